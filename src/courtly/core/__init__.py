@@ -1,0 +1,48 @@
+"""The engine contract every game implements; knows no game (ARCHITECTURE.md §1-§3)."""
+
+from .actions import SEAT_OUTCOMES, Action, SeatOutcome, parse_seat, seat_text
+from .agent import Agent
+from .cards import CARDS, Card, card, cards_text, parse_cards, standard_deck
+from .errors import CourtlyError, IllegalAction, InvalidOptions, ReplayError
+from .game import CHANCE, Event, Game, GameInfo, State, View, load, replay, sample_chance
+from .match import MatchRecord, play_match
+from .options import Option, parse_option_assignments
+from .registry import game_class, game_ids, games, make, register, unregister
+
+__all__ = [
+    "CARDS",
+    "CHANCE",
+    "SEAT_OUTCOMES",
+    "Action",
+    "Agent",
+    "Card",
+    "CourtlyError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidOptions",
+    "MatchRecord",
+    "Option",
+    "ReplayError",
+    "SeatOutcome",
+    "State",
+    "View",
+    "card",
+    "cards_text",
+    "game_class",
+    "game_ids",
+    "games",
+    "load",
+    "make",
+    "parse_cards",
+    "parse_option_assignments",
+    "parse_seat",
+    "play_match",
+    "register",
+    "replay",
+    "sample_chance",
+    "seat_text",
+    "standard_deck",
+    "unregister",
+]

@@ -1,0 +1,137 @@
+"""Game options declared as data, validated with messages that name the allowed values.
+
+A game lists its options as :class:`Option` values; :func:`resolve_options` turns what a caller
+passed (Python values, or text from a command line) into a complete, checked dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidOptions
+
+OptionValue = bool | int | str
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One configuration key of a game.
+
+    ``choices`` lists the allowed values of a text option; ``minimum``/``maximum`` bound an int
+    option. The kind (bool, int or text) is the kind of ``default``.
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    unofficial: bool = False
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        if isinstance(self.default, int):
+            return "int"
+        return "text"
+
+    def allowed(self) -> str:
+        """The allowed values, in words, for help texts and error messages."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.choices:
+            return ", ".join(self.choices)
+        if self.kind == "int":
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            if low and high:
+                return f"an integer from {low} to {high}"
+            if low:
+                return f"an integer of at least {low}"
+            return "an integer"
+        return "any text"
+
+    def coerce(self, game_id: str, value: object) -> OptionValue:
+        """``value`` as this option's kind, or :class:`InvalidOptions` naming the allowed values."""
+        bad = InvalidOptions(
+            f"{game_id}: option {self.name} must be {self.allowed()}, not {value!r}"
+        )
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise bad
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise bad
+            if isinstance(value, int):
+                number = value
+            elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                number = int(value.strip())
+            else:
+                raise bad
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise bad
+            return number
+        if not isinstance(value, str):
+            raise bad
+        text = value.strip()
+        if self.choices and text not in self.choices:
+            raise bad
+        return text
+
+
+def resolve_options(
+    game_id: str,
+    declared: Sequence[Option],
+    given: Mapping[str, object],
+) -> dict[str, OptionValue]:
+    """Every declared option's value: ``given`` checked and coerced, defaults for the rest."""
+    by_name = {option.name: option for option in declared}
+    unknown = [name for name in given if name not in by_name]
+    if unknown:
+        names = ", ".join(sorted(by_name)) or "none"
+        raise InvalidOptions(f"{game_id}: unknown option {unknown[0]!r}; its options are: {names}")
+    return {
+        option.name: option.coerce(game_id, given[option.name])
+        if option.name in given
+        else option.default
+        for option in declared
+    }
+
+
+def parse_option_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """``["target_score=40", "turn_mode=full_turn"]`` as a dict (values still text)."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InvalidOptions(
+                f"option {pair!r} must be written name=value, e.g. target_score=40"
+            )
+        result[name.strip().replace("-", "_")] = value.strip()
+    return result
+
+
+def describe_options(declared: Sequence[Option]) -> list[dict[str, Any]]:
+    """The options as JSON-able dicts (name, default, allowed values, help)."""
+    return [
+        {
+            "name": option.name,
+            "default": option.default,
+            "allowed": option.allowed(),
+            "help": option.help,
+            **({"unofficial": True} if option.unofficial else {}),
+        }
+        for option in declared
+    ]

@@ -1,0 +1,44 @@
+"""The registry of games: ``courtly.games()`` lists them, ``courtly.make(id, ...)`` builds one."""
+
+from __future__ import annotations
+
+from .errors import InvalidOptions
+from .game import Game, GameInfo
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(game_class: type[Game]) -> type[Game]:
+    """Register a game class under ``game_class.info.id`` (usable as a class decorator)."""
+    game_id = game_class.info.id
+    if game_id in _GAMES and _GAMES[game_id] is not game_class:
+        raise ValueError(f"a different game is already registered as {game_id!r}")
+    _GAMES[game_id] = game_class
+    return game_class
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game (tests register throwaway games and remove them again)."""
+    _GAMES.pop(game_id, None)
+
+
+def games() -> list[GameInfo]:
+    """Every registered game's facts, in registration order."""
+    return [game_class.info for game_class in _GAMES.values()]
+
+
+def game_ids() -> list[str]:
+    return list(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    key = game_id.strip().lower().replace("_", "-")
+    found = _GAMES.get(key)
+    if found is None:
+        raise InvalidOptions(f"unknown game {game_id!r}; games are: {', '.join(_GAMES)}")
+    return found
+
+
+def make(game_id: str, players: int | None = None, **options: object) -> Game:
+    """The game ``game_id`` for ``players`` seats with ``options`` (checked; defaults for the rest)."""
+    return game_class(game_id)(players, **options)

@@ -1,0 +1,95 @@
+"""The Royal Gambit game object: its facts, options and action space (RULES.md §3.6)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ...core.actions import Action, seat_text
+from ...core.errors import InvalidOptions
+from ...core.game import Game, GameInfo
+from ...core.options import Option
+from .heuristic import RoyalGambitHeuristic
+from .rules import GIVE_SEVEN, HIT_OR_STAY, JACK_TARGET, RoyalGambitAction, RoyalGambitState
+from .rules_text import RULES
+
+OPTIONS: Final = (
+    Option(
+        "target_score",
+        30,
+        "a total at or above this after a hand triggers the final hand",
+        minimum=1,
+    ),
+    Option(
+        "turn_mode",
+        "round_robin",
+        "round_robin: one hit or stay per turn, everyone in the hand at once (RG-1); "
+        "full_turn: each player hits until he stays or busts, then the next",
+        choices=("round_robin", "full_turn"),
+    ),
+    Option(
+        "ten_blocks_jacks",
+        False,
+        "a player with a 10 in his row cannot be chosen by a Jack (RG-12)",
+    ),
+    Option("auto_hit_on_zero", False, "a player whose row scores 0 must hit on his turn (RG-13)"),
+    Option(
+        "final_hand_excludes",
+        "leaders",
+        "who sits out the final hand: leaders (the highest totals) or at_or_above_target",
+        choices=("leaders", "at_or_above_target"),
+    ),
+    Option("max_hands", 200, "safety cap: after this many hands the highest total wins", minimum=1),
+)
+
+
+class RoyalGambit(Game):
+    """Royal Gambit for 2-5 players."""
+
+    info = GameInfo(
+        id="royal-gambit",
+        title="Royal Gambit",
+        min_players=2,
+        max_players=5,
+        default_players=2,
+        summary="Push your luck: flip cards for points, a repeated rank busts you.",
+        options=OPTIONS,
+        rules=RULES,
+        agents={"heuristic": RoyalGambitHeuristic},
+    )
+
+    def _build_actions(self) -> tuple[Action, ...]:
+        n = self.num_players
+        actions: list[Action] = [
+            RoyalGambitAction(0, "hit", HIT_OR_STAY),
+            RoyalGambitAction(1, "stay", HIT_OR_STAY),
+        ]
+        actions += [
+            RoyalGambitAction(2 + s, f"give-7 {seat_text(s)}", GIVE_SEVEN, s) for s in range(n)
+        ]
+        actions += [
+            RoyalGambitAction(2 + n + s, f"jack {seat_text(s)}", JACK_TARGET, s) for s in range(n)
+        ]
+        return tuple(actions)
+
+    def _check_options(self) -> None:
+        if not isinstance(self.options["target_score"], int):
+            raise InvalidOptions("royal-gambit: target_score must be an integer")
+        a = self.actions
+        n = self.num_players
+        self.hit = a[0]
+        self.stay = a[1]
+        self.hit_or_stay: tuple[Action, ...] = (a[0], a[1])
+        self.hit_only: tuple[Action, ...] = (a[0],)
+        self.give_seven: tuple[Action, ...] = a[2 : 2 + n]
+        self.jack_at: tuple[Action, ...] = a[2 + n : 2 + 2 * n]
+        self.full_turn = self.options["turn_mode"] == "full_turn"
+        self.target_score = int(self.options["target_score"])
+        self.ten_blocks_jacks = bool(self.options["ten_blocks_jacks"])
+        self.auto_hit_on_zero = bool(self.options["auto_hit_on_zero"])
+        self.favorites_at_or_above_target = (
+            self.options["final_hand_excludes"] == "at_or_above_target"
+        )
+        self.max_hands = int(self.options["max_hands"])
+
+    def new_state(self) -> RoyalGambitState:
+        return RoyalGambitState(self)

@@ -1,0 +1,133 @@
+"""A Royal Gambit bot that counts cards.
+
+Every flipped card is public and the deck is reshuffled each hand, so the deck's remaining ranks
+are known exactly: the bot weighs the chance that the next card busts it against what a safe
+card adds, adjusted for where the game stands (a final hand it must win, a lead to protect).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action
+from ...core.cards import JACK, KING, QUEEN
+from ...core.game import Game, View, known_state
+from .rules import (
+    ACTIVE,
+    FINAL,
+    GIVE_SEVEN,
+    HIT_OR_STAY,
+    KING_BIT,
+    POINTS,
+    QUEEN_BIT,
+    RANK,
+    TIEBREAK,
+    RoyalGambitAction,
+    RoyalGambitState,
+)
+
+
+class RoyalGambitHeuristic:
+    """Hit while the expected gain of a card beats the expected loss of a bust."""
+
+    def __init__(self, game: Game, caution: float = 1.0) -> None:
+        self.caution = caution
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        state = known_state(view)
+        assert isinstance(state, RoyalGambitState)
+        seat = view.seat
+        assert seat is not None
+        first = legal[0]
+        assert isinstance(first, RoyalGambitAction)
+        if first.decision == HIT_OR_STAY:
+            return legal[0] if self._should_hit(state, seat) else legal[1]
+        if first.decision == GIVE_SEVEN:
+            return max(legal, key=lambda a: self._threat(state, _target(a)))
+        return max(legal, key=lambda a: self._jack_value(state, seat, _target(a)))
+
+    # --------------------------------------------------------------------- hit or stay
+
+    def _should_hit(self, state: RoyalGambitState, seat: int) -> bool:
+        score = state.row_score(seat)
+        total = state.totals[seat]
+        p_bust, gain = _next_card(state, seat)
+        rivals = [s for s in range(state.num_players) if s != seat]
+        if state.phase in (FINAL, TIEBREAK):
+            # Only the outcome matters now: staying below the best rival total is a sure loss.
+            best_rival = max(
+                state.totals[s] + (state.row_score(s) if state.status[s] == ACTIVE else 0)
+                for s in rivals
+            )
+            if total + score <= best_rival:
+                return True
+            if state.phase == FINAL and not any(state.status[s] == ACTIVE for s in rivals):
+                return False  # ahead of everyone, and nobody left to catch up
+        return p_bust * score * self.caution < (1.0 - p_bust) * gain
+
+    # --------------------------------------------------------------------- 7s and Jacks
+
+    @staticmethod
+    def _threat(state: RoyalGambitState, seat: int) -> float:
+        """Give the 7 to the rival with most to lose: an extra rank in his row raises his risk."""
+        return (state.row_score(seat) + 1) * _danger(state, seat)
+
+    @staticmethod
+    def _jack_value(state: RoyalGambitState, me: int, target: int) -> float:
+        p_bust, gain = _two_flip_risk(state, target)
+        stake = state.row_score(target)
+        if target == me:
+            return gain - p_bust * stake
+        # Harm to a rival: what he stands to lose, minus what the flips may give him.
+        return (p_bust * stake - gain) * _danger(state, target)
+
+
+def _target(action: Action) -> int:
+    assert isinstance(action, RoyalGambitAction)
+    return action.target
+
+
+def _next_card(state: RoyalGambitState, seat: int) -> tuple[float, float]:
+    """The chance the next card busts ``seat``, and the expected score a safe card adds."""
+    deck = state.deck
+    if not deck:
+        return 0.0, 0.0
+    mask = state.masks[seat]
+    doubled = 2 if mask & KING_BIT else 1
+    points = state.points[seat]
+    busting = 0
+    gain = 0.0
+    for card in deck:
+        rank = RANK[card]
+        if mask & (1 << rank):
+            busting += 1
+        elif rank == KING:
+            gain += points  # the blessing doubles what is there
+        elif rank == QUEEN:
+            gain += 0.5 * points + 1  # a pardon protects the row
+        elif rank == JACK:
+            gain += 1.0  # a Jack is a weapon against a rival
+        else:
+            gain += POINTS[card] * doubled
+    n = len(deck)
+    if mask & QUEEN_BIT:
+        busting = 0  # the Queen would pardon it
+    return busting / n, gain / n
+
+
+def _two_flip_risk(state: RoyalGambitState, seat: int) -> tuple[float, float]:
+    """Roughly: the chance two forced flips bust ``seat``, and the points they add if not."""
+    p, gain = _next_card(state, seat)
+    if state.masks[seat] & QUEEN_BIT:
+        p_bust = p * p
+    else:
+        p_bust = 1.0 - (1.0 - p) * (1.0 - min(1.0, p * 1.3))
+    return p_bust, 2 * gain * (1 - p_bust)
+
+
+def _danger(state: RoyalGambitState, seat: int) -> float:
+    """How much a rival matters: the closer his total to the target, the more."""
+    return 1.0 + state.totals[seat] / max(1, state.game.target_score)

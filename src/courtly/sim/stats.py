@@ -1,0 +1,97 @@
+"""Win rates with confidence intervals, per agent and per seat, from game records."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (sound near 0 and 1, unlike mean ± z·se).
+
+    ``successes`` may be fractional: a shared win counts as its share.
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Games played and wins (shares of wins) of one agent or one seat."""
+
+    games: int = 0
+    wins: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.games += 1
+        self.wins += value
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "games": self.games,
+            "wins": round(self.wins, 6),
+            "win_rate": self.rate,
+            "ci95": [low, high],
+        }
+
+
+@dataclass
+class Summary:
+    """What a simulation found: per-agent and per-seat win rates, game lengths."""
+
+    games: int = 0
+    agents: dict[str, Tally] = field(default_factory=dict)
+    seats: list[Tally] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+
+    def add(self, seats: Sequence[str], returns: Sequence[float], length: int) -> None:
+        self.games += 1
+        if not self.seats:
+            self.seats = [Tally() for _ in returns]
+        for seat, (spec, value) in enumerate(zip(seats, returns, strict=True)):
+            self.agents.setdefault(spec, Tally()).add(value)
+            self.seats[seat].add(value)
+        self.lengths.append(length)
+
+    @property
+    def mean_length(self) -> float:
+        return statistics.fmean(self.lengths) if self.lengths else 0.0
+
+    @property
+    def median_length(self) -> float:
+        return statistics.median(self.lengths) if self.lengths else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "agents": {name: tally.to_dict() for name, tally in self.agents.items()},
+            "seats": [tally.to_dict() for tally in self.seats],
+            "length": {"mean": self.mean_length, "median": self.median_length, "unit": "steps"},
+        }
+
+
+def summarize(records: Iterable[Any]) -> Summary:
+    """A :class:`Summary` of :class:`~courtly.core.match.MatchRecord` values."""
+    summary = Summary()
+    for record in records:
+        summary.add(record.seats, record.returns, record.length)
+    return summary

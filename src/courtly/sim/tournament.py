@@ -1,0 +1,121 @@
+"""Many games between agents, seat-rotated, on local worker processes.
+
+Game ``i`` of a simulation has its own seed derived from the simulation seed and ``i``, and its
+own seat assignment (the agent list rotated by ``i``), so every game is the same whatever the
+number of workers, and every agent plays every seat equally often.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.registry import make_agent
+from ..core.agent import Agent
+from ..core.errors import InvalidOptions
+from ..core.game import Game
+from ..core.match import MatchRecord, play_match
+from ..core.registry import make
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``seed`` (stable across machines)."""
+    digest = hashlib.blake2b(f"courtly/{seed}/game/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def rotated(seats: Sequence[str], index: int) -> list[str]:
+    """The seat assignment of game ``index``: seat ``s`` is played by ``seats[(s + index) % n]``."""
+    n = len(seats)
+    return [seats[(s + index) % n] for s in range(n)]
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """What to simulate: a game, its options, the agents of its seats, how many games."""
+
+    game: str
+    seats: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    rotate: bool = True
+
+    def make_game(self) -> Game:
+        return make(self.game, players=len(self.seats), **self.options)
+
+    def check(self) -> None:
+        """Raise :class:`InvalidOptions` now, not in a worker, for a bad game, option or agent."""
+        game = self.make_game()
+        for spec in self.seats:
+            make_agent(spec, game)
+        if self.games < 1:
+            raise InvalidOptions("the number of games must be at least 1")
+
+    def seats_of(self, index: int) -> list[str]:
+        return rotated(self.seats, index) if self.rotate else list(self.seats)
+
+
+class _Worker:
+    """Plays a simulation's games in one process, building each agent once."""
+
+    def __init__(self, simulation: Simulation) -> None:
+        self.simulation = simulation
+        self.game = simulation.make_game()
+        self.agents: dict[str, Agent] = {}
+
+    def agent(self, spec: str) -> Agent:
+        if spec not in self.agents:
+            self.agents[spec] = make_agent(spec, self.game)
+        return self.agents[spec]
+
+    def play(self, index: int) -> MatchRecord:
+        seats = self.simulation.seats_of(index)
+        return play_match(
+            self.game,
+            [self.agent(spec) for spec in seats],
+            game_seed(self.simulation.seed, index),
+            seats=seats,
+            game_id=index,
+        )
+
+
+_worker: _Worker | None = None
+
+
+def _init_worker(simulation: Simulation) -> None:
+    global _worker
+    _worker = _Worker(simulation)
+
+
+def _play_chunk(indices: range) -> list[MatchRecord]:
+    assert _worker is not None
+    return [_worker.play(i) for i in indices]
+
+
+def run(
+    simulation: Simulation,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[MatchRecord]:
+    """Yield the records of every game, in game order; ``progress(k)`` after each ``k`` games."""
+    simulation.check()
+    workers = max(1, min(workers, os.cpu_count() or 1, simulation.games))
+    if workers == 1:
+        worker = _Worker(simulation)
+        for index in range(simulation.games):
+            yield worker.play(index)
+            if progress is not None:
+                progress(1)
+        return
+    size = max(1, min(250, simulation.games // (workers * 16)))
+    chunks = [range(i, min(i + size, simulation.games)) for i in range(0, simulation.games, size)]
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(simulation,)) as pool:
+        for records in pool.map(_play_chunk, chunks):
+            yield from records
+            if progress is not None:
+                progress(len(records))

@@ -1,0 +1,233 @@
+"""The engine contract (ARCHITECTURE.md §2, §5), checked on every registered game and player
+count: a new game gets this whole suite by registering itself."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import courtly
+from courtly.core import CHANCE, IllegalAction, State, games, load, make, replay, sample_chance
+from courtly.core.game import Game
+
+CASES = [(info.id, n) for info in games() for n in info.player_counts]
+IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
+SEEDS = range(6)
+STEP_LIMIT = 200_000
+
+
+def playout(game: Game, seed: int, visit=None) -> State:  # type: ignore[no-untyped-def]
+    """A random game; ``visit(state, rng)`` is called before every event."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(STEP_LIMIT):
+        if state.is_terminal:
+            return state
+        if visit is not None:
+            visit(state, rng)
+        if state.is_chance:
+            sample_chance(state, rng)
+        else:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError(f"no end after {STEP_LIMIT} steps")
+
+
+def sampled_states(game: Game, seed: int, every: int = 7) -> list[State]:
+    """Clones of states met along a random game, every ``every`` events, terminal one included."""
+    found: list[State] = []
+
+    def keep(state: State, rng: random.Random) -> None:
+        if len(state.history) % every == 0:
+            found.append(state.clone())
+
+    found.append(playout(game, seed, keep))
+    return found
+
+
+def card_tokens(data: object) -> set[str]:
+    return set(
+        re.findall(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])", json.dumps(data))
+    )
+
+
+@pytest.fixture(params=CASES, ids=IDS)
+def game(request: pytest.FixtureRequest) -> Game:
+    game_id, players = request.param
+    return make(game_id, players=players)
+
+
+def test_game_facts_are_declared(game: Game) -> None:
+    info = game.info
+    assert info.id in [g.id for g in courtly.games()]
+    assert info.title and info.summary and info.rules
+    assert game.num_players in info.player_counts
+    for index, action in enumerate(game.actions):
+        assert action.id == index
+    texts = [str(a) for a in game.actions]
+    assert len(set(texts)) == len(texts), "action texts must be unique"
+    assert all(t == t.strip().lower() or t.startswith("form") for t in texts)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playouts_end_with_a_proper_result(game: Game, seed: int) -> None:
+    def check(state: State, rng: random.Random) -> None:
+        if state.is_chance:
+            assert state.to_move == ()
+            outcomes = state.chance_outcomes()
+            assert outcomes, "a chance node has outcomes"
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        else:
+            assert state.to_move, "to_move is non-empty until the game ends"
+            for seat in state.to_move:
+                assert state.legal_actions(seat), f"p{seat} is to move but has no legal action"
+                assert all(a is game.actions[a.id] for a in state.legal_actions(seat))
+            idle = [s for s in range(game.num_players) if s not in state.to_move]
+            assert all(not state.legal_actions(s) for s in idle)
+
+    final = playout(game, seed, check)
+    assert final.is_terminal and final.to_move == () and not final.is_chance
+    returns = final.returns()
+    assert len(returns) == game.num_players
+    assert sum(returns) == pytest.approx(1.0)
+    assert all(r >= 0 for r in returns)
+    assert final.winners == tuple(s for s, r in enumerate(returns) if r > 0)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None:
+    for state in sampled_states(game, seed, every=5):
+        before = (state.to_json(), state.render(None), json.dumps(state.observation(None)))
+        attempts: list[tuple[int, object]] = [(game.num_players, "x"), (-1, 0)]
+        if state.is_terminal or state.is_chance:
+            attempts += [(s, a) for s in range(game.num_players) for a in game.actions[:2]]
+        else:
+            seat = state.to_move[0]
+            legal = set(state.legal_actions(seat))
+            attempts += [(seat, a) for a in game.actions if a not in legal]
+            attempts += [(seat, "no such move"), (seat, 10**6), (seat, 3.5)]
+            attempts += [
+                (s, state.legal_actions(seat)[0])
+                for s in range(game.num_players)
+                if s not in state.to_move
+            ]
+        for seat, action in attempts:
+            with pytest.raises(IllegalAction):
+                state.apply(seat, action)  # type: ignore[arg-type]
+        if not state.is_chance:
+            with pytest.raises(IllegalAction):
+                state.apply_chance("AS")
+        else:
+            with pytest.raises(IllegalAction):
+                state.apply_chance("not an outcome")
+        assert (state.to_json(), state.render(None), json.dumps(state.observation(None))) == before
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_json_round_trip_and_replay_are_exact(game: Game, seed: int) -> None:
+    for state in sampled_states(game, seed, every=11):
+        text = state.to_json()
+        loaded = load(text)
+        assert loaded == state
+        assert loaded.to_json() == text
+        assert loaded.is_terminal == state.is_terminal and loaded.to_move == state.to_move
+        assert loaded.returns() == state.returns()
+        for seat in [None, *range(game.num_players)]:
+            assert loaded.observation(seat) == state.observation(seat)
+            assert loaded.render(seat) == state.render(seat)
+        replayed = replay(game, state.history)
+        assert replayed.observation(None) == state.observation(None)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_same_seed_same_game(game: Game, seed: int) -> None:
+    assert playout(game, seed).history_text() == playout(game, seed).history_text()
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_clone_is_independent(game: Game, seed: int) -> None:
+    for state in sampled_states(game, seed, every=9):
+        if state.is_terminal:
+            continue
+        snapshot = state.to_json()
+        observed = json.dumps(state.observation(None))
+        copy = state.clone()
+        playout_from(copy, random.Random(seed))
+        assert state.to_json() == snapshot
+        assert json.dumps(state.observation(None)) == observed
+
+
+def playout_from(state: State, rng: random.Random) -> None:
+    while not state.is_terminal:
+        if state.is_chance:
+            sample_chance(state, rng)
+        else:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_views_hold_no_secret_and_determinize_agrees(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    for state in sampled_states(game, seed, every=3):
+        if state.is_chance:
+            continue
+        for seat in [None, *range(game.num_players)]:
+            view = state.view(seat)
+            obs = view.observation()
+            assert obs == state.observation(seat)
+            json.dumps(obs)  # JSON-able
+            secrets = {str(c) for c in state.secret_cards(seat)}
+            leaked = secrets & card_tokens(obs)
+            assert not leaked, f"view of {seat} shows cards it may not know: {leaked}"
+            assert not secrets & card_tokens(view.render()), "render leaks a secret card"
+            legal = [str(a) for a in view.legal_actions()]
+            if seat is not None and seat in state.to_move:
+                assert legal == [str(a) for a in state.legal_actions(seat)]
+            for _ in range(3):
+                world = view.determinize(rng)
+                assert isinstance(world, State)
+                assert world.view(seat).observation() == obs, "determinize contradicts the view"
+                if seat is not None and seat in world.to_move:
+                    assert [str(a) for a in world.legal_actions(seat)] == legal
+                playout_from(world, rng)  # a determinized state is a playable state
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_a_view_cannot_change_the_game(game: Game, seed: int) -> None:
+    for state in sampled_states(game, seed, every=13):
+        if state.is_chance or state.is_terminal:
+            continue
+        seat = state.to_move[0]
+        before = state.to_json()
+        view = state.view(seat)
+        world = view.determinize(random.Random(seed))
+        playout_from(world, random.Random(seed))
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_action_and_chance_texts_parse_back(game: Game, seed: int) -> None:
+    for state in sampled_states(game, seed, every=4):
+        if state.is_terminal:
+            continue
+        if state.is_chance:
+            for outcome, _ in state.chance_outcomes():
+                assert state.parse_chance(str(outcome)) == outcome
+            continue
+        for seat in state.to_move:
+            for action in state.legal_actions(seat):
+                assert state.parse_action(seat, str(action)) is action
+                assert state.parse_action(seat, f"  {str(action).upper()} ") is action
+
+
+def test_history_marks_chance_events(game: Game) -> None:
+    final = playout(game, 0)
+    actors = {actor for actor, _ in final.history}
+    assert actors <= {CHANCE, *range(game.num_players)}
+    for actor, item in final.history_text():
+        assert actor == "chance" or re.fullmatch(r"p\d", actor)
+        assert item and item == item.strip()

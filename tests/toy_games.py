@@ -1,0 +1,166 @@
+"""A tiny game that exists only for the tests: sealed bids on secret cards.
+
+Royal Gambit has no simultaneous decisions and nothing hidden at a decision point, so the
+contract's machinery for both is exercised here: each player is dealt one secret card (chance
+events), then all players bid 0, 1 or 2 at once, for ``rounds`` rounds; bids are revealed when
+the last one is in. The highest total bid wins, ties broken by the highest card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from courtly.core import Action, Card, Game, GameInfo, Option, State, parse_cards, seat_text
+from courtly.core.actions import SEAT_OUTCOMES
+from courtly.core.cards import cards_text
+from courtly.core.game import CHANCE
+
+DECK = tuple(parse_cards("2H 3H 4H 5H 6H 7H"))
+
+
+class SealedBids(Game):
+    info = GameInfo(
+        id="test-sealed-bids",
+        title="Sealed Bids (test only)",
+        min_players=2,
+        max_players=3,
+        summary="Secret cards, simultaneous bids.",
+        options=(Option("rounds", 2, "bidding rounds", minimum=1, maximum=5),),
+        rules="Test game.",
+    )
+
+    def _build_actions(self) -> tuple[Action, ...]:
+        return tuple(Action(i, f"bid {i}") for i in range(3))
+
+    def new_state(self) -> SealedBidsState:
+        return SealedBidsState(self)
+
+
+class SealedBidsState(State):
+    __slots__ = ("bids", "cards", "pending", "round", "spent", "submitted")
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self.cards: list[Card | None] = [None] * n
+        self.spent = [0] * n
+        self.pending: dict[int, Action] = {}  # bids submitted in the current round, unrevealed
+        self.submitted: frozenset[int] = frozenset()  # who has bid this round: public
+        self.bids: list[list[int]] = []  # revealed bids, one list per finished round
+        self.round = 0
+        self.is_chance = True
+
+    def _next_to_deal(self) -> int:
+        return self.cards.index(None)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        if not self.is_chance:
+            return []
+        left = [c for c in DECK if c not in self.cards]
+        return [(c, 1 / len(left)) for c in left]
+
+    def _apply_chance(self, outcome: Any) -> None:
+        self.cards[self._next_to_deal()] = outcome
+        if None not in self.cards:
+            self.is_chance = False
+            self.to_move = tuple(range(self.num_players))
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        return self.game.actions if seat in self.to_move else ()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.pending[seat] = action
+        self.submitted = self.submitted | {seat}
+        self.to_move = tuple(s for s in self.to_move if s != seat)
+        if self.to_move:
+            return
+        bids = [self.pending[s].id for s in range(self.num_players)]
+        self.bids.append(bids)
+        for s, bid in enumerate(bids):
+            self.spent[s] += bid
+        self.pending = {}
+        self.submitted = frozenset()
+        self.round += 1
+        if self.round == self.game.options["rounds"]:
+            self.is_terminal = True
+        else:
+            self.to_move = tuple(range(self.num_players))
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal:
+            return [0.0] * self.num_players
+        keys = [(self.spent[s], int(self.cards[s] or 0)) for s in range(self.num_players)]
+        best = max(keys)
+        winners = [s for s, k in enumerate(keys) if k == best]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.num_players)]
+
+    def clone(self) -> SealedBidsState:
+        other = SealedBidsState.__new__(SealedBidsState)
+        self._clone_base(other)
+        other.cards = self.cards.copy()
+        other.spent = self.spent.copy()
+        other.pending = self.pending.copy()
+        other.bids = [b.copy() for b in self.bids]
+        other.round = self.round
+        other.submitted = self.submitted
+        return other
+
+    # The information boundary: a seat knows its own card, not others' cards or pending bids.
+
+    def secret_cards(self, seat: int | None) -> frozenset[Card]:
+        if self.is_terminal:
+            return frozenset()
+        return frozenset(c for s, c in enumerate(self.cards) if c is not None and s != seat)
+
+    def _redacted(self, seat: int | None) -> State:
+        copy = self.clone()
+        if not self.is_terminal:
+            copy.cards = [c if s == seat else None for s, c in enumerate(self.cards)]
+        copy.pending = {s: a for s, a in self.pending.items() if s == seat}
+        # Others' submitted bids are unknown, so to this seat they are still to bid.
+        if self.to_move:
+            copy.to_move = tuple(s for s in range(self.num_players) if s not in copy.pending)
+        # The history holds the dealt cards and the pending bids: keep only what the seat saw.
+        own = self.cards[seat] if seat is not None else None
+        copy.history = [
+            (actor, item) if actor == seat or (actor == CHANCE and item == own) else (actor, None)
+            for actor, item in self.history
+        ]
+        return copy
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        full = self.clone()
+        unknown = [c for c in DECK if c not in full.cards]
+        rng.shuffle(unknown)
+        full.cards = [c if c is not None else unknown.pop() for c in full.cards]
+        return full
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        own = self.cards[seat] if seat is not None else None
+        return {
+            "round": self.round,
+            "my_card": None if own is None else str(own),
+            "cards": [str(c) for c in self.cards] if self.is_terminal else None,
+            "revealed_bids": [list(b) for b in self.bids],
+            "waiting_for": [
+                seat_text(s) for s in range(self.num_players) if s not in self.submitted
+            ]
+            if not self.is_chance and not self.is_terminal
+            else [],
+            "my_pending_bid": str(self.pending[seat]) if seat in self.pending else None,
+        }
+
+    def render(self, seat: int | None) -> str:
+        own = self.cards[seat] if seat is not None else None
+        shown = cards_text(c for c in self.cards if c is not None) if self.is_terminal else own
+        return f"round {self.round}; card {shown}; bids {self.bids}"
+
+    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
+        if actor == CHANCE:
+            return None
+        return f"{seat_text(actor)} bids" + (f" {item}" if actor == seat else "")
+
+
+__all__ = ["SEAT_OUTCOMES", "SealedBids"]
