@@ -6,6 +6,8 @@ card exists once: :data:`CARDS` holds them all and :func:`card` / :meth:`Card.pa
 shared instances, so games can keep cards in plain lists and tuples on their hot paths.
 
 Text forms follow RULES.md §0: rank then suit letter (``10H``, ``QS``, ``AD``); ``Jk`` is a joker.
+The two jokers are interchangeable and share the text ``Jk``, which parses to the first; a game
+that deals both maps ``Jk`` to whichever joker the player holds.
 """
 
 from __future__ import annotations

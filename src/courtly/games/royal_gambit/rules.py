@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card, cards_text
@@ -190,12 +190,19 @@ class RoyalGambitState(State):
         return self._legal if seat in self.to_move else ()
 
     def _apply(self, seat: int, action: Action) -> None:
-        assert isinstance(action, RoyalGambitAction)
+        action = cast(RoyalGambitAction, action)
+        self.to_move = ()
         if action.decision == HIT_OR_STAY:
-            if action.id == 0:  # hit
-                self.flips.append((seat, 1))
-            else:
-                self._stay(seat)
+            if action.id == 0:  # hit: straight to the draw (the hot path of every playout)
+                if self.deck:
+                    self.flips.append((seat, 0))
+                    self.flipper = seat
+                    self._chance = DRAW
+                    self.is_chance = True
+                else:
+                    self._deck_exhausted()
+                return
+            self._stay(seat)
         elif action.decision == GIVE_SEVEN:
             # RG-9: the 7 moves to the chosen player's row; he has no 7, so it cannot bust him.
             seven = self.seven
@@ -207,7 +214,6 @@ class RoyalGambitState(State):
             self.seven = None
         else:
             self.flips.append((action.target, 2))
-        self.to_move = ()
         self._resume()
 
     def _stay(self, seat: int) -> None:
