@@ -22,7 +22,10 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At p = 0 or 1 the bound is exactly 0 or 1; say so rather than leave a rounding error.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass
@@ -84,7 +87,7 @@ class Summary:
         return {
             "games": self.games,
             "agents": {name: tally.to_dict() for name, tally in self.agents.items()},
-            "seats": [tally.to_dict() for tally in self.seats],
+            "by_seat": [tally.to_dict() for tally in self.seats],
             "length": {"mean": self.mean_length, "median": self.median_length, "unit": "steps"},
         }
 
