@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import courtly
-from courtly.core.game import Game, sample_chance
+from courtly.core.game import Game
+from courtly.core.match import play_randomly
 
 
 def random_playouts(game: Game, seconds: float, seed: int = 0) -> dict[str, float]:
@@ -25,15 +26,7 @@ def random_playouts(game: Game, seconds: float, seed: int = 0) -> dict[str, floa
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        state = game.new_state()
-        while not state.is_terminal:
-            if state.is_chance:
-                sample_chance(state, rng)
-            else:
-                # At a simultaneous point the pending seats shrink one apply at a time.
-                seat = state.to_move[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
-            steps += 1
+        steps += play_randomly(game.new_state(), rng)
         games += 1
         now = time.perf_counter()
         if now >= deadline:

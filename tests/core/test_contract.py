@@ -12,6 +12,7 @@ import pytest
 import courtly
 from courtly.core import CHANCE, IllegalAction, State, games, load, make, replay, sample_chance
 from courtly.core.game import Game
+from courtly.core.match import play_randomly
 
 CASES = [(info.id, n) for info in games() for n in info.player_counts]
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
@@ -155,18 +156,9 @@ def test_clone_is_independent(game: Game, seed: int) -> None:
         snapshot = state.to_json()
         observed = json.dumps(state.observation(None))
         copy = state.clone()
-        playout_from(copy, random.Random(seed))
+        play_randomly(copy, random.Random(seed))
         assert state.to_json() == snapshot
         assert json.dumps(state.observation(None)) == observed
-
-
-def playout_from(state: State, rng: random.Random) -> None:
-    while not state.is_terminal:
-        if state.is_chance:
-            sample_chance(state, rng)
-        else:
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
@@ -193,7 +185,7 @@ def test_views_hold_no_secret_and_determinize_agrees(game: Game, seed: int) -> N
                 assert world.view(seat).observation() == obs, "determinize contradicts the view"
                 if seat is not None and seat in world.to_move:
                     assert [str(a) for a in world.legal_actions(seat)] == legal
-                playout_from(world, rng)  # a determinized state is a playable state
+                play_randomly(world, rng)  # a determinized state is a playable state
 
 
 @pytest.mark.parametrize("seed", SEEDS[:2])
@@ -205,7 +197,7 @@ def test_a_view_cannot_change_the_game(game: Game, seed: int) -> None:
         before = state.to_json()
         view = state.view(seat)
         world = view.determinize(random.Random(seed))
-        playout_from(world, random.Random(seed))
+        play_randomly(world, random.Random(seed))
         assert state.to_json() == before
 
 

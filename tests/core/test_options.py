@@ -6,19 +6,6 @@ import courtly
 from courtly.core import InvalidOptions, parse_option_assignments
 
 
-def test_defaults_fill_every_option() -> None:
-    game = courtly.make("royal-gambit")
-    assert game.num_players == 2
-    assert dict(game.options) == {
-        "target_score": 30,
-        "turn_mode": "round_robin",
-        "ten_blocks_jacks": False,
-        "auto_hit_on_zero": False,
-        "final_hand_excludes": "leaders",
-        "max_hands": 200,
-    }
-
-
 def test_text_values_from_a_command_line_are_coerced() -> None:
     game = courtly.make("royal-gambit", players="3", target_score="40", ten_blocks_jacks="yes")  # type: ignore[arg-type]
     assert game.num_players == 3

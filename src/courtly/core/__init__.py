@@ -5,7 +5,7 @@ from .agent import Agent
 from .cards import CARDS, Card, card, cards_text, parse_cards, standard_deck
 from .errors import CourtlyError, IllegalAction, InvalidOptions, ReplayError
 from .game import CHANCE, Event, Game, GameInfo, State, View, load, replay, sample_chance
-from .match import MatchRecord, play_match
+from .match import MatchRecord, play_match, play_randomly
 from .options import Option, parse_option_assignments
 from .registry import game_class, game_ids, games, make, register, unregister
 
@@ -39,6 +39,7 @@ __all__ = [
     "parse_option_assignments",
     "parse_seat",
     "play_match",
+    "play_randomly",
     "register",
     "replay",
     "sample_chance",

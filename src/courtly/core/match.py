@@ -107,6 +107,22 @@ class MatchRecord:
         return state
 
 
+def play_randomly(state: State, rng: random.Random, max_steps: int | None = None) -> int:
+    """Play ``state`` on with uniformly random decisions and chance until the end (or
+    ``max_steps``); returns the number of steps taken. The random playout of benchmarks, tests
+    and search rollouts."""
+    steps = 0
+    while not state.is_terminal and (max_steps is None or steps < max_steps):
+        if state.is_chance:
+            sample_chance(state, rng)
+        else:
+            # At a simultaneous point the pending seats shrink one apply at a time.
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        steps += 1
+    return steps
+
+
 def play_match(
     game: Game,
     agents: Sequence[Agent],
