@@ -124,10 +124,7 @@ class SealedBidsState(State):
             copy.to_move = tuple(s for s in range(self.num_players) if s not in copy.pending)
         # The history holds the dealt cards and the pending bids: keep only what the seat saw.
         own = self.cards[seat] if seat is not None else None
-        copy.history = [
-            (actor, item) if actor == seat or (actor == CHANCE and item == own) else (actor, None)
-            for actor, item in self.history
-        ]
+        self._scrub_history(copy, lambda i, actor, item: actor == seat or item == own)
         return copy
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:

@@ -4,7 +4,7 @@ from .actions import SEAT_OUTCOMES, Action, SeatOutcome, parse_seat, seat_text
 from .agent import Agent
 from .cards import CARDS, Card, card, cards_text, parse_cards, standard_deck
 from .errors import CourtlyError, IllegalAction, InvalidOptions, ReplayError
-from .game import CHANCE, Event, Game, GameInfo, State, View, load, replay, sample_chance
+from .game import CHANCE, HIDDEN, Event, Game, GameInfo, State, View, load, replay, sample_chance
 from .match import MatchRecord, play_match, play_randomly
 from .options import Option, parse_option_assignments
 from .registry import game_class, game_ids, games, make, register, unregister
@@ -12,6 +12,7 @@ from .registry import game_class, game_ids, games, make, register, unregister
 __all__ = [
     "CARDS",
     "CHANCE",
+    "HIDDEN",
     "SEAT_OUTCOMES",
     "Action",
     "Agent",

@@ -36,6 +36,24 @@ Event: TypeAlias = tuple[int, Any]
 STATE_FORMAT: Final = "courtly-state/1"
 
 
+class _Hidden:
+    """The placeholder for something a seat may not know (a card, an event) in redacted copies."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "?"
+
+    def __repr__(self) -> str:
+        return "HIDDEN"
+
+    def __reduce__(self) -> str:
+        return "HIDDEN"
+
+
+HIDDEN: Final = _Hidden()
+
+
 def actor_text(actor: int) -> str:
     return "chance" if actor == CHANCE else seat_text(actor)
 
@@ -170,6 +188,19 @@ class State(ABC):
     (they are read on every step of every playout) and implement the abstract hooks. The public
     methods here check every input before anything changes, so an error leaves the state as it
     was.
+
+    Hidden information: a game with secrets overrides :meth:`_redacted` (a copy with every secret
+    *removed*: unknown cards replaced by :data:`HIDDEN` or dropped, the history scrubbed with
+    :meth:`_scrub_history`), :meth:`determinize` (called on that copy: fill the gaps uniformly from
+    what is consistent with the seat's knowledge) and :meth:`secret_cards` (what the contract
+    suite checks no view shows). ``observation(seat)`` must read only what ``seat`` may know, so
+    that it gives the same answer on the full state, the redacted copy and any determinization.
+
+    Simultaneous decisions: ``to_move`` lists every seat still to submit; each ``apply`` records
+    one submission (secret until the last is in) and removes that seat from ``to_move``. *That* a
+    seat has submitted is public; *what* it submitted is not: the redacted copy for another seat
+    drops the pending choice and puts its owner back in ``to_move``, so a searcher lets him choose
+    again (see ``tests/toy_games.py`` for the smallest example).
     """
 
     __slots__ = ("game", "history", "is_chance", "is_terminal", "num_players", "to_move")
@@ -351,6 +382,14 @@ class State(ABC):
         other.is_chance = self.is_chance
         other.is_terminal = self.is_terminal
         other.to_move = self.to_move
+
+    def _scrub_history(self, copy: State, seen: Callable[[int, int, Any], bool]) -> None:
+        """Replace, in ``copy``, every event for which ``seen(index, actor, item)`` is false by
+        ``(actor, HIDDEN)``: a redacted copy keeps the shape of the history, not its secrets."""
+        copy.history = [
+            (actor, item) if seen(index, actor, item) else (actor, HIDDEN)
+            for index, (actor, item) in enumerate(self.history)
+        ]
 
     def history_text(self) -> list[list[str]]:
         """The history as ``[actor, event]`` text pairs, e.g. ``["p1", "hit"]``, ``["chance", "7H"]``."""
