@@ -36,6 +36,7 @@ class HumanAgent:
         self.console = console or card_console()
         self.ask = ask or self.console.input
         self.hot_seat = hot_seat
+        self.typed_ahead: list[str] = []  # the rest of a line that meant several actions
 
     def act(self, view: View, rng: random.Random) -> Action:
         seat = view.seat
@@ -47,6 +48,15 @@ class HumanAgent:
             self._read(f"Pass the screen to {who}, then press Enter ")
             self.console.clear()
         legal = list(view.legal_actions())
+        if self.typed_ahead:
+            step = self.typed_ahead.pop(0)
+            try:
+                action = view.parse_action(step)
+                self.console.print(f"[dim]{who}:[/] {action}")
+                return action
+            except IllegalAction as error:
+                self.typed_ahead.clear()
+                self.console.print(f"[red]{error}[/]", highlight=False)
         self.console.print()
         self.console.print(view.render())
         if len(legal) == 1:
@@ -75,13 +85,18 @@ class HumanAgent:
                     return legal[number - 1]
                 self.console.print(f"[red]No choice {number}: pick 1 to {len(legal)}.[/]")
                 continue
+            first, *rest = view.input_steps(answer) or [answer]
             try:
-                return view.parse_action(answer)
+                action = view.parse_action(first)
             except IllegalAction as error:
                 self.console.print(f"[red]{error}[/]", highlight=False)
                 self.console.print(
                     "[dim]Type a number or an action; ? lists them, help shows the rules.[/]"
                 )
+                continue
+            # The rest of a line that meant several actions is played at this seat's next turns.
+            self.typed_ahead = rest
+            return action
 
     def _offer(self, who: str, legal: list[Action]) -> None:
         choices = "   ".join(f"[bold]{i}[/] {a}" for i, a in enumerate(legal, 1))

@@ -261,6 +261,15 @@ class State(ABC):
             raise IllegalAction(f"{text.strip()!r} {what}; legal: {self._legal_text(seat)}")
         return action
 
+    def input_steps(self, seat: int, text: str) -> list[str]:
+        """One line typed by a person, as the texts of the successive actions it means.
+
+        Most games take one action per line (the default). A game whose move is several
+        sub-decisions (a formation: left, middle, right) overrides this so that people may type
+        the whole move at once; the terminal plays the steps one after the other.
+        """
+        return [text]
+
     def _by_id(self, action_id: object) -> Action:
         if isinstance(action_id, bool) or not isinstance(action_id, int):
             raise IllegalAction(f"an action is an Action, its text or its id, not {action_id!r}")
@@ -473,6 +482,12 @@ class View:
         if self.seat is None:
             raise IllegalAction("a spectator makes no moves")
         return self._state.parse_action(self.seat, text)
+
+    def input_steps(self, text: str) -> list[str]:
+        """See :meth:`State.input_steps`."""
+        if self.seat is None:
+            return [text]
+        return self._state.input_steps(self.seat, text)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with everything this seat knows (the hook for ISMCTS)."""
