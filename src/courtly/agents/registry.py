@@ -24,7 +24,17 @@ def _human(game: Game, **options: object) -> Agent:
     return HumanAgent(game, **options)  # type: ignore[arg-type]
 
 
-GENERIC_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "human": _human}
+def _ismcts(game: Game, **options: object) -> Agent:
+    from .ismcts import ISMCTSAgent
+
+    return ISMCTSAgent(game, **options)  # type: ignore[arg-type]
+
+
+GENERIC_AGENTS: dict[str, AgentFactory] = {
+    "random": RandomAgent,
+    "human": _human,
+    "ismcts": _ismcts,
+}
 
 
 @dataclass(frozen=True)
@@ -87,7 +97,7 @@ def _coerce(options: dict[str, str]) -> dict[str, object]:
     result: dict[str, object] = {}
     for key, value in options.items():
         parsed: object = value
-        for kind in (int, float):
+        for kind in (int, float):  # the rest stays text
             try:
                 parsed = kind(value)
                 break

@@ -8,6 +8,7 @@ prints one line naming what is allowed and exits with code 2.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ from ..core.options import parse_option_assignments
 from ..core.registry import game_class, games, make
 from ..sim import Simulation, summarize
 from ..sim import run as run_simulation
+from ..sim.ladder import DEFAULT_AGENTS, games_for_margin, run_ladder
 
 app = typer.Typer(
     name="courtly",
@@ -300,6 +302,76 @@ def _print_summary(console: Console, game: Game, specs: list[str], summary: Any)
     console.print(
         f"Game length (steps): mean {summary.mean_length:.1f}, median {summary.median_length:g}"
     )
+
+
+@app.command("ladder")
+def ladder_command(
+    game: GameArg,
+    agents: Annotated[
+        str,
+        typer.Option(help="Comma-separated agents to rank against each other."),
+    ] = ",".join(DEFAULT_AGENTS),
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's default).")
+    ] = None,
+    games_per_pair: Annotated[
+        int | None,
+        typer.Option(
+            "-n", "--games", help="Games per pair (default: enough for a 95% CI of ±margin)."
+        ),
+    ] = None,
+    margin: Annotated[
+        float, typer.Option(help="Target half-width of the 95% CI, e.g. 0.03.")
+    ] = 0.03,
+    workers: Annotated[int, typer.Option(help="Worker processes (default: every core).")] = 0,
+    seed: Annotated[int, typer.Option(help="Ladder seed.")] = 0,
+    option: OptionsArg = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write OUT.md and OUT.json (default: ladder-GAME-Np in this folder)."),
+    ] = None,
+) -> None:
+    """Rank agents: every pair plays seat-rotated games; win rates with 95% CIs, OpenSkill ratings."""
+    console = Console()
+    with _clear_errors():
+        specs = parse_seats(agents)
+        the_game = _make_game(game, players, option)
+        for spec in specs:
+            if spec.split(":")[0].lower() == "human":
+                raise InvalidOptions("a ladder is played by bots, not by human seats")
+            make_agent(spec, the_game)
+        if not 0 < margin < 0.5:
+            raise InvalidOptions("--margin must be between 0 and 0.5, e.g. 0.03")
+        count = games_per_pair or games_for_margin(margin)
+        if count < 1:
+            raise InvalidOptions("the number of games per pair must be at least 1")
+    pairs = len(specs) * (len(specs) - 1) // 2
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{game} ladder, {pairs} pairs × {count}", total=pairs * count)
+        with _clear_errors():
+            result = run_ladder(
+                game,
+                specs,
+                the_game.num_players,
+                count,
+                seed,
+                workers or (os.cpu_count() or 1),
+                dict(the_game.options),
+                lambda k: progress.advance(task, k),
+            )
+    markdown = result.to_markdown()
+    console.print(markdown, markup=False, highlight=False)
+    stem = out or Path(f"ladder-{game}-{the_game.num_players}p")
+    with _clear_errors():
+        stem.with_suffix(".md").write_text(markdown)
+        stem.with_suffix(".json").write_text(result.to_json())
+    console.print(f"Written {stem.with_suffix('.md')} and {stem.with_suffix('.json')}")
 
 
 @app.command("replay")

@@ -7,11 +7,12 @@ card adds, adjusted for where the game stands (a final hand it must win, a lead 
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...core.actions import Action
 from ...core.cards import JACK, KING, QUEEN
-from ...core.game import Game, View, known_state
+from ...core.game import Game, State, View, known_state
 from .rules import (
     ACTIVE,
     FINAL,
@@ -48,6 +49,25 @@ class RoyalGambitHeuristic:
         if first.decision == GIVE_SEVEN:
             return max(legal, key=lambda a: self._threat(state, _target(a)))
         return max(legal, key=lambda a: self._jack_value(state, seat, _target(a)))
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's rough chance to win from ``state`` (for searches that stop early).
+
+        A seat's outlook is its total plus about half of an unbanked row (rows often bust); the
+        chances are a softmax of the outlooks, sharper as the leader nears the target.
+        """
+        assert isinstance(state, RoyalGambitState)
+        if state.is_terminal:
+            return state.returns()
+        outlook = [
+            state.totals[s] + (0.5 * state.row_score(s) if state.status[s] == ACTIVE else 0.0)
+            for s in range(state.num_players)
+        ]
+        top = max(outlook)
+        scale = max(2.0, 8.0 * (1.0 - top / max(1, state.game.target_score)) + 2.0)
+        weights = [math.exp((v - top) / scale) for v in outlook]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     # --------------------------------------------------------------------- hit or stay
 

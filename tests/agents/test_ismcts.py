@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtly
+from courtly.agents import RandomAgent, make_agent
+from courtly.agents.ismcts import ISMCTSAgent
+from courtly.core import InvalidOptions, State, View, play_match, sample_chance
+from courtly.core.match import play_randomly
+
+CASES = [(info.id, n) for info in courtly.games() for n in info.player_counts]
+
+
+def decision_point(game_id: str, players: int, seed: int) -> State:
+    """A state some random steps into a game where a seat must decide."""
+    game = courtly.make(game_id, players=players)
+    rng = random.Random(seed)
+    state = game.new_state()
+    play_randomly(state, rng, max_steps=5 + seed)
+    while not state.is_terminal and state.is_chance:
+        sample_chance(state, rng)
+    return state
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+def test_ismcts_plays_every_game_to_the_end(game_id: str, players: int) -> None:
+    game = courtly.make(game_id, players=players)
+    agents = [make_agent("ismcts:iterations=8:depth=15", game)] + [
+        RandomAgent() for _ in range(players - 1)
+    ]
+    record = play_match(game, agents, seed=1)
+    assert record.replay().is_terminal
+    assert sum(record.returns) == pytest.approx(1.0)
+
+
+def test_same_seed_and_budget_same_choice() -> None:
+    game = courtly.make("royal-gambit", players=3)
+    agent = ISMCTSAgent(game, iterations=150)
+    searched = 0
+    for seed in range(12):
+        state = decision_point("royal-gambit", 3, seed)
+        if state.is_terminal or len(state.legal_actions(state.to_move[0])) < 2:
+            continue  # a forced move is played without a search
+        view = state.view(state.to_move[0])
+        first = agent.act(view, random.Random(seed))
+        assert agent.act(view, random.Random(seed)) is first
+        assert agent.last_iterations == 150
+        searched += 1
+    assert searched >= 3
+
+
+def sealed_bids_after_p0_bid(bid: str) -> State:
+    state = courtly.make("test-sealed-bids", players=2, rounds=1).new_state()
+    state.apply_chance("2H")
+    state.apply_chance("5H")
+    state.apply(0, bid)
+    return state
+
+
+def test_simultaneous_choices_stay_unknown_to_the_searcher() -> None:
+    # p0 has bid; whatever it bid, p1's search sees the same view and so makes the same choice
+    # with the same seed: the pending choice does not leak into the search.
+    agent = ISMCTSAgent(courtly.make("test-sealed-bids", players=2, rounds=1), iterations=200)
+    views = [sealed_bids_after_p0_bid(bid).view(1) for bid in ("bid 0", "bid 2")]
+    assert views[0].observation() == views[1].observation()
+    choices = {str(agent.act(view, random.Random(7))) for view in views}
+    assert len(choices) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ismcts_finds_the_dominant_bid(players: int) -> None:
+    # In sealed bids the highest total bid wins, so bidding 2 dominates; the search must see it.
+    game = courtly.make("test-sealed-bids", players=players, rounds=1)
+    state = game.new_state()
+    for card in ("2H", "3H", "4H")[:players]:
+        state.apply_chance(card)
+    agent = ISMCTSAgent(game, iterations=400)
+    assert str(agent.act(state.view(0), random.Random(0))) == "bid 2"
+
+
+def test_heuristic_rollouts_and_depth_cap_with_evaluation() -> None:
+    game = courtly.make("royal-gambit", players=2)
+    agent = make_agent("ismcts:iterations=30:rollout=heuristic:depth=10", game)
+    assert isinstance(agent, ISMCTSAgent) and agent.evaluate is not None
+    record = play_match(game, [agent, RandomAgent()], seed=2)
+    assert record.replay().is_terminal
+
+
+def test_time_budget() -> None:
+    game = courtly.make("royal-gambit", players=2)
+    agent = ISMCTSAgent(game, seconds=0.02)
+    state = decision_point("royal-gambit", 2, 3)
+    agent.act(state.view(state.to_move[0]), random.Random(0))
+    assert agent.last_iterations >= 1
+
+
+def test_the_search_gets_a_view_and_leaves_the_game_alone() -> None:
+    state = decision_point("royal-gambit", 2, 4)
+    before = state.to_json()
+    view = state.view(state.to_move[0])
+    assert isinstance(view, View) and not isinstance(view, State)
+    ISMCTSAgent(state.game, iterations=100).act(view, random.Random(0))
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:rollout=smart", "rollout must be random or heuristic"),
+        ("ismcts:iterations=0", "iterations >= 1 or seconds > 0"),
+        ("ismcts:depht=3", "bad options"),
+    ],
+)
+def test_bad_ismcts_options(spec: str, message: str) -> None:
+    with pytest.raises(InvalidOptions, match=message):
+        make_agent(spec, courtly.make("royal-gambit"))
+
+
+def test_heuristic_rollouts_need_a_heuristic() -> None:
+    with pytest.raises(InvalidOptions, match="no heuristic bot"):
+        make_agent("ismcts:rollout=heuristic", courtly.make("test-sealed-bids"))
