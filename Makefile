@@ -30,9 +30,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q
 
-## Random-playout throughput of every game, one core; writes benchmarks/results/throughput.json.
+## Engine throughput (random playouts) and ISMCTS search speed of every game, one core;
+## writes benchmarks/results/throughput.json and search.json.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py --out benchmarks/results/throughput.json
+	$(BIN)/python benchmarks/search.py --out benchmarks/results/search.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

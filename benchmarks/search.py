@@ -1,0 +1,89 @@
+"""ISMCTS search speed per game (``make bench``): iterations per second on one core.
+
+Measured at decision points met along random games, with random rollouts to the end of the
+game (like OpenSpiel's ISMCTS benchmarks) and with a capped rollout plus the heuristic's
+evaluation. Each figure is total iterations / total search time over the sampled decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import courtly
+from courtly.agents.ismcts import ISMCTSAgent
+from courtly.core.game import Game, State, sample_chance
+
+CONFIGS: dict[str, dict[str, Any]] = {
+    "random rollouts to the end": {"rollout": "random"},
+    "random rollouts, depth 20 + evaluation": {"rollout": "random", "depth": 20},
+}
+
+
+def decision_points(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` states with a real choice, taken along random games."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_state()
+        while not state.is_terminal and len(found) < count:
+            if state.is_chance:
+                sample_chance(state, rng)
+                continue
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and rng.random() < 0.2:
+                found.append(state.clone())
+            state.apply(seat, rng.choice(legal))
+    return found
+
+
+def measure(game: Game, config: dict[str, Any], iterations: int, points: list[State]) -> float:
+    agent = ISMCTSAgent(game, iterations=iterations, **config)
+    done = 0
+    elapsed = 0.0
+    for index, state in enumerate(points):
+        view = state.view(state.to_move[0])
+        start = time.perf_counter()
+        agent.act(view, random.Random(index))
+        elapsed += time.perf_counter() - start
+        done += agent.last_iterations
+    return done / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--iterations", type=int, default=300, help="iterations per decision")
+    parser.add_argument("--decisions", type=int, default=12, help="decision points per game")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/search.json"))
+    args = parser.parse_args()
+    rows: list[dict[str, Any]] = []
+    print(f"{'game':<24}{'players':>8}  {'configuration':<42}{'iterations/s':>14}")
+    for info in courtly.games():
+        game = courtly.make(info.id)
+        points = decision_points(game, args.decisions, seed=0)
+        for name, config in CONFIGS.items():
+            rate = measure(game, config, args.iterations, points)
+            rows.append(
+                {
+                    "game": info.id,
+                    "players": game.num_players,
+                    "config": name,
+                    "iterations_per_s": rate,
+                }
+            )
+            print(f"{info.id:<24}{game.num_players:>8}  {name:<42}{rate:>14,.0f}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(
+        json.dumps({"python": platform.python_version(), "results": rows}, indent=2)
+    )
+    print(f"saved {args.out}")
+
+
+if __name__ == "__main__":
+    main()
