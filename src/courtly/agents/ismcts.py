@@ -4,8 +4,10 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Mont
 Search"): every iteration draws a determinization of the searcher's information set with
 ``view.determinize(rng)`` and walks one shared tree with it, so statistics pool over all worlds
 the searcher cannot tell apart. Selection uses UCB1 with *availability* counts (an action is only
-compared over the iterations in which it was legal). Chance events are sampled on the way down,
-so a tree node stands for a sequence of decisions (open loop over chance).
+compared over the iterations in which it was legal). Chance events are sampled on the way down;
+the tree branches on what the searcher *observes* (``state.observed``): its own actions, other
+seats' public actions and public chance outcomes (a card turned face up), never on what it cannot
+see, so its in-tree decisions depend only on its information.
 
 Simultaneous decisions are handled soundly: at a point where several seats must decide, each
 seat selects from its own statistics, keyed by its own action only (decoupled UCT), so no seat's
@@ -21,13 +23,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 from ..core.actions import Action
 from ..core.agent import Agent
 from ..core.errors import InvalidOptions
-from ..core.game import Game, State, View, sample_chance
+from ..core.game import CHANCE, Game, State, View, sample_chance
 
 
 class Evaluator(Protocol):
@@ -52,7 +54,8 @@ class _Node:
 
     def __init__(self) -> None:
         self.edges: dict[int, dict[int, _Edge]] = {}  # seat -> action id -> edge
-        self.children: dict[tuple[int, ...], _Node] = {}  # joint choice (action ids) -> node
+        # What the searcher observed of a joint choice and the chance that followed -> node.
+        self.children: dict[tuple[Hashable | None, ...], _Node] = {}
 
 
 class ISMCTSAgent:
@@ -111,7 +114,7 @@ class ISMCTSAgent:
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         done = 0
         while True:
-            self._iterate(root, view.determinize(rng), rng)
+            self._iterate(root, view.determinize(rng), me, rng)
             done += 1
             if deadline:
                 if time.perf_counter() >= deadline:
@@ -133,13 +136,12 @@ class ISMCTSAgent:
 
     # ------------------------------------------------------------------------- one iteration
 
-    def _iterate(self, root: _Node, world: State, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, world: State, me: int, rng: random.Random) -> None:
         node = root
         path: list[list[tuple[int, _Edge]]] = []
         c = self.c
+        self._resolve_chance(world, me, rng, [])
         while True:
-            while world.is_chance:
-                sample_chance(world, rng)
             if world.is_terminal:
                 self._backpropagate(path, world.returns())
                 return
@@ -174,10 +176,15 @@ class ISMCTSAgent:
                     expanded = True
                 assert best is not None and best_edge is not None
                 choices.append((seat, best, best_edge))
+            # The child is keyed by what the searcher observes of the joint choice and of the
+            # chance events that follow: its own actions, others' public actions, public draws.
+            seen: list[Hashable | None] = []
             for seat, action, _ in choices:
+                seen.append(action.id if seat == me else world.observed(seat, action, me))
                 world.apply(seat, action)
             path.append([(seat, edge) for seat, _, edge in choices])
-            key = tuple(action.id for _, action, _ in choices)
+            self._resolve_chance(world, me, rng, seen)
+            key = tuple(seen)
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = _Node()
@@ -186,6 +193,18 @@ class ISMCTSAgent:
             if expanded:
                 break
         self._backpropagate(path, self._rollout(world, rng))
+
+    @staticmethod
+    def _resolve_chance(
+        world: State, me: int, rng: random.Random, seen: list[Hashable | None]
+    ) -> None:
+        """Sample every pending chance event, noting what the searcher would see of each."""
+        while world.is_chance:
+            outcome = world.sample_chance_outcome(rng)
+            observation = world.observed(CHANCE, outcome, me)
+            if observation is not None:
+                seen.append(observation)
+            world.apply_chance(outcome)
 
     def _rollout(self, world: State, rng: random.Random) -> Sequence[float]:
         policy = self.policy

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
@@ -424,6 +424,19 @@ class State(ABC):
     @abstractmethod
     def render(self, seat: int | None) -> str:
         """A readable text picture of the position from ``seat``'s side."""
+
+    def observed(self, actor: int, item: Any, observer: int) -> Hashable | None:
+        """What ``observer`` learns when ``actor`` (a seat or CHANCE) makes the event ``item``,
+        asked *before* the event is applied; ``None`` when it learns nothing of which event it was.
+
+        Search uses it to key its tree by what the searcher can tell apart (its information
+        sets). The default says seat actions are public and chance outcomes are not; games
+        override it where a draw is public (a card turned face up) or an action is secret (a card
+        placed face down).
+        """
+        if actor == CHANCE:
+            return None
+        return item.id if isinstance(item, Action) else item
 
     def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
         """One line telling ``seat`` about an event about to be applied (``None``: nothing to tell).

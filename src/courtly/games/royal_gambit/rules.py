@@ -529,6 +529,10 @@ class RoyalGambitState(State):
             )
         return "\n".join(lines)
 
+    def observed(self, actor: int, item: Any, observer: int) -> Any:
+        # Every card is flipped face up and every choice is made in the open (§3.5).
+        return item if actor == CHANCE else item.id
+
     def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
         if actor == CHANCE:
             if self._chance == START_PLAYER:
