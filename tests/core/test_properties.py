@@ -50,6 +50,7 @@ def test_royal_gambit_invariants(options: dict[str, object], seed: int) -> None:
         on_table = [c for row in state.rows for c in row] + state.set_aside
         assert len(on_table) == len(set(on_table)), "a card is in two places"
         assert len(on_table) + len(state.deck) == 52, "every card is on the table or in the deck"
+        assert state.left[2:] == [sum(RANK[c] == r for c in state.deck) for r in range(2, 15)]
         for seat, row in enumerate(state.rows):
             ranks = [RANK[c] for c in row]
             if state.status[seat] != BUSTED:

@@ -19,13 +19,14 @@ from .rules import (
     GIVE_SEVEN,
     HIT_OR_STAY,
     KING_BIT,
-    POINTS,
     QUEEN_BIT,
-    RANK,
     TIEBREAK,
     RoyalGambitAction,
     RoyalGambitState,
 )
+
+RANK_POINTS = (0, 0, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1)
+"""Points of a rank (index 2..14): A = 1, 2-5 face value (RG-4)."""
 
 
 class RoyalGambitHeuristic:
@@ -112,27 +113,29 @@ def _target(action: Action) -> int:
 
 def _next_card(state: RoyalGambitState, seat: int) -> tuple[float, float]:
     """The chance the next card busts ``seat``, and the expected score a safe card adds."""
-    deck = state.deck
-    if not deck:
+    n = len(state.deck)
+    if not n:
         return 0.0, 0.0
     mask = state.masks[seat]
     doubled = 2 if mask & KING_BIT else 1
     points = state.points[seat]
+    left = state.left
     busting = 0
     gain = 0.0
-    for card in deck:
-        rank = RANK[card]
+    for rank in range(2, 15):
+        count = left[rank]
+        if not count:
+            continue
         if mask & (1 << rank):
-            busting += 1
+            busting += count
         elif rank == KING:
-            gain += points  # the blessing doubles what is there
+            gain += count * points  # the blessing doubles what is there
         elif rank == QUEEN:
-            gain += 0.5 * points + 1  # a pardon protects the row
+            gain += count * (0.5 * points + 1)  # a pardon protects the row
         elif rank == JACK:
-            gain += 1.0  # a Jack is a weapon against a rival
+            gain += count * 1.0  # a Jack is a weapon against a rival
         else:
-            gain += POINTS[card] * doubled
-    n = len(deck)
+            gain += count * RANK_POINTS[rank] * doubled
     if mask & QUEEN_BIT:
         busting = 0  # the Queen would pardon it
     return busting / n, gain / n

@@ -51,6 +51,7 @@ DECK: Final[tuple[Card, ...]] = CARDS[:52]
 RANK: Final = tuple(c.rank for c in DECK)
 POINTS: Final = tuple(1 if r == ACE else r if 2 <= r <= 5 else 0 for r in RANK)
 """Ace 1, 2-5 face value, every other rank 0 (RG-4)."""
+FULL_RANK_COUNTS: Final = [4 if 2 <= r <= 14 else 0 for r in range(15)]
 QUEEN_BIT: Final = 1 << QUEEN
 KING_BIT: Final = 1 << KING
 SEVEN_BIT: Final = 1 << 7
@@ -95,6 +96,7 @@ class RoyalGambitState(State):
         "flips",
         "hand_number",
         "hands_played",
+        "left",
         "masks",
         "participants",
         "phase",
@@ -121,6 +123,7 @@ class RoyalGambitState(State):
         self.banked = [0] * n  # the score each seat banked this hand
         self.set_aside: list[Card] = []  # pardoned pairs (Queen + duplicate) of this hand
         self.deck: list[Card] = list(DECK)
+        self.left = FULL_RANK_COUNTS.copy()  # cards of each rank still in the deck (for bots)
         self.participants: tuple[int, ...] = tuple(range(n))
         self.favorites: tuple[int, ...] = ()
         self.phase = NORMAL
@@ -181,6 +184,7 @@ class RoyalGambitState(State):
             self._ask_hit_or_stay()
             return
         self.deck.remove(outcome)
+        self.left[RANK[outcome]] -= 1
         self.is_chance = False
         self._flip(self.flipper, outcome)
 
@@ -385,6 +389,7 @@ class RoyalGambitState(State):
         self.hand_number += 1
         self.participants = players
         self.deck = list(DECK)  # §3.3.1: every card goes back; the next draws come from all 52
+        self.left = FULL_RANK_COUNTS.copy()
         self.rows = [[] for _ in range(n)]
         self.masks = [0] * n
         self.points = [0] * n
@@ -427,6 +432,7 @@ class RoyalGambitState(State):
         other.banked = self.banked.copy()
         other.set_aside = self.set_aside.copy()
         other.deck = self.deck.copy()
+        other.left = self.left.copy()
         other.participants = self.participants
         other.favorites = self.favorites
         other.phase = self.phase
