@@ -69,8 +69,13 @@ def test_game_facts_are_declared(game: Game) -> None:
     for index, action in enumerate(game.actions):
         assert action.id == index
     texts = [str(a) for a in game.actions]
-    assert len(set(texts)) == len(texts), "action texts must be unique"
-    assert all(t == t.strip().lower() or t.startswith("form") for t in texts)
+    assert len({t.lower() for t in texts}) == len(texts), "action texts must be unique, case aside"
+    # Words are lower case; cards are named by their text (7H, 10S, Jk) and seats as p2.
+    card = re.compile(r"(?:10|[2-9JQKA])[SHDC]|Jk")
+    for text in texts:
+        assert text == text.strip() and "  " not in text
+        for word in text.split():
+            assert card.fullmatch(word) or word == word.lower(), f"{text!r}: {word!r}"
 
 
 @pytest.mark.parametrize("seed", SEEDS)

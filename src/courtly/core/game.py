@@ -130,7 +130,7 @@ class Game(ABC):
             resolve_options(info.id, info.options, options)
         )
         self.actions: tuple[Action, ...] = self._build_actions()
-        self._actions_by_text = {action.text: action for action in self.actions}
+        self._actions_by_text = {_fold(action.text): action for action in self.actions}
         self._check_options()
 
     @property
@@ -161,8 +161,7 @@ class Game(ABC):
 
     def action_from_text(self, text: str) -> Action | None:
         """The action written ``text`` (spaces folded, case ignored), or None."""
-        key = " ".join(text.strip().lower().split())
-        return self._actions_by_text.get(key)
+        return self._actions_by_text.get(_fold(text))
 
     def config(self) -> dict[str, Any]:
         """What, with a history, replays a game: the id, player count and options."""
@@ -172,6 +171,11 @@ class Game(ABC):
         changed = {k: v for k, v in self.options.items() if v != _default(self.info, k)}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"courtly.make({self.id!r}, players={self.num_players}{extra})"
+
+
+def _fold(text: str) -> str:
+    """Action texts are matched ignoring case and runs of spaces (``Give-7  P2`` = ``give-7 p2``)."""
+    return " ".join(text.lower().split())
 
 
 def _default(info: GameInfo, name: str) -> OptionValue | None:
