@@ -1,0 +1,117 @@
+"""The Crush the Crown game object: its facts, options and action space (RULES.md §2.10)."""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from ...core.actions import Action
+from ...core.cards import CARDS, KING, NUM_STANDARD_CARDS, QUEEN
+from ...core.game import Game, GameInfo
+from ...core.options import Option
+from .heuristic import CrushTheCrownHeuristic
+from .rules import (
+    BUILD_CARDS,
+    DISCARD,
+    DISCOVER,
+    EXTEND,
+    FIRE_CARD,
+    GIVE,
+    HAND_CARDS,
+    JOKER,
+    MARRY,
+    PASS,
+    PLACE_SPY,
+    SPY_CARDS,
+    UNKNOWN,
+    CrushTheCrownState,
+    CtcAction,
+)
+from .rules_text import RULES
+
+OPTIONS: Final = (
+    Option("use_jokers", True, "two jokers in the deck, played as wild spies (CTC-2)"),
+    Option(
+        "hand_size",
+        5,
+        "cards dealt to each player and the refill target (CTC-16)",
+        minimum=1,
+        maximum=15,
+    ),
+    Option(
+        "one_gov_card_per_build",
+        True,
+        "one government card per Build, extension or discovery (CTC-9); "
+        "false: one extension plus any number of discoveries",
+    ),
+    Option(
+        "max_turns", 400, "safety cap: after this many turns the game is a draw (CTC-26)", minimum=1
+    ),
+)
+
+ActionTable = tuple[Action, ...]
+"""Card -> action, 55 entries; cards that have no such action hold None (never looked up: the
+rules only index a table with a card the action exists for)."""
+
+
+class CrushTheCrown(Game):
+    """Crush the Crown for two players."""
+
+    info = GameInfo(
+        id="crush-the-crown",
+        title="Crush the Crown",
+        min_players=2,
+        max_players=2,
+        default_players=2,
+        summary="Build your government from King down to Ace while your spies bleed the rival's.",
+        options=OPTIONS,
+        rules=RULES,
+        agents={"heuristic": CrushTheCrownHeuristic},
+    )
+
+    def _build_actions(self) -> tuple[Action, ...]:
+        actions: list[Action] = [CtcAction(0, "pass", PASS)]
+
+        def family(kind: int, word: str, cards: tuple[int, ...]) -> None:
+            for c in cards:
+                # Lower-case texts (the contract suite asks it); people type cards in any case.
+                text = f"{word} {str(CARDS[c]).lower()}"
+                actions.append(CtcAction(len(actions), text, kind, CARDS[c]))
+
+        queens = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank == QUEEN)
+        family(MARRY, "marry", queens)
+        family(DISCARD, "discard", HAND_CARDS)
+        family(GIVE, "give", HAND_CARDS)
+        family(EXTEND, "extend", BUILD_CARDS)
+        family(DISCOVER, "discover", BUILD_CARDS)
+        family(PLACE_SPY, "spy", SPY_CARDS)
+        family(FIRE_CARD, "fire", HAND_CARDS)
+        return tuple(actions)
+
+    def _check_options(self) -> None:
+        self.use_jokers = bool(self.options["use_jokers"])
+        self.hand_size = int(self.options["hand_size"])
+        self.one_gov_card_per_build = bool(self.options["one_gov_card_per_build"])
+        self.max_turns = int(self.options["max_turns"])
+        # §2.2: the Kings are set aside; the other 48 cards (50 with the jokers) are dealt from.
+        self.deck: tuple[int, ...] = tuple(
+            c for c in CARDS[: NUM_STANDARD_CARDS + (2 if self.use_jokers else 0)] if c.rank != KING
+        )
+        self.pass_action = self.actions[0]
+        self.pass_only: tuple[Action, ...] = (self.pass_action,)
+        tables: dict[int, list[Action | None]] = {}
+        for action in self.actions[1:]:
+            assert isinstance(action, CtcAction)
+            table = tables.setdefault(action.kind, [None] * (UNKNOWN + 1))
+            table[action.card] = action
+            if action.card == JOKER:
+                table[JOKER + 1] = action  # both jokers play as the one kind Jk
+        self.marry_actions = cast(ActionTable, tuple(tables[MARRY]))
+        self.discard_actions = cast(ActionTable, tuple(tables[DISCARD]))
+        self.give_actions = cast(ActionTable, tuple(tables[GIVE]))
+        self.extend_actions = cast(ActionTable, tuple(tables[EXTEND]))
+        self.discover_actions = cast(ActionTable, tuple(tables[DISCOVER]))
+        self.spy_actions = cast(ActionTable, tuple(tables[PLACE_SPY]))
+        self.fire_actions = cast(ActionTable, tuple(tables[FIRE_CARD]))
+
+    def new_state(self) -> CrushTheCrownState:
+        return CrushTheCrownState(self)

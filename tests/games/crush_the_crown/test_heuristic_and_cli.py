@@ -1,0 +1,110 @@
+"""The heuristic bot, and the terminal, ``rules``, ``simulate`` and ``replay`` commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+import courtly
+from courtly.agents.random_agent import RandomAgent
+from courtly.cli import app
+from courtly.core.match import play_match
+from courtly.games.crush_the_crown import CrushTheCrownHeuristic
+
+ENV: dict[str, str | None] = {
+    "COLUMNS": "200",
+    "LINES": "50",
+    "NO_COLOR": "1",
+    "FORCE_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    "TTY_INTERACTIVE": None,
+}
+
+
+def invoke(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(app, list(args), input=input, env=ENV)
+
+
+def test_the_heuristic_beats_random() -> None:
+    game = courtly.make("crush-the-crown")
+    wins = 0.0
+    for seed in range(20):
+        bots = [CrushTheCrownHeuristic(game), RandomAgent(game)]
+        if seed % 2:
+            bots.reverse()
+        record = play_match(game, bots, seed=seed)
+        wins += record.returns[seed % 2]
+    assert wins >= 17
+
+
+def test_the_heuristic_plays_from_its_view_only() -> None:
+    game = courtly.make("crush-the-crown")
+    bot = CrushTheCrownHeuristic(game)
+    rng = random.Random(4)
+    state = game.new_state()
+    while not state.is_terminal:
+        if state.is_chance:
+            courtly.sample_chance(state, rng)
+            continue
+        seat = state.to_move[0]
+        view = state.view(seat)
+        action = bot.act(view, rng)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+
+
+def test_rules_names_the_resolutions_and_actions() -> None:
+    result = invoke("rules", "crush-the-crown")
+    assert result.exit_code == 0, result.output
+    for fragment in ("CTC-9", "CTC-6", "spy QC", "discover 8D", "max_turns"):
+        assert fragment in result.stdout
+
+
+def test_terminal_play_shows_both_governments_as_ladders_with_spies() -> None:
+    result = invoke(
+        "play", "crush-the-crown", "--seats", "human,heuristic", "--seed", "3", input="1\n" * 400
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Traceback" not in result.output
+    assert re.search(r"p0 \(you\) \w+.*p1 \w+", out)
+    for label in ("  K  ", "  Q  ", " 10  ", "  A  "):
+        assert label in out
+    assert "SPY" in out  # the bot's spies in p0's government, marked
+    assert re.search(r"p1 hand: \d+ cards", out)
+    assert "Game abandoned" in out or re.search(r"^(Winner|Shared win)", out, re.MULTILINE)
+
+
+def test_terminal_end_of_input_exits_cleanly() -> None:
+    result = invoke(
+        "play", "crush-the-crown", "--seats", "human,heuristic", "--seed", "3", input=""
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game abandoned" in result.stdout
+
+
+def test_simulate_and_replay(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = invoke(
+        "simulate",
+        "crush-the-crown",
+        "--seats",
+        "heuristic,random",
+        "-n",
+        "6",
+        "--seed",
+        "1",
+        "--out",
+        str(out),
+    )
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.stdout
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 6 and all(r["game"] == "crush-the-crown" for r in records)
+    replayed = invoke("replay", str(out), "--game", "3")
+    assert replayed.exit_code == 0, replayed.output
+    assert "returns match the record" in replayed.stdout
