@@ -34,7 +34,7 @@ def deal(state: CrushTheCrownState, first: str, second: str) -> None:
 
 
 def play(state: CrushTheCrownState, *steps: str) -> None:
-    """``"p0 extend 10d"`` is a seat's decision; anything else (``"7H"``) the forced draw."""
+    """``"p0 extend 10D"`` is a seat's decision; anything else (``"7H"``) the forced draw."""
     for step in steps:
         seat, _, action = step.partition(" ")
         if action:

@@ -49,14 +49,14 @@ def test_draws_are_private_in_the_log_and_the_narration() -> None:
     assert state.observation(1)["log"][1] == ["chance", "?"]
     assert state.observation(1)["log"][2] == ["chance", "2S"]
     assert state.view(1)._state.history[1] == (-1, HIDDEN)  # type: ignore[attr-defined]
-    play(state, "p0 marry qd")
+    play(state, "p0 marry QD")
     assert state.narrate(-1, CARDS[6], 0) == "p0 draws 8S."
     assert state.narrate(-1, CARDS[6], 1) == "p0 draws a card."
 
 
 def test_tribute_cards_are_seen_by_both_and_stay_known() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8C*", p0_hand="2S 3S", p1_hand="4D 5C 6C")
-    play(state, "p0 pass", "p0 pass", "p1 give 4d")
+    play(state, "p0 pass", "p0 pass", "p1 give 4D")
     for seat in (None, 0, 1):
         assert state.observation(seat)["hands"][0].get("known", ["4D"]) == ["4D"]
     # From p1's side p0's hand holds 4D in every world; the other cards are re-dealt.
@@ -64,13 +64,13 @@ def test_tribute_cards_are_seen_by_both_and_stay_known() -> None:
         assert Card.parse("4D") in world.hands[0]
         assert world.hands[1] == state.hands[1]
     # p0 fires the 4D: it is public again and no longer known in his hand.
-    play(state, "p0 fire 4d")
+    play(state, "p0 fire 4D")
     assert state.observation(1)["hands"][0]["known"] == []
 
 
 def test_a_tribute_of_another_suit_proves_the_giver_held_none_of_the_receivers_suit() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8C*", p0_hand="2S 3S", p1_hand="2C 3C 4C 5C 6C")
-    play(state, "p0 pass", "p0 pass", "p1 give 2c")
+    play(state, "p0 pass", "p0 pass", "p1 give 2C")
     for world in worlds(state, 0, 60):
         assert not [c for c in world.hands[1] if c.suit == DIAMONDS]
     # New cards he draws later may be anything.
@@ -89,7 +89,7 @@ def test_a_tribute_of_another_suit_proves_the_giver_held_none_of_the_receivers_s
 def test_a_marriage_discard_proves_the_hand_held_no_queen() -> None:
     state = new_game(dealer="p1")
     deal(state, "2C 3C 4C 5C 6C", "7C 8C 9C 10C JC")
-    play(state, "p0 discard 2c", "7D")
+    play(state, "p0 discard 2C", "7D")
     queens = [sum(1 for c in w.hands[0] if c.rank == QUEEN) for w in worlds(state, 1, 300)]
     assert max(queens) <= 1  # only the newly drawn card may be a Queen
     assert 1 in queens
@@ -101,17 +101,17 @@ def test_a_marriage_step_without_deadlock_proves_a_queen_in_a_pile() -> None:
     # test moves most of it, face up, to the discard pile (as long marriage searches do).
     state = new_game(dealer="p1")
     deal(state, "QD QS QH 2C 3C", "4C 5C 6C 7C 8C")
-    play(state, "p0 marry qd", "9C")
+    play(state, "p0 marry QD", "9C")
     assert state.to_move == (1,)
     keep = {Card.parse(t) for t in ("QC", "2D", "3D")}
     state.discard = [c for c in state.draw if c not in keep]
     state.draw = [c for c in state.draw if c in keep]
     assert legal_texts(state) == [
-        "discard 4c",
-        "discard 5c",
-        "discard 6c",
-        "discard 7c",
-        "discard 8c",
+        "discard 4C",
+        "discard 5C",
+        "discard 6C",
+        "discard 7C",
+        "discard 8C",
     ]
     for world in worlds(state, 1, 40):
         assert any(c.rank == QUEEN for c in world.draw)

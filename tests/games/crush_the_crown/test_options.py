@@ -36,14 +36,14 @@ def test_use_jokers_false_plays_without_jokers() -> None:
     for _ in range(10):
         world = state.game.new_state()
         play_randomly(world, rng)
-        assert all(str(a) != "spy jk" for _, a in world.history)
+        assert all(str(a) != "spy Jk" for _, a in world.history)
 
 
 def test_hand_size_sets_the_deal_and_the_refill() -> None:
     state = new_game(hand_size=7)
     deal(state, "2C 3C 4C 5C 6C 7C QD", "2S 3S 4S 5S 6S 7S QH")
-    assert state.to_move == (0,) and legal(state, 0) == ["marry qd"]
-    play(state, "p0 marry qd", "8C", "p1 marry qh", "8S")
+    assert state.to_move == (0,) and legal(state, 0) == ["marry QD"]
+    play(state, "p0 marry QD", "8C", "p1 marry QH", "8S")
     assert [len(h) for h in state.hands] == [7, 7]
     refill = position(p0_hand="2S", p1_hand="2C", hand_size=3)
     play(refill, "p0 pass", "p0 pass", "p0 pass", "3S", "4S")
@@ -57,14 +57,14 @@ def test_one_gov_card_per_build_false_allows_discoveries_after_an_extension() ->
         turn=1,
     )
     strict = position(**setup)  # type: ignore[arg-type]
-    play(strict, "p1 extend 4h")
+    play(strict, "p1 extend 4H")
     assert strict.decision == SPY
     loose = position(one_gov_card_per_build=False, **setup)  # type: ignore[arg-type]
-    assert set(legal(loose, 1)) == {"pass", "discover 8h", "discover 6h", "extend 4h"}
-    play(loose, "p1 extend 4h")
+    assert set(legal(loose, 1)) == {"pass", "discover 8H", "discover 6H", "extend 4H"}
+    play(loose, "p1 extend 4H")
     assert loose.decision == BUILD
-    assert set(legal(loose, 1)) == {"pass", "discover 8h", "discover 6h"}  # one extension only
-    play(loose, "p1 discover 8h", "p1 discover 6h")
+    assert set(legal(loose, 1)) == {"pass", "discover 8H", "discover 6H"}  # one extension only
+    play(loose, "p1 discover 8H", "p1 discover 6H")
     assert loose.spies[1] == 0
     assert stack(loose, 1) == ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
     assert legal(loose, 1) == ["pass"]
@@ -78,9 +78,9 @@ def test_one_gov_card_per_build_false_wins_by_discovery_after_the_ace() -> None:
         p0_stack="KD QD JD 10D 9D 8D 7D 6D 5S* 4D 3D 2D",
         p0_hand="AD 5D",
     )
-    play(state, "p0 extend ad")
+    play(state, "p0 extend AD")
     assert not state.is_terminal
-    play(state, "p0 discover 5d")
+    play(state, "p0 discover 5D")
     assert state.is_terminal and state.winners == (0,)
 
 

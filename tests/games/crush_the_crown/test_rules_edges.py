@@ -26,18 +26,18 @@ def test_marriage_deadlock_the_rival_gives_a_queen() -> None:
     state = new_game(dealer="p1")
     deal(state, "2C 3C 4C 5C 6C", "QS QH QD QC 7C")
     assert state.to_move == (1,) and state.decision == GIVE_QUEEN
-    assert legal(state, 1) == ["give qs", "give qh", "give qd", "give qc"]
+    assert legal(state, 1) == ["give QS", "give QH", "give QD", "give QC"]
     # Everyone can tell where the Queens are.
     assert state.observation(0)["hands"][1]["known"] == ["QS", "QH", "QD", "QC"]
     with pytest.raises(IllegalAction, match="Queen"):
-        state.apply(1, "give 7c")
-    narration = state.narrate(1, state.parse_action(1, "give qd"), 0)
+        state.apply(1, "give 7C")
+    narration = state.narrate(1, state.parse_action(1, "give QD"), 0)
     assert narration is not None and "QD" in narration
-    play(state, "p1 give qd")
+    play(state, "p1 give QD")
     assert stack(state, 0) == ["KD", "QD"] and len(state.hands[0]) == 5
     assert state.to_move == (1,) and state.decision == MARRIAGE
-    assert legal(state, 1) == ["marry qs", "marry qh", "marry qc"]
-    play(state, "p1 marry qc", "8C", "9C")
+    assert legal(state, 1) == ["marry QS", "marry QH", "marry QC"]
+    play(state, "p1 marry QC", "8C", "9C")
     assert texts(state.executed) == ["KS", "KH"]
     assert state.to_move == (0,)
 
@@ -45,12 +45,12 @@ def test_marriage_deadlock_the_rival_gives_a_queen() -> None:
 def test_marriage_deadlock_of_the_second_player() -> None:
     state = new_game(dealer="p1")
     deal(state, "QD QS QH QC 2C", "3C 4C 5C 6C 7C")
-    assert legal(state, 0) == ["marry qs", "marry qh", "marry qd", "marry qc"]
-    play(state, "p0 marry qd", "8C")
+    assert legal(state, 0) == ["marry QS", "marry QH", "marry QD", "marry QC"]
+    play(state, "p0 marry QD", "8C")
     # p1 has no Queen, none is in a pile: p0 must give him one of the three he kept.
     assert state.to_move == (0,) and state.decision == GIVE_QUEEN
-    assert legal(state, 0) == ["give qs", "give qh", "give qc"]
-    play(state, "p0 give qs")
+    assert legal(state, 0) == ["give QS", "give QH", "give QC"]
+    play(state, "p0 give QS")
     assert stack(state, 1) == ["KS", "QS"]
     assert state.observation(1)["hands"][0]["known"] == ["QH", "QC"]
     assert state.to_move == (0,) and state.spy_slot  # the play begins with F
@@ -59,7 +59,7 @@ def test_marriage_deadlock_of_the_second_player() -> None:
 def test_a_queen_only_in_the_discard_pile_is_no_deadlock() -> None:
     state = new_game(dealer="p1")
     deal(state, "QD 2C 3C 4C 5C", "QS QH QC 6C 7C")
-    play(state, "p0 marry qd", "8C", "p1 marry qs", "9C")
+    play(state, "p0 marry QD", "8C", "p1 marry QS", "9C")
     assert state.to_move == (0,)
 
 
@@ -83,36 +83,36 @@ def test_a_joker_action_plays_the_joker_the_player_holds() -> None:
     # Swap the jokers: p0 now holds the second one only.
     state.hands[0] = sorted([CARDS[JOKER + 1], *(c for c in state.hands[0] if c < JOKER)])
     state.hands[1] = [CARDS[JOKER]]
-    play(state, "p0 pass", "p0 spy jk")
+    play(state, "p0 pass", "p0 spy Jk")
     assert state.stacks[1][-1] == CARDS[JOKER + 1]
     assert state.hands[1] == [CARDS[JOKER]]
 
 
 def test_two_jokers_in_hand_make_one_action_and_the_known_one_goes_first() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8C*", p0_hand="Jk 2S", p1_hand="Jk")
-    play(state, "p0 pass", "p0 pass", "p1 give jk")  # p1 hands his joker over
-    assert legal(state, 0) == ["pass", "fire 2s", "fire jk"]
+    play(state, "p0 pass", "p0 pass", "p1 give Jk")  # p1 hands his joker over
+    assert legal(state, 0) == ["pass", "fire 2S", "fire Jk"]
     joker_given = CARDS[JOKER + 1]
     assert state.revealed[0] == 1 << joker_given
-    play(state, "p0 fire jk")
+    play(state, "p0 fire Jk")
     # The joker p1 knows of is the one fired: nothing is known of p0's hand any more.
     assert state.revealed[0] == 0 and state.discard == [joker_given]
 
 
 def test_spies_on_spies_all_count_for_tribute() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8H 7H 6S*", p0_hand="5C 2S", p1_hand="2D 3C 4C")
-    play(state, "p0 pass", "p0 spy 5c")
+    play(state, "p0 pass", "p0 spy 5C")
     assert stack(state, 1)[-2:] == ["6S*", "5C*"]
     assert state.tribute_left == 2 and state.decision == TRIBUTE
-    assert legal(state, 1) == ["give 2d"]
-    play(state, "p1 give 2d")
-    assert set(legal(state, 1)) == {"give 3c", "give 4c"}
+    assert legal(state, 1) == ["give 2D"]
+    play(state, "p1 give 2D")
+    assert set(legal(state, 1)) == {"give 3C", "give 4C"}
 
 
 def test_a_real_card_goes_on_a_spy_and_the_spy_can_still_be_discovered() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8H 7H 6S*", p1_hand="5H 6H", turn=1)
-    assert set(legal(state, 1)) == {"pass", "extend 5h", "discover 6h"}
-    play(state, "p1 extend 5h")
+    assert set(legal(state, 1)) == {"pass", "extend 5H", "discover 6H"}
+    play(state, "p1 extend 5H")
     assert stack(state, 1)[-2:] == ["6S*", "5H"]
 
 
@@ -134,7 +134,7 @@ def test_a_spy_step_is_offered_even_without_a_spy_card() -> None:
 
 def test_both_piles_empty_nobody_draws() -> None:
     state = position(p1_hand="9C", draw="", rest_to=0, turn=1)
-    play(state, "p1 pass", "p1 pass", "p1 fire 9c", "9C")
+    play(state, "p1 pass", "p1 pass", "p1 fire 9C", "9C")
     assert hand(state, 1) == ["9C"]
     assert state.draw == [] and state.discard == []
     assert not state.is_chance and state.to_move == (0,)

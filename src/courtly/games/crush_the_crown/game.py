@@ -73,8 +73,8 @@ class CrushTheCrown(Game):
 
         def family(kind: int, word: str, cards: tuple[int, ...]) -> None:
             for c in cards:
-                # Lower-case texts (the contract suite asks it); people type cards in any case.
-                text = f"{word} {str(CARDS[c]).lower()}"
+                # Cards keep their own text (spy QC); people type them in any case.
+                text = f"{word} {CARDS[c]}"
                 actions.append(CtcAction(len(actions), text, kind, CARDS[c]))
 
         queens = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank == QUEEN)
