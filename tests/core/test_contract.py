@@ -228,3 +228,21 @@ def test_history_marks_chance_events(game: Game) -> None:
     for actor, item in final.history_text():
         assert actor == "chance" or re.fullmatch(r"p\d", actor)
         assert item and item == item.strip()
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_observed_reveals_no_secret(game: Game, seed: int) -> None:
+    """What ``observed`` tells a seat of a chance event may not name a card its view hides."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    while not state.is_terminal:
+        if state.is_chance:
+            outcome = state.sample_chance_outcome(rng)
+            seen = {s: state.observed(CHANCE, outcome, s) for s in range(game.num_players)}
+            state.apply_chance(outcome)
+            for seat, observation in seen.items():
+                if isinstance(outcome, courtly.Card) and outcome in state.secret_cards(seat):
+                    assert observation is None, f"observed() shows p{seat} the secret {outcome}"
+        else:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -1017,6 +1017,14 @@ class CrushTheCrownState(State):
                 lines.append(f"{who} may fire one card, then refills to {game.hand_size}.")
         return "\n".join(lines)
 
+    def observed(self, actor: int, item: Any, observer: int) -> Any:
+        # Every play is public (§2.8); a drawn card is seen by its drawer only; the dealer is public.
+        if actor != CHANCE:
+            return item.id
+        if self._chance == DEALER or observer == self.drawer:
+            return item
+        return None
+
     def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
         if actor == CHANCE:
             if self._chance == DEALER:

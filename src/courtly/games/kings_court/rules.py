@@ -795,6 +795,15 @@ class KingsCourtState(State):
             )
         return lines
 
+    def observed(self, actor: int, item: Any, observer: int) -> Any:
+        # Plays are public; a drawn card is seen by its drawer only, unless it is of nobody's
+        # suit and shown as it is removed (KC-2); the cut for the start is public (§5.6).
+        if actor != CHANCE:
+            return item.id
+        if self.phase == START or observer == self.drawer or self.game.owner[int(item)] < 0:
+            return item
+        return None
+
     def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
         if actor == CHANCE:
             if self.phase == START:
