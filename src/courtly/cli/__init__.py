@@ -190,16 +190,20 @@ def play_command(
     final = record.replay()
     console.print()
     console.print(final.render(perspective))
-    winners = " and ".join(f"{seat_text(s)} ({specs[s]})" for s in final.winners)
-    console.print(
-        f"[bold]Winner: {winners}[/]"
-        if len(final.winners) == 1
-        else f"[bold]Shared win: {winners}[/]"
-    )
+    console.print(f"[bold]{_result_line(the_game, final.winners, specs)}[/]")
     if save is not None:
         with _clear_errors(), save.open("a") as out:
             out.write(json.dumps(record.to_dict()) + "\n")
         console.print(f"Saved to {save}; watch it again with: courtly replay {save}")
+
+
+def _result_line(game: Game, winners: tuple[int, ...], specs: list[str]) -> str:
+    """``Winner: p1 (heuristic)``, ``Winner: Ostrogoths (p0 and p2)`` or ``Shared win: ...``."""
+    for team, seats in game.teams().items():
+        if seats and set(seats) == set(winners):
+            return f"Winner: {team} ({' and '.join(seat_text(s) for s in seats)})"
+    named = " and ".join(f"{seat_text(s)} ({specs[s]})" for s in winners)
+    return f"Winner: {named}" if len(winners) == 1 else f"Shared win: {named}"
 
 
 @app.command("simulate")
@@ -285,11 +289,22 @@ def _print_summary(console: Console, game: Game, specs: list[str], summary: Any)
     )
     table.add_column("agent")
     table.add_column("seats/game", justify="right")
-    table.add_column("win rate", justify="right")
+    table.add_column("win rate per seat", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("games won (all its seats)", justify="right")
     table.add_column("95% CI", justify="right")
     for name, tally in summary.agents.items():
         low, high = tally.interval
-        table.add_row(name, f"{specs.count(name)}", f"{tally.rate:.1%}", f"{low:.1%} – {high:.1%}")
+        games = summary.agent_games[name]
+        g_low, g_high = games.interval
+        table.add_row(
+            name,
+            f"{specs.count(name)}",
+            f"{tally.rate:.1%}",
+            f"{low:.1%} – {high:.1%}",
+            f"{games.rate:.1%}",
+            f"{g_low:.1%} – {g_high:.1%}",
+        )
     console.print(table)
     seats = Table(title="By seat (all agents)", title_justify="left")
     seats.add_column("seat")

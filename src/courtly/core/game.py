@@ -152,6 +152,11 @@ class Game(ABC):
     def new_state(self) -> State:
         """The initial state of a game (no RNG inside: the first random event is a chance node)."""
 
+    def teams(self) -> dict[str, tuple[int, ...]]:
+        """Named teams of seats that win together (a clan: ``{"Ostrogoths": (0, 2), ...}``);
+        empty for a game every seat plays for itself."""
+        return {}
+
     def action_from_id(self, action_id: int) -> Action:
         if not 0 <= action_id < len(self.actions):
             raise IllegalAction(

@@ -2,11 +2,13 @@
 
 from ..core.registry import register
 from .crush_the_crown import CrushTheCrown
+from .goths_save_the_queen import GothsSaveTheQueen
 from .kings_court import KingsCourt
 from .royal_gambit import RoyalGambit
 
 register(RoyalGambit)
 register(CrushTheCrown)
 register(KingsCourt)
+register(GothsSaveTheQueen)
 
-__all__ = ["CrushTheCrown", "KingsCourt", "RoyalGambit"]
+__all__ = ["CrushTheCrown", "GothsSaveTheQueen", "KingsCourt", "RoyalGambit"]

@@ -63,6 +63,10 @@ class Summary:
 
     games: int = 0
     agents: dict[str, Tally] = field(default_factory=dict)
+    """Per seat played: the mean return of one seat of this agent."""
+    agent_games: dict[str, Tally] = field(default_factory=dict)
+    """Per game: the share of the win taken by all seats of this agent together (a clan's win
+    rate; with three random seats, how often any of them won)."""
     seats: list[Tally] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
 
@@ -70,9 +74,13 @@ class Summary:
         self.games += 1
         if not self.seats:
             self.seats = [Tally() for _ in returns]
+        per_game: dict[str, float] = {}
         for seat, (spec, value) in enumerate(zip(seats, returns, strict=True)):
             self.agents.setdefault(spec, Tally()).add(value)
             self.seats[seat].add(value)
+            per_game[spec] = per_game.get(spec, 0.0) + value
+        for spec, value in per_game.items():
+            self.agent_games.setdefault(spec, Tally()).add(value)
         self.lengths.append(length)
 
     @property
@@ -87,6 +95,7 @@ class Summary:
         return {
             "games": self.games,
             "agents": {name: tally.to_dict() for name, tally in self.agents.items()},
+            "agent_games": {name: tally.to_dict() for name, tally in self.agent_games.items()},
             "by_seat": [tally.to_dict() for tally in self.seats],
             "length": {"mean": self.mean_length, "median": self.median_length, "unit": "steps"},
         }

@@ -1,0 +1,242 @@
+"""The Goths Save the Queen game object: its facts, options, seats and action space (§4.9).
+
+Seats (4 players): p0 Ostrogoth King, p1 Visigoth King, p2 Ostrogoth Warchief, p3 Visigoth
+Warchief; a clan is the seats of one parity, so ``courtly simulate --seats A,B,A,B`` puts agent A
+in both Ostrogoth seats, and the one-seat rotation of a simulation swaps the clans' sides every
+game. With the UNOFFICIAL ``solo_clans`` (GOTH-23) a solo clan has one seat, its chief, listed
+with the Kings: Visigoths solo -> p0 O-King, p1 V-chief, p2 O-Warchief; Ostrogoths solo -> p0
+O-chief, p1 V-King, p2 V-Warchief; both -> p0 O-chief, p1 V-chief.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+from ...core.actions import Action, seat_text
+from ...core.errors import InvalidOptions
+from ...core.game import Game, GameInfo
+from ...core.options import Option
+from .heuristic import GothsHeuristic
+from .rules import (
+    BARBARIAN,
+    BUILD_OR_DISCARD,
+    CATAPULT,
+    CHARACTER_LETTERS,
+    CLAN_ADJECTIVES,
+    CLAN_NAMES,
+    CYCLE_DECOYS,
+    ENTER,
+    FRONT,
+    KING,
+    KING_CARD,
+    KING_CARD_NAMES,
+    LOOK,
+    LOOK_FOG,
+    ORDER,
+    ORDER_CHARACTER,
+    ORDER_WORDS,
+    OSTROGOTHS,
+    RECRUITER,
+    ROLE_NAMES,
+    SOLO,
+    VISIGOTHS,
+    VULTURE,
+    WARCHIEF,
+    GothsAction,
+    GothsState,
+)
+from .rules_text import RULES
+
+SOLO_CHOICES: Final = ("none", "ostrogoths", "visigoths", "both")
+SOLO_SEATS: Final = {"none": 4, "ostrogoths": 3, "visigoths": 3, "both": 2}
+
+OPTIONS: Final = (
+    Option(
+        "king_backs",
+        "cycle",
+        "the two characters on each King card's back (GOTH-1): cycle = the table of RULES 4.1 "
+        "(V/R, R/C, C/B, B/V, each on two cards), or eight codes for V1 V2 R1 R2 C1 C2 B1 B2, "
+        "front then decoy, e.g. vr,vb,rv,rc,cr,cb,bc,bv",
+    ),
+    Option("fog_of_war", False, "the Fog of War variant: a hidden token on each clan's P2 (§4.6)"),
+    Option(
+        "barricade_on_trap_objective",
+        True,
+        "an army on the revealed Trap may barricade it (GOTH-9); never on the Plains Objective",
+    ),
+    Option(
+        "trap_every_entry",
+        True,
+        "the Trap costs a figurine on every entry; false: only to the army that reveals it (GOTH-10)",
+    ),
+    Option(
+        "fog_discard_requires_same_card",
+        False,
+        "discarding a revealed Fog token needs the army on its own P2 (GOTH-19)",
+    ),
+    Option(
+        "solo_clans",
+        "none",
+        "UNOFFICIAL 2/3-player play (GOTH-23): which clans are run by one chief who picks orders "
+        "directly, never the same character twice running; 3 players default to visigoths, "
+        "2 players to both",
+        choices=SOLO_CHOICES,
+        unofficial=True,
+    ),
+    Option("max_turns", 300, "safety cap: after this many turns the game is a draw", minimum=1),
+)
+
+
+def parse_king_backs(game_id: str, text: str) -> tuple[int, ...]:
+    """The decoy character of each King card from the ``king_backs`` option."""
+    key = text.strip().lower()
+    if key == "cycle":
+        return CYCLE_DECOYS
+    codes = [part.strip() for part in key.replace(" ", ",").split(",") if part.strip()]
+    bad = InvalidOptions(
+        f"{game_id}: option king_backs must be cycle or eight codes for V1 V2 R1 R2 C1 C2 B1 B2, "
+        f"each its front letter then a different decoy letter (v, r, c, b), the two cards of a "
+        f"character with different decoys, e.g. vr,vb,rv,rc,cr,cb,bc,bv; not {text!r}"
+    )
+    letters = CHARACTER_LETTERS.lower()
+    if len(codes) != 8 or any(len(code) != 2 for code in codes):
+        raise bad
+    decoys = []
+    for card, code in enumerate(codes):
+        front, decoy = letters.find(code[0]), letters.find(code[1])
+        if front != FRONT[card] or decoy < 0 or decoy == front:
+            raise bad
+        decoys.append(decoy)
+    for card in range(0, 8, 2):
+        if decoys[card] == decoys[card + 1]:
+            raise bad
+    return tuple(decoys)
+
+
+class GothsSaveTheQueen(Game):
+    """Goths Save the Queen: 4 seats in two clans (2 or 3 with the unofficial solo clans)."""
+
+    info = GameInfo(
+        id="goths-save-the-queen",
+        title="Goths Save the Queen",
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        summary="Two clans: the King picks a character in secret, the Warchief must guess it.",
+        options=OPTIONS,
+        rules=RULES,
+        agents={"heuristic": GothsHeuristic},
+    )
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        # GOTH-23: solo clans set the seat count when no count is given.
+        solo = options.get("solo_clans")
+        if players is None and "num_players" not in options and isinstance(solo, str):
+            players = SOLO_SEATS.get(solo.strip().lower(), 4)
+        super().__init__(players, **options)
+
+    def _build_actions(self) -> tuple[Action, ...]:
+        actions: list[Action] = []
+
+        def add(text: str, kind: int, value: int) -> None:
+            actions.append(GothsAction(len(actions), text, kind, value))
+
+        for card, name in enumerate(KING_CARD_NAMES):
+            add(name, KING_CARD, card)
+        for number in range(1, 10):
+            add(ORDER_WORDS[number], ORDER, number)
+        for slot in range(3):
+            add(f"look obj{slot}", LOOK, slot)
+        add("look fog", LOOK, LOOK_FOG)
+        for slot in range(3):
+            add(f"enter obj{slot}", ENTER, slot)
+        add("build-barricade", BUILD_OR_DISCARD, 0)
+        add("discard-fog", BUILD_OR_DISCARD, 1)
+        return tuple(actions)
+
+    def _check_options(self) -> None:
+        gid = self.info.id
+        n = self.num_players
+        solo_key = str(self.options["solo_clans"])
+        if solo_key == "none" and n < 4:
+            # GOTH-23: fewer than four players need solo clans; pick the natural ones.
+            solo_key = "visigoths" if n == 3 else "both"
+            self.options = MappingProxyType({**self.options, "solo_clans": solo_key})
+        if SOLO_SEATS[solo_key] != n:
+            raise InvalidOptions(
+                f"{gid}: solo_clans={solo_key} is played by {SOLO_SEATS[solo_key]} players, not {n}"
+            )
+        self.solo: tuple[bool, bool] = (
+            solo_key in ("ostrogoths", "both"),
+            solo_key in ("visigoths", "both"),
+        )
+        # Seats: the Kings (or solo chiefs) in clan order, then the Warchiefs in clan order.
+        roles: list[tuple[int, int]] = []
+        for clan in (OSTROGOTHS, VISIGOTHS):
+            roles.append((clan, SOLO if self.solo[clan] else KING))
+        for clan in (OSTROGOTHS, VISIGOTHS):
+            if not self.solo[clan]:
+                roles.append((clan, WARCHIEF))
+        self.clan_of: tuple[int, ...] = tuple(c for c, _ in roles)
+        self.role_of: tuple[int, ...] = tuple(r for _, r in roles)
+        self.king_seat: tuple[int, int] = (
+            roles.index((0, KING)) if not self.solo[0] else -1,
+            roles.index((1, KING)) if not self.solo[1] else -1,
+        )
+        self.warchief_seat: tuple[int, int] = (
+            roles.index((0, SOLO if self.solo[0] else WARCHIEF)),
+            roles.index((1, SOLO if self.solo[1] else WARCHIEF)),
+        )
+        self.clan_seats: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(s for s in range(n) if self.clan_of[s] == 0),
+            tuple(s for s in range(n) if self.clan_of[s] == 1),
+        )
+        self.order_seats: tuple[int, ...] = tuple(sorted(self.warchief_seat))
+
+        decoys = parse_king_backs(gid, str(self.options["king_backs"]))
+        self.back: tuple[int, ...] = tuple((1 << FRONT[k]) | (1 << decoys[k]) for k in range(8))
+        self.cards_with_back: dict[int, tuple[int, ...]] = {}
+        for card, back in enumerate(self.back):
+            self.cards_with_back[back] = (*self.cards_with_back.get(back, ()), card)
+
+        a = self.actions
+        self.king_cards: tuple[Action, ...] = a[0:8]
+        self.order_actions: tuple[Action, ...] = (a[8], *a[8:17])  # index by order number
+        self.king_legal: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(a[k] for k in range(8) if hand >> k & 1) for hand in range(256)
+        )
+        self.all_orders: tuple[Action, ...] = a[8:17]
+        self.solo_legal: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(a[7 + o] for o in range(1, 10) if ORDER_CHARACTER[o] != last)
+            for last in (-1, VULTURE, RECRUITER, CATAPULT, BARBARIAN)
+        )
+        self.recon_choices: tuple[tuple[Action, ...], tuple[Action, ...]] = (a[17:20], a[17:21])
+        self.enter_legal: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(a[21 + s] for s in range(3) if free >> s & 1) for free in range(8)
+        )
+        self.barricade_choices: tuple[Action, ...] = (a[24], a[25])
+
+        self.fog_of_war = bool(self.options["fog_of_war"])
+        self.barricade_on_trap_objective = bool(self.options["barricade_on_trap_objective"])
+        self.trap_every_entry = bool(self.options["trap_every_entry"])
+        self.fog_discard_requires_same_card = bool(self.options["fog_discard_requires_same_card"])
+        self.max_turns = int(self.options["max_turns"])
+
+    def teams(self) -> dict[str, tuple[int, ...]]:
+        # The seats of a clan win or lose together.
+        return {CLAN_NAMES[clan]: self.clan_seats[clan] for clan in (0, 1)}
+
+    def seat_title(self, seat: int) -> str:
+        """``Ostrogoth King``, ``Visigoth Warchief``, ``Visigoth solo chief``."""
+        return f"{CLAN_ADJECTIVES[self.clan_of[seat]]} {ROLE_NAMES[self.role_of[seat]]}"
+
+    def seat_names(self) -> list[str]:
+        """``p0 Ostrogoth King`` for every seat."""
+        return [f"{seat_text(s)} {self.seat_title(s)}" for s in range(self.num_players)]
+
+    def new_state(self) -> GothsState:
+        return GothsState(self)
+
+
+__all__ = ["OPTIONS", "GothsSaveTheQueen", "parse_king_backs"]

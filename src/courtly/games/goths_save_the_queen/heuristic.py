@@ -1,0 +1,523 @@
+"""A Goths Save the Queen bot for every role: King, Warchief or solo chief, by the seat it is given.
+
+Both halves of a clan share one convention, never a message. Every order gets a value from the
+table (a catapult shot at a weak army wins, an axe needs an exposed enemy, reconnaissance is
+worth more the closer the army is to the Objectives...). *Public values* are computed from the
+table alone (what the King can see); a Warchief's *own values* add what his reconnaissance showed
+him.
+
+- The Warchief reads the back of his King's new card: of its two characters, the King "probably"
+  meant the one with the higher public value (certainly, if the other card with that back lies
+  face up). He then gives the order with the best value times chance of success, where the
+  characters of the clan's face-up King cards are a sure success.
+- The King plays the card for which that very reading leads his Warchief to the most valuable
+  order that succeeds: he simulates his Warchief with the public values.
+- A solo chief gives the order of highest value among those allowed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+from ...core.actions import Action
+from ...core.game import Game, View, known_state
+from .rules import (
+    ADVANCE,
+    AXE,
+    BARRICADE,
+    BOAR_SHORTAGE,
+    BUILD_OR_DISCARD,
+    ENTER,
+    FIRE,
+    FOG_REVEALED,
+    FOREST_CELLS,
+    FRONT,
+    GUSTS,
+    KING_CARD,
+    LOAD,
+    LOOK,
+    LOOK_FOG,
+    NONE,
+    OBJECTIVE_BASE,
+    ORDER,
+    ORDER_CHARACTER,
+    OWN_CELLS,
+    PEA_SOUP,
+    PLAINS,
+    QUEEN,
+    RATS,
+    RECON,
+    RECRUIT,
+    REDUCED_NUMBERS,
+    SABOTAGE,
+    TRAP,
+    GothsAction,
+    GothsState,
+)
+
+WIN = 10.0
+"""The value of winning at once: every other value is on this scale."""
+
+ORDERS_OF: tuple[tuple[int, ...], ...] = ((RECON, SABOTAGE), (RECRUIT,), (LOAD, FIRE), (6, 7, 8, 9))
+
+
+def _free_slots(state: GothsState, clan: int) -> list[int]:
+    """The Objectives the clan's army may enter next (not the enemy's, not its own)."""
+    taken = {state.position[c] - OBJECTIVE_BASE for c in (0, 1)}
+    return [s for s in range(3) if s not in taken]
+
+
+def _completions(kinds: Sequence[int]) -> list[list[int]]:
+    """Every full Objective order agreeing with ``kinds`` (-1 = unknown), equally likely."""
+    unknown = [s for s in range(3) if kinds[s] < 0]
+    missing = [k for k in range(3) if k not in kinds]
+    result = []
+    for perm in itertools.permutations(missing):
+        full = list(kinds)
+        for slot, kind in zip(unknown, perm, strict=True):
+            full[slot] = kind
+        result.append(full)
+    return result
+
+
+def _slot_odds(kinds: Sequence[int], slot: int) -> tuple[float, float]:
+    """(chance of the Queen, chance of the Trap) behind ``slot`` for someone who knows ``kinds``."""
+    kind = kinds[slot]
+    if kind >= 0:
+        return (1.0 if kind == QUEEN else 0.0), (1.0 if kind == TRAP else 0.0)
+    unknown = sum(1 for k in kinds if k < 0)
+    missing = [k for k in range(3) if k not in kinds]
+    return (
+        (1.0 / unknown if QUEEN in missing else 0.0),
+        (1.0 / unknown if TRAP in missing else 0.0),
+    )
+
+
+class Evaluator:
+    """Values of the nine orders for one clan, from the public table or a Warchief's knowledge."""
+
+    repeat_penalty = 1.5
+    jitter = 2.0
+
+    def __init__(self, state: GothsState, clan: int) -> None:
+        self.state = state
+        self.clan = clan
+        game = state.game
+        self.trap_every_entry = game.trap_every_entry
+        self.free = _free_slots(state, clan)
+        # What the Warchief knows of the Objectives in each world the table allows, as the King
+        # (or anyone) can imagine it: the revealed cards, plus what the looked-at cards show.
+        public = [state.objectives[s] if state.revealed >> s & 1 else -1 for s in range(3)]
+        looked = state.peeked[clan] | state.revealed
+        self.public_worlds = [
+            [world[s] if looked >> s & 1 else -1 for s in range(3)]
+            for world in _completions(public)
+        ]
+        own = [
+            state.objectives[s] if looked >> s & 1 and state.objectives[s] >= 0 else -1
+            for s in range(3)
+        ]
+        self.own_worlds = [own]
+
+    # ----------------------------------------------------------------------------- objectives
+
+    def _trap_cost(self) -> float:
+        return WIN if self.state.army[self.clan] == 1 else 1.6
+
+    def best_entry(self, kinds: Sequence[int], free: Sequence[int]) -> tuple[float, int]:
+        """The best value of entering one of ``free`` for someone who knows ``kinds``."""
+        cost = self._trap_cost()
+        best = (-1e9, -1)
+        for slot in free:
+            queen, trap = _slot_odds(kinds, slot)
+            if kinds[slot] == TRAP and not self.trap_every_entry:
+                trap = 0.0
+            value = WIN * queen - cost * trap
+            if value > best[0]:
+                best = (value, slot)
+        return best
+
+    def _entry_value(self, worlds: list[list[int]]) -> float:
+        return sum(self.best_entry(kinds, self.free)[0] for kinds in worlds) / len(worlds)
+
+    def _recon_gain(self, worlds: list[list[int]]) -> float:
+        """How much one more look raises the chance of finding the Queen, on average."""
+        free = [s for s in range(3) if s != self.state.position[1 - self.clan] - OBJECTIVE_BASE]
+        total = 0.0
+        for kinds in worlds:
+            if QUEEN in kinds:
+                continue
+            unknown = [s for s in range(3) if kinds[s] < 0]
+            if len(unknown) <= 1:
+                continue
+            now = max(_slot_odds(kinds, s)[0] for s in free)
+            after = 0.0
+            completions = _completions(kinds)
+            for full in completions:
+                seen = list(kinds)
+                seen[unknown[0]] = full[unknown[0]]
+                after += max(_slot_odds(seen, s)[0] for s in free)
+            total += after / len(completions) - now
+        return total / len(worlds)
+
+    # ----------------------------------------------------------------------------- orders
+
+    def values(self, own: bool) -> list[float]:
+        """The value of each order 1-9 (index = order number) executed now."""
+        state = self.state
+        clan = self.clan
+        enemy = 1 - clan
+        worlds = self.own_worlds if own else self.public_worlds
+        v = [0.0] * 10
+        mine = state.army[clan]
+        theirs = state.army[enemy]
+        cell = state.position[clan]
+        enemy_cell = state.position[enemy]
+        safe = state.barricade[cell]
+        enemy_safe = state.barricade[enemy_cell]
+        effect = state.fog[clan] if state.fog_state[clan] == FOG_REVEALED else NONE
+        enemy_effect = state.fog[enemy] if state.fog_state[enemy] == FOG_REVEALED else NONE
+        enemy_axes = enemy_effect != GUSTS
+        own_cells = OWN_CELLS[clan]
+        on_objectives = OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3
+        closeness = (
+            1.0
+            if on_objectives or cell == own_cells[2]
+            else (0.7 if cell == own_cells[1] else 0.45)
+        )
+
+        if effect != PEA_SOUP:
+            v[RECON] = self._recon_gain(worlds) * WIN * 0.45 * closeness
+        if state.catapult[enemy]:
+            v[SABOTAGE] = 0.5  # what it parries this turn is added by ``adjusted``
+        if mine < 3 and effect != REDUCED_NUMBERS:
+            v[RECRUIT] = 2.6 if mine == 1 else 1.8
+        if not state.catapult[clan] and effect != BOAR_SHORTAGE:
+            v[LOAD] = 0.5 if enemy_safe else (1.3 if theirs <= 2 else 0.9)
+        if state.catapult[clan]:
+            v[FIRE] = -0.8 if enemy_safe else (WIN if theirs <= 2 else 3.6)
+        if effect != GUSTS and not enemy_safe and enemy_cell not in FOREST_CELLS:
+            v[AXE] = WIN if theirs == 1 else 2.2
+        if enemy_safe:
+            v[RATS] = WIN if theirs == 1 else 2.2
+
+        # Barricade: protection against the catapult (and axes off the Forest), open to rats.
+        build = 0.0
+        buildable = not safe
+        if on_objectives:
+            kind = state.objectives[cell - OBJECTIVE_BASE]
+            buildable = buildable and kind == TRAP and state.game.barricade_on_trap_objective
+        if buildable:
+            build += (5.0 if mine <= 2 else 2.5) if state.catapult[enemy] else 0.6
+            if cell not in FOREST_CELLS and enemy_axes:
+                build += 3.0 if mine == 1 else 0.8
+            build -= 3.0 if mine == 1 else 0.5
+            if cell == own_cells[2] or on_objectives:
+                build *= 0.7  # the army will leave soon
+        discard = 0.0
+        if state.fog_state[clan] == FOG_REVEALED:
+            discard = {PEA_SOUP: 0.8, REDUCED_NUMBERS: 1.0, BOAR_SHORTAGE: 1.6, GUSTS: 1.4}[
+                state.fog[clan]
+            ]
+        v[BARRICADE] = max(build, discard)
+
+        # Advance.
+        if cell == own_cells[0] or cell == own_cells[1]:
+            advance = 1.5 if cell == own_cells[0] else 1.9
+            advance += min(3.0, 0.03 * state.turn)  # a long war calls for the Queen
+            if safe:
+                # Leaving a barricade: no cover from the catapult, but no more rats either.
+                advance += -2.0 if state.catapult[enemy] else 0.5 if mine == 1 else -0.3
+            if cell in FOREST_CELLS and enemy_axes:
+                advance -= 2.0 if mine == 1 else 0.4
+            v[ADVANCE] = advance
+        else:
+            v[ADVANCE] = self._entry_value(worlds) - (0.4 if safe else 0.0)
+        return v
+
+    # ----------------------------------------------------------------------------- threats
+
+    def chance_enemy_gives(self, order: int, enemy_values: Sequence[float]) -> float:
+        """How likely the enemy clan carries out ``order`` this turn, from what the table shows:
+        its face-up King cards, the back of its new card (read as its Warchief would), its solo
+        chief's last order."""
+        state = self.state
+        enemy = 1 - self.clan
+        game = state.game
+        char = ORDER_CHARACTER[order]
+        if game.solo[enemy]:
+            return 0.0 if state.solo_last[enemy] == char else 0.9
+        face_up = state.face_up[enemy]
+        if any(face_up >> k & 1 and FRONT[k] == char for k in range(8)):
+            return 0.9
+        if state.played[enemy] == NONE:
+            return 0.25  # its King has not chosen yet
+        back = state.played_back[enemy]
+        fronts = sorted({FRONT[k] for k in game.cards_with_back[back] if not face_up >> k & 1})
+        if char not in fronts:
+            return 0.0
+        if len(fronts) == 1:
+            return 0.9
+        other = fronts[0] if fronts[1] == char else fronts[1]
+        mine = max(enemy_values[o] for o in ORDERS_OF[char])
+        theirs = max(enemy_values[o] for o in ORDERS_OF[other])
+        if abs(mine - theirs) < 1e-9:
+            return 0.5
+        return 0.7 if mine > theirs else 0.25
+
+    def threats(self) -> list[tuple[int, float, float]]:
+        """The enemy orders that would hurt this clan now: (order, chance, loss)."""
+        state = self.state
+        clan = self.clan
+        enemy = 1 - clan
+        mine = state.army[clan]
+        cell = state.position[clan]
+        safe = state.barricade[cell]
+        enemy_eval = Evaluator(state, enemy)
+        enemy_values = enemy_eval.values(own=False)
+        enemy_effect = state.fog[enemy] if state.fog_state[enemy] == FOG_REVEALED else NONE
+        found: list[tuple[int, float]] = []
+        if state.catapult[enemy] and not safe:
+            found.append((FIRE, WIN if mine <= 2 else 3.0))
+        if enemy_effect != GUSTS and not safe and cell not in FOREST_CELLS:
+            found.append((AXE, WIN if mine == 1 else 1.5))
+        if safe:
+            found.append((RATS, WIN if mine == 1 else 1.5))
+        enemy_cell = state.position[enemy]
+        if enemy_cell == OWN_CELLS[enemy][2] or OBJECTIVE_BASE <= enemy_cell < OBJECTIVE_BASE + 3:
+            queen = enemy_eval._entry_value(enemy_eval.public_worlds)
+            if queen > 0:
+                found.append((ADVANCE, queen))
+        return [(o, self.chance_enemy_gives(o, enemy_values), loss) for o, loss in found]
+
+    def adjusted(self, values: Sequence[float]) -> list[float]:
+        """``values`` weighed by the danger of the enemy acting first, plus the worth of
+        parrying each threat before it strikes (orders resolve by number, GOTH-25)."""
+        state = self.state
+        clan = self.clan
+        mine = state.army[clan]
+        cell = state.position[clan]
+        first = state.initiative == clan
+        threats = self.threats()
+        enemy_values = Evaluator(state, 1 - clan).values(own=False)
+        result = list(values)
+        for order in range(1, 10):
+            dead = 0.0
+            parry = 0.0
+            for threat, chance, loss in threats:
+                before = threat < order or (threat == order and not first)
+                if before and loss >= WIN:
+                    dead += chance
+                if not before and self._parries(order, threat, mine, cell, loss >= WIN):
+                    parry += chance * loss
+            value = values[order]
+            if value > 0:
+                # The enemy may parry this order first (a lower number): then it does nothing.
+                parried = sum(
+                    self.chance_enemy_gives(counter, enemy_values)
+                    for counter in self._counters(order)
+                )
+                value *= max(0.0, 1.0 - dead) * (1.0 - min(0.6, parried))
+            result[order] = value + parry
+        # A jitter both halves of the clan compute alike from the turn number (public): it
+        # breaks the endless trades two identical bots fall into, and needs no message.
+        for order in range(1, 10):
+            if result[order] < 0.9 * WIN:
+                result[order] += self.jitter * _jitter(state.turn, clan, order)
+        # Repeating last turn's order rarely gets anywhere (the enemy has answered it once):
+        # try something else unless it wins.
+        if state.last_turn and state.last_success[clan]:
+            again = state.last_orders[clan]
+            if result[again] < 0.9 * WIN:
+                result[again] -= self.repeat_penalty
+        return result
+
+    def _counters(self, order: int) -> tuple[int, ...]:
+        """The enemy orders that, resolved first, would spoil ``order``."""
+        state = self.state
+        enemy = 1 - self.clan
+        theirs = state.army[enemy]
+        if order == FIRE:
+            return (SABOTAGE, RECRUIT) if theirs == 2 else (SABOTAGE,)
+        if order == AXE and theirs == 1:
+            return (RECRUIT, BARRICADE)
+        if order == RATS and theirs == 1:
+            return (RECRUIT, ADVANCE)
+        return ()
+
+    def _parries(self, order: int, threat: int, mine: int, cell: int, lethal: bool) -> bool:
+        """Whether ``order``, resolved first, spares the army the enemy's ``threat`` (a recruit
+        only spares its life, not the loss)."""
+        state = self.state
+        if threat == FIRE:
+            return order == SABOTAGE or (order == RECRUIT and mine == 2 and lethal)
+        if threat == AXE:
+            if order == RECRUIT:
+                return lethal
+            if order == BARRICADE:
+                if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
+                    kind = state.objectives[cell - OBJECTIVE_BASE]
+                    return kind == TRAP and state.game.barricade_on_trap_objective
+                return True
+            return False
+        if threat == RATS:
+            return (order == RECRUIT and lethal) or order == ADVANCE
+        return False
+
+
+def warchief_choice(
+    state: GothsState,
+    clan: int,
+    back: int,
+    face_up: int,
+    public: Sequence[float],
+    own: Sequence[float],
+    confidence: float,
+) -> int:
+    """The order a Warchief gives, reading the back ``back`` of the new King card, the clan's
+    face-up cards ``face_up`` and the values (the King simulates this with public values)."""
+    game = state.game
+    sure = 0
+    for k in range(8):
+        if face_up >> k & 1:
+            sure |= 1 << FRONT[k]
+    fronts = {FRONT[k] for k in game.cards_with_back[back] if not face_up >> k & 1}
+    chance = [0.0] * 4
+    if len(fronts) == 1:
+        chance[fronts.pop()] = 1.0
+    else:
+        x, y = sorted(fronts)
+        char_values = [max(public[o] for o in orders) for orders in ORDERS_OF]
+        if abs(char_values[x] - char_values[y]) < 1e-9:
+            chance[x] = chance[y] = 0.5
+        elif char_values[x] > char_values[y]:
+            chance[x], chance[y] = confidence, 1.0 - confidence
+        else:
+            chance[x], chance[y] = 1.0 - confidence, confidence
+    best_order, best_score = RECON, -1e9
+    for order in range(1, 10):
+        char = ORDER_CHARACTER[order]
+        p = 1.0 if sure >> char & 1 else chance[char]
+        score = p * own[order] if own[order] > 0 else own[order] * (1.0 if p > 0 else 0.0)
+        if score > best_score + 1e-9:
+            best_order, best_score = order, score
+    return best_order
+
+
+class GothsHeuristic:
+    """One bot class for every seat; it acts by the role of the seat it is given."""
+
+    def __init__(self, game: Game, confidence: float = 0.75, slack: float = 0.3) -> None:
+        self.game = game
+        self.confidence = confidence
+        self.slack = slack
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        state = known_state(view)
+        assert isinstance(state, GothsState)
+        seat = view.seat
+        assert seat is not None
+        game = state.game
+        clan = game.clan_of[seat]
+        first = legal[0]
+        assert isinstance(first, GothsAction)
+        evaluator = Evaluator(state, clan)
+        if first.kind == KING_CARD:
+            return self._king(state, clan, evaluator, legal, rng)
+        if first.kind == ORDER:
+            own = evaluator.adjusted(evaluator.values(own=True))
+            if game.solo[clan]:
+                return max(legal, key=lambda a: (own[_value(a)], rng.random()))
+            order = warchief_choice(
+                state,
+                clan,
+                state.played_back[clan],
+                state.face_up[clan],
+                evaluator.adjusted(evaluator.values(own=False)),
+                own,
+                self.confidence,
+            )
+            return game.actions[7 + order]
+        if first.kind == ENTER:
+            kinds = evaluator.own_worlds[0]
+            free = [_value(a) for a in legal]
+            slot = evaluator.best_entry(kinds, free)[1]
+            return next(a for a in legal if _value(a) == slot)
+        if first.kind == LOOK:
+            return self._recon_target(state, clan, legal, rng)
+        assert first.kind == BUILD_OR_DISCARD
+        return self._build_or_discard(state, clan, evaluator, legal)
+
+    def _king(
+        self,
+        state: GothsState,
+        clan: int,
+        evaluator: Evaluator,
+        legal: Sequence[Action],
+        rng: random.Random,
+    ) -> Action:
+        public = evaluator.adjusted(evaluator.values(own=False))
+        game = state.game
+        face_up = state.face_up[clan]
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            card = _value(action)
+            order = warchief_choice(
+                state, clan, game.back[card], face_up, public, public, self.confidence
+            )
+            shown = face_up | 1 << card
+            ok = any(shown >> k & 1 and FRONT[k] == ORDER_CHARACTER[order] for k in range(8))
+            # A failed card stays face up: a small help for the next turn, no action now.
+            score = public[order] if ok else 0.3
+            scored.append((score, action))
+        top = max(score for score, _ in scored)
+        # Any card close to the best will do: a little variety keeps the enemy guessing.
+        return rng.choice([action for score, action in scored if score >= top - self.slack])
+
+    @staticmethod
+    def _recon_target(
+        state: GothsState, clan: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        known = state.revealed | state.peeked[clan]
+        enemy_slot = state.position[1 - clan] - OBJECTIVE_BASE
+        unknown = [a for a in legal if _value(a) < 3 and not known >> _value(a) & 1]
+        if unknown:
+            # Look where the army can go: not under the enemy army.
+            reachable = [a for a in unknown if _value(a) != enemy_slot]
+            return rng.choice(reachable or unknown)
+        fog = [a for a in legal if _value(a) == LOOK_FOG]
+        return fog[0] if fog else rng.choice(list(legal))
+
+    @staticmethod
+    def _build_or_discard(
+        state: GothsState, clan: int, evaluator: Evaluator, legal: Sequence[Action]
+    ) -> Action:
+        cell = state.position[clan]
+        build = 0.0
+        if not state.barricade[cell]:
+            build = 1.0 if state.catapult[1 - clan] else 0.5
+            if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
+                build = 0.0 if state.objectives[cell - OBJECTIVE_BASE] == PLAINS else build
+        discard = {PEA_SOUP: 0.8, REDUCED_NUMBERS: 1.0, BOAR_SHORTAGE: 1.6, GUSTS: 1.4}[
+            state.fog[clan]
+        ]
+        return legal[1] if discard > build else legal[0]
+
+
+def _jitter(turn: int, clan: int, order: int) -> float:
+    """A fixed pseudo-random number in [-0.5, 0.5) for (turn, clan, order)."""
+    key = (turn * 7919 + clan * 104729 + order * 1299709) * 2654435761 % 4294967296
+    return key / 4294967296 - 0.5
+
+
+def _value(action: Action) -> int:
+    assert isinstance(action, GothsAction)
+    return action.value
+
+
+__all__ = ["Evaluator", "GothsHeuristic", "warchief_choice"]

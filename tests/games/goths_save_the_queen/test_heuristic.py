@@ -1,0 +1,80 @@
+"""The Goths Save the Queen bot: one class for every role, legal everywhere, coordinated by
+convention only (the King simulates his Warchief's reading of the back)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtly
+from courtly.agents.random_agent import RandomAgent
+from courtly.core.match import play_match
+from courtly.games.goths_save_the_queen import GothsHeuristic
+from courtly.games.goths_save_the_queen.rules import CATAPULT, FRONT
+
+from .helpers import OST, VIS, new_game, place
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"fog_of_war": True},
+        {"solo_clans": "visigoths"},
+        {"solo_clans": "both", "fog_of_war": True},
+    ],
+)
+def test_heuristic_plays_every_role_legally(options: dict[str, object]) -> None:
+    game = courtly.make("goths-save-the-queen", **options)  # type: ignore[arg-type]
+    bot = GothsHeuristic(game)
+    for seed in range(4):
+        agents = [bot if (s + seed) % 2 else RandomAgent(game) for s in range(game.num_players)]
+        record = play_match(game, agents, seed)
+        assert sum(record.returns) == pytest.approx(1.0)
+
+
+def test_king_signals_a_lethal_shot_and_the_warchief_reads_it() -> None:
+    state = new_game()
+    place(state, OST, 1, army=2)  # the Ostrogoths in the open on their Plains1
+    state.catapult[VIS] = True
+    state.initiative = VIS
+    state.to_move = (1,)
+    state._legal[1] = state.game.king_legal[0xFF]
+    state.kings_to_play = (OST,)
+    bot = GothsHeuristic(state.game)
+    rng = random.Random(0)
+    card = bot.act(state.view(1), rng)
+    assert FRONT[card.value] == CATAPULT  # type: ignore[attr-defined]
+    state.apply(1, card)
+    state.apply(0, bot.act(state.view(0), rng))
+    order = bot.act(state.view(3), rng)
+    assert str(order) == "fire"
+
+
+def test_warchief_uses_a_face_up_card_for_a_sure_success() -> None:
+    state = new_game()
+    place(state, OST, 1, army=1)  # one figurine in the open: an axe wins
+    state.face_up[VIS] = 1 << 6  # B1 lies face up from a failed turn
+    state.initiative = VIS
+    state.to_move = (1,)
+    state._legal[1] = state.game.king_legal[0xFF & ~(1 << 6)]
+    state.kings_to_play = (OST,)
+    state.apply(1, "v1")  # whatever the new card says
+    state.apply(0, "c1")
+    bot = GothsHeuristic(state.game)
+    assert str(bot.act(state.view(3), random.Random(1))) == "axe"
+
+
+def test_heuristic_clan_beats_a_random_clan() -> None:
+    game = courtly.make("goths-save-the-queen")
+    bot = GothsHeuristic(game)
+    rnd = RandomAgent(game)
+    wins = 0
+    for seed in range(30):
+        # The bot's clan alternates sides: even seats are the Ostrogoths.
+        agents = [bot, rnd, bot, rnd] if seed % 2 == 0 else [rnd, bot, rnd, bot]
+        record = play_match(game, agents, seed)
+        mine = 0 if seed % 2 == 0 else 1
+        wins += record.returns[mine] > 0.4
+    assert wins >= 27
