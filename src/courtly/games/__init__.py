@@ -2,6 +2,7 @@
 
 from ..core.registry import register
 from .crush_the_crown import CrushTheCrown
+from .god_save_the_king import GodSaveTheKing
 from .goths_save_the_queen import GothsSaveTheQueen
 from .kings_court import KingsCourt
 from .royal_gambit import RoyalGambit
@@ -10,5 +11,6 @@ register(RoyalGambit)
 register(CrushTheCrown)
 register(KingsCourt)
 register(GothsSaveTheQueen)
+register(GodSaveTheKing)
 
-__all__ = ["CrushTheCrown", "GothsSaveTheQueen", "KingsCourt", "RoyalGambit"]
+__all__ = ["CrushTheCrown", "GodSaveTheKing", "GothsSaveTheQueen", "KingsCourt", "RoyalGambit"]

@@ -1,0 +1,157 @@
+"""The God Save The King game object: its facts, options and action space (RULES.md §1.11)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ...core.actions import Action
+from ...core.cards import CARDS, RANK_TEXT
+from ...core.game import Game, GameInfo
+from ...core.options import Option
+from .heuristic import GodSaveTheKingHeuristic
+from .rules import (
+    CHALLENGE,
+    DECLARE,
+    FORM,
+    MIDDLE,
+    PASS,
+    ROUTE,
+    SLOT_NAMES,
+    GodSaveTheKingAction,
+    GodSaveTheKingState,
+)
+from .rules_text import RULES
+
+OPTIONS: Final = (
+    Option(
+        "max_redeclare",
+        2,
+        "extra declaration rounds after a tie in a blind skirmish before the trick is void (GSK-7)",
+        minimum=0,
+        maximum=50,
+    ),
+    Option(
+        "routes_per_hand",
+        1,
+        "route attempts each player may make per hand (GSK-12; 0 = no routing)",
+        minimum=0,
+        maximum=13,
+    ),
+    Option(
+        "route_window",
+        "after_skirmish",
+        "after_skirmish: route the rival's middle card after the columns (GSK-13); "
+        "before_reveal: route any of his three face-down cards before they are shown",
+        choices=("after_skirmish", "before_reveal"),
+    ),
+    Option(
+        "trick_pile_private_until_hand_end",
+        True,
+        "nobody, not even its owner, looks at a trick pile before the end of the hand (GSK-21)",
+    ),
+    Option(
+        "exposed_king_legal",
+        True,
+        "a player may put his own King in an outside slot (and is eliminated at the reveal, GSK-5)",
+    ),
+    Option(
+        "max_tricks",
+        300,
+        "safety cap: after this many tricks the player holding the most cards wins (GSK-29)",
+        minimum=1,
+    ),
+)
+
+RANK_WORDS: Final = {"jack": 11, "queen": 12, "king": 13, "ace": 14}
+
+
+class GodSaveTheKing(Game):
+    """God Save The King for 2-4 players."""
+
+    info = GameInfo(
+        id="god-save-the-king",
+        title="God Save The King",
+        min_players=2,
+        max_players=4,
+        default_players=2,
+        summary="Bluffing tricks: hide your King in a face-down formation and rout the others'.",
+        options=OPTIONS,
+        rules=RULES,
+        agents={"heuristic": GodSaveTheKingHeuristic},
+    )
+
+    def _build_actions(self) -> tuple[Action, ...]:
+        deck = CARDS[: 13 * self.num_players]
+        actions: list[Action] = []
+        for slot in range(3):
+            for c in deck:
+                actions.append(
+                    GodSaveTheKingAction(
+                        len(actions), f"form {SLOT_NAMES[slot]} {c}", FORM, slot=slot, card=c
+                    )
+                )
+        if self.options["route_window"] == "before_reveal":
+            for slot in range(3):
+                actions.append(
+                    GodSaveTheKingAction(
+                        len(actions), f"route {SLOT_NAMES[slot]}", ROUTE, slot=slot
+                    )
+                )
+        else:
+            actions.append(GodSaveTheKingAction(len(actions), "route", ROUTE, slot=MIDDLE))
+        actions.append(GodSaveTheKingAction(len(actions), "pass", PASS))
+        for rank in range(2, 15):
+            actions.append(
+                GodSaveTheKingAction(
+                    len(actions), f"declare {RANK_TEXT[rank].lower()}", DECLARE, rank=rank
+                )
+            )
+        actions.append(GodSaveTheKingAction(len(actions), "challenge", CHALLENGE))
+        return tuple(actions)
+
+    def _check_options(self) -> None:
+        n = self.num_players
+        actions = self.actions
+        size = 13 * n
+        # form_acts[slot][card] -> the action placing that card there (cards of unused suits
+        # never reach a hand; their entries are never read).
+        self.form_acts: list[list[Action]] = []
+        for slot in range(3):
+            row: list[Action] = [actions[0]] * 52
+            for i in range(size):
+                row[i] = actions[slot * size + i]
+            self.form_acts.append(row)
+        base = 3 * size
+        self.early_route = self.options["route_window"] == "before_reveal"
+        routes = 3 if self.early_route else 1
+        self.route_legal: tuple[Action, ...] = actions[base : base + routes + 1]
+        self.pass_action = actions[base + routes]
+        self.declare_legal: tuple[Action, ...] = actions[base + routes + 1 : base + routes + 14]
+        self.challenge_action = actions[base + routes + 14]
+        self.challenge_legal: tuple[Action, ...] = (self.challenge_action, self.pass_action)
+        self.max_redeclare = int(self.options["max_redeclare"])
+        self.routes_per_hand = int(self.options["routes_per_hand"])
+        self.private_piles = bool(self.options["trick_pile_private_until_hand_end"])
+        self.exposed_king_legal = bool(self.options["exposed_king_legal"])
+        self.max_tricks = int(self.options["max_tricks"])
+        # What people may type besides the canonical texts: "left 10S", "declare Queen".
+        self._aliases: dict[str, Action] = {a.text.lower(): a for a in actions}
+        for a in actions:
+            assert isinstance(a, GodSaveTheKingAction)
+            if a.kind == FORM:
+                self._aliases[a.text.lower().removeprefix("form ")] = a
+        for word, rank in RANK_WORDS.items():
+            self._aliases[f"declare {word}"] = self.declare_legal[rank - 2]
+
+    def action_from_text(self, text: str) -> Action | None:
+        """The action written ``text``: case and spacing ignored; ``left 10S`` for
+        ``form left 10S`` and ``declare Queen`` for ``declare q`` are accepted too."""
+        key = " ".join(text.strip().lower().split())
+        return self._aliases.get(key)
+
+    def new_state(self) -> GodSaveTheKingState:
+        # Every game starts alike (each player holds his whole suit): copy a ready-made start.
+        template = self.__dict__.get("_start")
+        if template is None:
+            template = self._start = GodSaveTheKingState(self)
+        return template._copy(track=False)

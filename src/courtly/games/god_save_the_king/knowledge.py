@@ -1,0 +1,427 @@
+"""What one seat knows about the cards it cannot see, and uniform sampling from that (§1.9).
+
+God Save The King starts with every hand public (each player holds one whole suit); secrets
+appear only as cards go face down (the middle card of a formation, captured unseen) and as trick
+piles are merged back into hands. A :class:`Knowledge` tracks, for one viewer (a seat, or the
+spectator), the cards whose place it cannot tell:
+
+* a **class** is a set of card identities the viewer cannot tell apart any more;
+* a **group** is a set of hidden places whose cards are exchangeable for the viewer: within a
+  hand, the group of player ``o`` is every place a card of ``o``'s hand (as it was when the hand
+  began) may have gone unseen: ``o``'s hand, ``o``'s unrevealed formation slots, the face-down
+  middle cards ``o`` lost or won into trick piles, cards set aside face down;
+* ``gcount[group][class]`` is how many of the group's places hold a card of that class.
+
+The viewer knows exactly this: each class's cards are spread over the groups with these counts,
+uniformly, and within a group every arrangement is equally likely, except where a challenge
+answer fixed a rank ("accurate" / "not accurate", kept as constraints on one place).
+
+Places are identified by the card that truly lies there (a hidden card is at exactly one place),
+which the tracker uses as a *label* only: every update is written in terms the viewer observed
+(a card revealed at a place the viewer saw, a group's places moving to a new hand).
+
+Exactness: within a hand the model is exact. At the end of a hand the viewer sees its own trick
+pile (a set of cards from possibly several groups) and every pile is merged into a hand, which the
+model can only express after merging each connected set of classes and groups into one (lossless
+whenever each group's card set was known, as always in the 2-player game; a small loss otherwise,
+documented in the final report). Challenge constraints end with the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from ...core.cards import CARDS, Card
+
+Loc = tuple[Any, ...]
+"""A hidden place in a redacted copy: ``("h", seat, i)`` hand, ``("f", trick, side, slot)``
+formation, ``("p", seat, i)`` trick pile, ``("r", i)`` removed area."""
+
+REMOVED_KEY: Final = -2
+RANK: Final = tuple(c.rank for c in CARDS[:52])
+
+# Constraint kinds on one place.
+EQ_RANK: Final = 0  # a challenge answered "accurate": the card has this rank
+NE_RANK: Final = 1  # "not accurate"
+NOT_CARD: Final = 2  # the rules forbid this card here (a King in an outside slot, GSK-5 option)
+
+
+class Knowledge:
+    """One viewer's knowledge of the hidden cards (see the module docstring)."""
+
+    __slots__ = (
+        "_ids",
+        "cls",
+        "cons",
+        "gcount",
+        "gpos",
+        "grp",
+        "members",
+        "seen",
+        "vbit",
+        "viewer",
+    )
+
+    def __init__(self, viewer: int | None, vbit: int) -> None:
+        self.viewer = viewer
+        self.vbit = vbit
+        self.cls: dict[Card, int] = {}  # identity -> class
+        self.members: dict[int, set[Card]] = {}  # class -> identities
+        self.grp: dict[Card, int] = {}  # place (labelled by its true card) -> group
+        self.gpos: dict[int, set[Card]] = {}  # group -> places
+        self.gcount: dict[int, dict[int, int]] = {}  # group -> class -> count
+        self.cons: dict[Card, list[tuple[int, int]]] = {}  # place -> constraints
+        self.seen = 0  # bit c: the viewer has seen card c's face at some time
+        self._ids = 0
+
+    def clone(self) -> Knowledge:
+        other = Knowledge.__new__(Knowledge)
+        other.viewer = self.viewer
+        other.vbit = self.vbit
+        other.cls = self.cls.copy()
+        other.members = {j: m.copy() for j, m in self.members.items()}
+        other.grp = self.grp.copy()
+        other.gpos = {g: p.copy() for g, p in self.gpos.items()}
+        other.gcount = {g: c.copy() for g, c in self.gcount.items()}
+        other.cons = {k: v.copy() for k, v in self.cons.items()}
+        other.seen = self.seen
+        other._ids = self._ids
+        return other
+
+    def _new_id(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    @property
+    def unknown(self) -> set[Card]:
+        """The cards the viewer cannot place (identities = places)."""
+        return set(self.cls)
+
+    # ------------------------------------------------------------------------- updates
+
+    def reveal(self, card: Card) -> None:
+        """The viewer sees ``card`` at its place (a place whose group the viewer knows)."""
+        self.seen |= 1 << card
+        j = self.cls.pop(card, None)
+        if j is None:
+            return
+        g = self.grp.pop(card)
+        members = self.members[j]
+        members.discard(card)
+        if not members:
+            del self.members[j]
+        places = self.gpos[g]
+        places.discard(card)
+        counts = self.gcount[g]
+        left = counts[j] - 1
+        if left > 0:
+            counts[j] = left
+        else:
+            del counts[j]
+        if not places:
+            del self.gpos[g]
+            del self.gcount[g]
+        self.cons.pop(card, None)
+
+    def constrain(self, place: Card, kind: int, value: int) -> None:
+        if place in self.grp:
+            self.cons.setdefault(place, []).append((kind, value))
+
+    def coarsen(self) -> None:
+        """Merge every connected set of classes and groups into one class and one group."""
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            root = x
+            while parent.get(root, root) != root:
+                root = parent[root]
+            while parent.get(x, x) != root:
+                parent[x], x = root, parent[x]
+            return root
+
+        for g, counts in self.gcount.items():
+            for j in counts:
+                a, b = find(2 * g + 1), find(2 * j)
+                if a != b:
+                    parent[a] = b
+        classes: dict[int, list[int]] = {}
+        groups: dict[int, list[int]] = {}
+        for j in self.members:
+            classes.setdefault(find(2 * j), []).append(j)
+        for g in self.gpos:
+            groups.setdefault(find(2 * g + 1), []).append(g)
+        for root, gs in groups.items():
+            cl = classes.get(root, [])
+            if len(cl) <= 1 and len(gs) <= 1:
+                continue
+            new_j = self._new_id()
+            new_g = self._new_id()
+            merged: set[Card] = set()
+            for j in cl:
+                merged |= self.members.pop(j)
+            for c in merged:
+                self.cls[c] = new_j
+            self.members[new_j] = merged
+            places: set[Card] = set()
+            for g in gs:
+                places |= self.gpos.pop(g)
+                del self.gcount[g]
+            for c in places:
+                self.grp[c] = new_g
+            self.gpos[new_g] = places
+            self.gcount[new_g] = {new_j: len(places)}
+
+    def new_hand(
+        self,
+        hands: Sequence[Sequence[Card]],
+        removed: Sequence[Card],
+        removed_masks: Sequence[int],
+        kings: Sequence[Card],
+        active: Sequence[bool],
+    ) -> None:
+        """A hand begins (the game's first, or after the merge): regroup by the new hands.
+
+        Every card in another player's hand is a hidden place now, even one the viewer knows
+        (it becomes uncertain as soon as its holder plays a card face down). Each active
+        player's King is in his own hand (GSK-19: a King found in a rival's pile is revealed)."""
+        viewer = self.viewer
+        dest: dict[Card, int] = {}
+        for s, hand in enumerate(hands):
+            if s == viewer:
+                for c in hand:
+                    self.seen |= 1 << c
+            else:
+                for c in hand:
+                    dest[c] = s
+        for c, m in zip(removed, removed_masks, strict=True):
+            if not m & self.vbit:
+                dest[c] = REMOVED_KEY
+        self.coarsen()
+        group_class = {g: next(iter(counts)) for g, counts in self.gcount.items()}
+        new_gid: dict[int, int] = {}
+        gcount: dict[int, dict[int, int]] = {}
+        gpos: dict[int, set[Card]] = {}
+        grp: dict[Card, int] = {}
+        known: dict[int, set[Card]] = {}
+        for c, key in dest.items():
+            g = new_gid.get(key)
+            if g is None:
+                g = new_gid[key] = self._new_id()
+                gcount[g] = {}
+                gpos[g] = set()
+            gpos[g].add(c)
+            grp[c] = g
+            old = self.grp.get(c)
+            if old is None:
+                known.setdefault(g, set()).add(c)  # a card the viewer could place until now
+            else:
+                j = group_class[old]
+                gcount[g][j] = gcount[g].get(j, 0) + 1
+        assert set(self.grp) <= set(dest), "a hidden card left the hidden places unseen"
+        for g, cards in known.items():
+            j = self._new_id()
+            self.members[j] = cards
+            for c in cards:
+                self.cls[c] = j
+            gcount[g][j] = len(cards)
+        self.gcount = gcount
+        self.gpos = gpos
+        self.grp = grp
+        self.cons = {}
+        # Every active rival's King is in his own new hand: pull it out of a shared class.
+        for s, king in enumerate(kings):
+            if s == viewer or not active[s] or king not in self.cls:
+                continue
+            g = new_gid[s]
+            j = self.cls[king]
+            if len(self.members[j]) == gcount[g].get(j, 0):
+                continue  # the class lies wholly in that hand already
+            self.members[j].discard(king)
+            gcount[g][j] -= 1
+            if not gcount[g][j]:
+                del gcount[g][j]
+            k = self._new_id()
+            self.members[k] = {king}
+            self.cls[king] = k
+            gcount[g][k] = 1
+
+    # ------------------------------------------------------------------------- export
+
+    def export(self, locate: dict[Card, Loc], extra: dict[Loc, list[tuple[int, int]]]) -> Export:
+        """The knowledge in terms of a redacted copy's hidden places (no true card inside)."""
+        if set(locate) != set(self.grp):
+            raise AssertionError(
+                f"knowledge of {self.viewer} out of step with the table: "
+                f"{sorted(map(str, set(locate) ^ set(self.grp)))}"
+            )
+        class_ids = sorted(self.members)
+        index = {j: i for i, j in enumerate(class_ids)}
+        classes = [sorted(self.members[j]) for j in class_ids]
+        alloc: list[list[tuple[int, int]]] = [[] for _ in classes]
+        groups: list[list[Loc]] = []
+        for gi, g in enumerate(sorted(self.gpos)):
+            groups.append(sorted(locate[c] for c in self.gpos[g]))
+            for j, count in sorted(self.gcount[g].items()):
+                alloc[index[j]].append((gi, count))
+        cons: dict[Loc, list[tuple[int, int]]] = {}
+        for place, rules in self.cons.items():
+            cons.setdefault(locate[place], []).extend(rules)
+        for loc, rules in extra.items():
+            cons.setdefault(loc, []).extend(rules)
+        return Export(classes, alloc, groups, cons)
+
+
+def simple_export(
+    places: Iterable[tuple[Loc, Card]], extra: dict[Loc, list[tuple[int, int]]]
+) -> Export:
+    """The coarsest knowledge: every hidden card may be at every hidden place (used for a state
+    whose history is no longer complete, such as a determinized world viewed again)."""
+    pairs = list(places)
+    classes = [sorted(c for _, c in pairs)] if pairs else []
+    groups = [sorted(loc for loc, _ in pairs)] if pairs else []
+    alloc = [[(0, len(pairs))]] if pairs else []
+    return Export(classes, alloc, groups, dict(extra))
+
+
+class Export:
+    """Knowledge as a redacted copy holds it: classes of cards, groups of places, constraints."""
+
+    __slots__ = ("_index", "alloc", "bounds", "classes", "cons", "groups")
+
+    def __init__(
+        self,
+        classes: list[list[Card]],
+        alloc: list[list[tuple[int, int]]],
+        groups: list[list[Loc]],
+        cons: dict[Loc, list[tuple[int, int]]],
+    ) -> None:
+        self.classes = classes
+        self.alloc = alloc
+        self.groups = groups
+        self.cons = cons
+        # The most cards of each rank a group may receive (for the exact rejection weights).
+        bounds: list[list[int]] = [[0] * 15 for _ in groups]
+        for ci, cards in enumerate(classes):
+            per_rank = [0] * 15
+            for c in cards:
+                per_rank[RANK[c]] += 1
+            for gi, _ in alloc[ci]:
+                row = bounds[gi]
+                for r in range(15):
+                    row[r] += per_rank[r]
+        self.bounds = bounds
+        self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
+
+    def _indexes(self) -> tuple[dict[Card, int], dict[Loc, int]]:
+        found = self._index
+        if found is None:
+            class_of = {c: ci for ci, cards in enumerate(self.classes) for c in cards}
+            group_of = {loc: gi for gi, locs in enumerate(self.groups) for loc in locs}
+            found = (class_of, group_of)
+            self._index = found
+        return found
+
+    def probability(self, loc: Loc, card: Card) -> float:
+        """The chance that ``card`` lies at the hidden place ``loc`` (ignoring the rare
+        challenge constraints)."""
+        class_of, group_of = self._indexes()
+        ci = class_of.get(card)
+        gi = group_of.get(loc)
+        if ci is None or gi is None:
+            return 0.0
+        count = next((n for g, n in self.alloc[ci] if g == gi), 0)
+        return count / len(self.classes[ci]) / len(self.groups[gi])
+
+    def rank_probability(self, loc: Loc, rank: int) -> float:
+        """The chance that the card at ``loc`` has ``rank``."""
+        _, group_of = self._indexes()
+        gi = group_of.get(loc)
+        if gi is None:
+            return 0.0
+        total = 0.0
+        for ci, cards in enumerate(self.classes):
+            count = next((n for g, n in self.alloc[ci] if g == gi), 0)
+            if count:
+                same = sum(1 for c in cards if RANK[c] == rank)
+                total += same / len(cards) * count
+        return total / len(self.groups[gi])
+
+    def sample(self, rng: random.Random, tries: int = 4000) -> dict[Loc, Card]:
+        """A uniform draw of the hidden cards' places consistent with the knowledge.
+
+        Rejection sampling: classes are dealt to groups, each group's cards are laid on its
+        places (places fixed to a rank by an "accurate" answer first, weighted so the result
+        stays uniform), then the remaining constraints are checked."""
+        last: dict[Loc, Card] = {}
+        for attempt in range(tries):
+            exact = attempt < tries // 2
+            result = self._attempt(rng, exact)
+            if result is not None:
+                return result
+        # Practically unreachable: keep the constraints, drop the exact weighting.
+        for _ in range(tries):
+            result = self._attempt(rng, False)
+            if result is not None:
+                return result
+            last = {}
+        result = self._attempt(rng, False, strict=False)
+        return result if result is not None else last
+
+    def _attempt(
+        self, rng: random.Random, exact: bool, strict: bool = True
+    ) -> dict[Loc, Card] | None:
+        groups = self.groups
+        pools: list[list[Card]] = [[] for _ in groups]
+        for ci, cards in enumerate(self.classes):
+            deck = cards.copy()
+            rng.shuffle(deck)
+            at = 0
+            for gi, count in self.alloc[ci]:
+                pools[gi].extend(deck[at : at + count])
+                at += count
+        cons = self.cons
+        result: dict[Loc, Card] = {}
+        weight = 1.0
+        for gi, places in enumerate(groups):
+            pool = pools[gi]
+            free: list[Loc] = []
+            picked = [0] * 15
+            for loc in places:
+                rules = cons.get(loc) if strict else None
+                rank = next((v for k, v in rules if k == EQ_RANK), 0) if rules else 0
+                if not rank:
+                    free.append(loc)
+                    continue
+                options = [i for i, c in enumerate(pool) if RANK[c] == rank]
+                if not options:
+                    return None
+                weight *= len(options) / (self.bounds[gi][rank] - picked[rank])
+                picked[rank] += 1
+                card = pool.pop(options[0] if len(options) == 1 else rng.choice(options))
+                if rules is not None and not _fits(card, rules):
+                    return None
+                result[loc] = card
+            rng.shuffle(pool)
+            for loc, card in zip(free, pool, strict=True):
+                rules = cons.get(loc) if strict else None
+                if rules is not None and not _fits(card, rules):
+                    return None
+                result[loc] = card
+        if exact and weight < 1.0 and rng.random() >= weight:
+            return None
+        return result
+
+
+def _fits(card: Card, rules: list[tuple[int, int]]) -> bool:
+    for kind, value in rules:
+        if kind == EQ_RANK:
+            if RANK[card] != value:
+                return False
+        elif kind == NE_RANK:
+            if RANK[card] == value:
+                return False
+        elif card == value:
+            return False
+    return True
