@@ -1731,6 +1731,16 @@ class GodSaveTheKingState(State):
             return "Blind skirmish: declare the rank of your middle card (declare 2 .. declare a); bluffing allowed."
         return "You lost the blind skirmish: challenge the winner's declaration, or pass."
 
+    def observed(self, actor: int, item: Any, observer: int) -> Any:
+        # A card placed in a formation is unseen (only the count is public, §1.9); routes and
+        # declarations are revealed once every participant has chosen, challenges at once; a
+        # card drawn from a hand is shown to everyone (T6e).
+        if actor == CHANCE:
+            return item
+        if actor != observer and item.kind == FORM:
+            return "form"
+        return item.id
+
     def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
         probe = self._copy(track=False)
         probe._msgs = []
