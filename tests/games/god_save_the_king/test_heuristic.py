@@ -102,3 +102,14 @@ def test_it_never_shows_its_own_king_and_beats_random() -> None:
         ]
         assert not placed_outside
     assert wins / games > 0.8
+
+
+def test_heuristic_mirror_games_end_by_play_not_by_the_cap() -> None:
+    # Two identical bots used to tie every declaration and void every push until the cap.
+    game = courtly.make("god-save-the-king", players=2)
+    for seed in range(3):
+        record = play_match(game, [GodSaveTheKingHeuristic(game) for _ in range(2)], seed)
+        final = record.replay()
+        assert final.is_terminal
+        assert sum(1 for actor, _ in record.history if actor != "chance") < 2000
+        assert record.returns in ([1.0, 0.0], [0.0, 1.0])

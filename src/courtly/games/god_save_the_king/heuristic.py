@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from ...core.actions import Action
-from ...core.cards import ACE, QUEEN, Card
+from ...core.cards import ACE, KING, QUEEN, Card
 from ...core.game import Game, State, View, known_state
 from .rules import (
     D_CHALLENGE,
@@ -40,9 +40,10 @@ from .rules import (
 class GodSaveTheKingHeuristic:
     """``heuristic`` (options: ``route_at``, the least probability of a King worth a route)."""
 
-    def __init__(self, game: Game, route_at: float = 0.3) -> None:
+    def __init__(self, game: Game, route_at: float = 0.3, bluff_mix: float = 0.1) -> None:
         self.game = game
         self.route_at = float(route_at)
+        self.bluff_mix = float(bluff_mix)
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -58,7 +59,7 @@ class GodSaveTheKingHeuristic:
         if decision == D_ROUTE:
             return self._route(state, seat, legal)
         if decision == D_DECLARE:
-            return self._declare(state, seat, legal)
+            return self._declare(state, seat, legal, rng)
         if decision == D_CHALLENGE:
             return self._challenge(state, seat, legal)
         return rng.choice(legal)  # pragma: no cover - no other decision exists
@@ -146,13 +147,23 @@ class GodSaveTheKingHeuristic:
 
     # --------------------------------------------------------------------- blind skirmish
 
-    def _declare(self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action]) -> Action:
+    def _declare(
+        self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         t = state.tricks[state.cur]
         side = t.p.index(seat)
         middle = t.form[side][MIDDLE]
         rank = RANK[middle]
+        # A fixed declaration is read by a rival who reasons alike: two such players declare the
+        # same rank, declare again, tie and void every push (GSK-7) until the safety cap. So the
+        # bot mixes: now and then it bluffs higher, or shades its "Ace" to a King or Queen.
+        mix = rng.random() < self.bluff_mix
         if middle == KING_OF[seat] or self._draw_risk(state, seat) == 0.0 or rank == ACE:
             rank = ACE  # the King is at stake, or a bluff costs nothing
+            if mix:
+                rank = rng.choice((KING, QUEEN))
+        elif mix:
+            rank = rng.randint(rank + 1, ACE)  # a bluff: a challenge may cost a card
         return _declaration(legal, rank)
 
     def _challenge(self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action]) -> Action:
