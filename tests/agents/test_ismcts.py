@@ -121,3 +121,33 @@ def test_bad_ismcts_options(spec: str, message: str) -> None:
 def test_heuristic_rollouts_need_a_heuristic() -> None:
     with pytest.raises(InvalidOptions, match="no heuristic bot"):
         make_agent("ismcts:rollout=heuristic", courtly.make("test-sealed-bids"))
+
+
+EVALUATED = [
+    (info.id, n)
+    for info in courtly.games()
+    for n in info.player_counts
+    if hasattr(info.agents.get("heuristic"), "evaluate")
+]
+
+
+@pytest.mark.parametrize(("game_id", "players"), EVALUATED, ids=[f"{g}-{n}p" for g, n in EVALUATED])
+def test_heuristic_evaluations_are_win_chances(game_id: str, players: int) -> None:
+    """A game heuristic's ``evaluate`` (used at ISMCTS rollout caps) gives one chance per seat,
+    each in [0, 1], summing to 1, from any state of a game, the end included."""
+    game = courtly.make(game_id, players=players)
+    evaluate = game.info.agents["heuristic"](game).evaluate  # type: ignore[attr-defined]
+    rng = random.Random(5)
+    state = game.new_state()
+    while True:
+        values = list(evaluate(state.clone()))
+        assert len(values) == players
+        assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+        if state.is_terminal:
+            assert values == pytest.approx(state.returns())
+            break
+        if state.is_chance:
+            sample_chance(state, rng)
+        else:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
