@@ -246,3 +246,13 @@ def test_observed_reveals_no_secret(game: Game, seed: int) -> None:
         else:
             seat = state.to_move[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_actions_pickle_with_all_their_fields(game: Game) -> None:
+    import pickle
+
+    for action in game.actions:
+        copy = pickle.loads(pickle.dumps(action))
+        assert type(copy) is type(action) and copy == action
+        slots = [n for cls in type(action).__mro__ for n in getattr(cls, "__slots__", ())]
+        assert all(getattr(copy, n) == getattr(action, n) for n in slots)

@@ -19,9 +19,13 @@ class Action:
     id: int
     text: str
 
-    def __init__(self, id: int, text: str) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "text", text)
+    def __init__(self, id: int, text: str, **fields: Any) -> None:
+        """``fields`` fill the slots a game's subclass adds (``kind=..., card=...``)."""
+        set_field = object.__setattr__
+        set_field(self, "id", id)
+        set_field(self, "text", text)
+        for name, value in fields.items():
+            set_field(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -43,7 +47,16 @@ class Action:
         return hash(self.id)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.id, self.text))
+        # Rebuilt from every slot of the class and its bases, so subclasses need no code for it.
+        names = [name for cls in type(self).__mro__ for name in getattr(cls, "__slots__", ())]
+        return (_restore, (type(self), {name: getattr(self, name) for name in names}))
+
+
+def _restore(cls: type[Action], fields: dict[str, Any]) -> Action:
+    action = cls.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
 
 
 def seat_text(seat: int) -> str:

@@ -148,12 +148,7 @@ class CtcAction(Action):
     card: int
 
     def __init__(self, id: int, text: str, kind: int, card: int = -1) -> None:
-        super().__init__(id, text)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "card", card)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.id, self.text, self.kind, self.card))
+        super().__init__(id, text, kind=kind, card=card)
 
 
 class CrushTheCrownState(State):

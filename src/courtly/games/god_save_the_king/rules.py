@@ -91,14 +91,7 @@ class GodSaveTheKingAction(Action):
     def __init__(
         self, id: int, text: str, kind: int, slot: int = -1, card: Card | None = None, rank: int = 0
     ) -> None:
-        super().__init__(id, text)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "slot", slot)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "rank", rank)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.id, self.text, self.kind, self.slot, self.card, self.rank))
+        super().__init__(id, text, kind=kind, slot=slot, card=card, rank=rank)
 
 
 class Trick:

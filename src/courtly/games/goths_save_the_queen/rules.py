@@ -198,12 +198,7 @@ class GothsAction(Action):
     value: int
 
     def __init__(self, id: int, text: str, kind: int, value: int) -> None:
-        super().__init__(id, text)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "value", value)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.id, self.text, self.kind, self.value))
+        super().__init__(id, text, kind=kind, value=value)
 
 
 class ObjectiveOrder(int):

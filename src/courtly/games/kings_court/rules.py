@@ -90,13 +90,7 @@ class KingsCourtAction(Action):
     target: int
 
     def __init__(self, id: int, text: str, kind: int, card: int = -1, target: int = -1) -> None:
-        super().__init__(id, text)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "target", target)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.id, self.text, self.kind, self.card, self.target))
+        super().__init__(id, text, kind=kind, card=card, target=target)
 
 
 class KingsCourtState(State):

@@ -73,12 +73,7 @@ class RoyalGambitAction(Action):
     target: int
 
     def __init__(self, id: int, text: str, decision: int, target: int = -1) -> None:
-        super().__init__(id, text)
-        object.__setattr__(self, "decision", decision)
-        object.__setattr__(self, "target", target)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.id, self.text, self.decision, self.target))
+        super().__init__(id, text, decision=decision, target=target)
 
 
 class RoyalGambitState(State):
