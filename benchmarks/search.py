@@ -43,6 +43,15 @@ def decision_points(game: Game, count: int, seed: int) -> list[State]:
     return found
 
 
+def remaining_steps(points: list[State]) -> float:
+    """The mean number of steps a random rollout plays from these points to the end: the work
+    behind one full-rollout iteration, for comparing games of different lengths."""
+    total = 0
+    for index, state in enumerate(points):
+        total += state.clone().playout(random.Random(index))
+    return total / len(points)
+
+
 def measure(game: Game, config: dict[str, Any], iterations: int, points: list[State]) -> float:
     agent = ISMCTSAgent(game, iterations=iterations, **config)
     done = 0
@@ -60,13 +69,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--iterations", type=int, default=300, help="iterations per decision")
     parser.add_argument("--decisions", type=int, default=12, help="decision points per game")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/search.json"))
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
-    print(f"{'game':<24}{'players':>8}  {'configuration':<42}{'iterations/s':>14}")
+    print(
+        f"{'game':<24}{'players':>8}  {'configuration':<42}{'iterations/s':>14}{'steps left':>12}"
+    )
     for info in courtly.games():
+        if args.game and info.id not in args.game:
+            continue
         game = courtly.make(info.id)
         points = decision_points(game, args.decisions, seed=0)
+        left = remaining_steps(points)
         for name, config in CONFIGS.items():
             rate = measure(game, config, args.iterations, points)
             rows.append(
@@ -75,9 +90,10 @@ def main() -> None:
                     "players": game.num_players,
                     "config": name,
                     "iterations_per_s": rate,
+                    "mean_steps_left": left,
                 }
             )
-            print(f"{info.id:<24}{game.num_players:>8}  {name:<42}{rate:>14,.0f}")
+            print(f"{info.id:<24}{game.num_players:>8}  {name:<42}{rate:>14,.0f}{left:>12.0f}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(
         json.dumps({"python": platform.python_version(), "results": rows}, indent=2)

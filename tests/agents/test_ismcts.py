@@ -151,3 +151,46 @@ def test_heuristic_evaluations_are_win_chances(game_id: str, players: int) -> No
         else:
             seat = state.to_move[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def searched_points(game_id: str, players: int, count: int) -> list[State]:
+    """Decision points with a real choice."""
+    found = []
+    for seed in range(200):
+        state = decision_point(game_id, players, seed)
+        if not state.is_terminal and len(state.legal_actions(state.to_move[0])) > 1:
+            found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_a_strong_guard_keeps_the_heuristics_choice() -> None:
+    # With a guard no budget can pass, the search never overrules the heuristic; plain search
+    # with the same budget does overrule it somewhere (so the test can fail).
+    game = courtly.make("kings-court", players=2)
+    heuristic = make_agent("heuristic", game)
+    guarded = make_agent("ismcts:iterations=60:guard=1000", game)
+    plain = make_agent("ismcts:iterations=60", game)
+    differs = 0
+    for state in searched_points("kings-court", 2, 12):
+        view = state.view(state.to_move[0])
+        choice = heuristic.act(view, random.Random(0))
+        assert guarded.act(view, random.Random(1)) == choice
+        differs += plain.act(view, random.Random(1)) != choice
+    assert differs > 0
+
+
+def test_a_strong_bias_spends_the_search_on_the_heuristics_choice() -> None:
+    game = courtly.make("kings-court", players=2)
+    heuristic = make_agent("heuristic", game)
+    biased = make_agent("ismcts:iterations=60:bias=1000", game)
+    for state in searched_points("kings-court", 2, 8):
+        view = state.view(state.to_move[0])
+        assert biased.act(view, random.Random(1)) == heuristic.act(view, random.Random(0))
+
+
+def test_bias_and_guard_need_a_heuristic() -> None:
+    for spec in ("ismcts:bias=1", "ismcts:guard=2"):
+        with pytest.raises(InvalidOptions, match="no heuristic bot"):
+            make_agent(spec, courtly.make("test-sealed-bids"))

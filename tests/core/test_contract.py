@@ -104,6 +104,20 @@ def test_random_playouts_end_with_a_proper_result(game: Game, seed: int) -> None
 
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
+def test_fast_playouts_are_legal_games(game: Game, seed: int) -> None:
+    # ``playout`` (search rollouts) skips the legality checks: its history must still replay
+    # through the checked path to the same end, and a step cap must stop it where asked.
+    state = game.new_state()
+    steps = state.playout(random.Random(seed), max_steps=9)
+    assert steps == len(state.history) <= 9
+    assert steps == 9 or state.is_terminal
+    state.playout(random.Random(seed + 100))
+    assert state.is_terminal and sum(state.returns()) == pytest.approx(1.0)
+    again = replay(game, state.history_text())
+    assert again.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
 def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None:
     for state in sampled_states(game, seed, every=5):
         before = (state.to_json(), state.render(None), json.dumps(state.observation(None)))

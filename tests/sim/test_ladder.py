@@ -77,3 +77,34 @@ def test_ladder_bad_input(args: list[str]) -> None:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2
     assert "error:" in result.output and "Traceback" not in result.output
+
+
+def test_an_adaptive_ladder_stops_a_lopsided_pair_early_and_an_even_one_late() -> None:
+    # heuristic vs random is ~99%: its ±5-point interval is reached after the first round;
+    # the heuristic against itself (two specs, one bot) is even and needs the worst-case count.
+    same = "heuristic:caution=1.0"
+    result = run_ladder("royal-gambit", ["random", "heuristic", same], 2, seed=1, margin=0.05)
+    games = {(p.a, p.b): p.a_score.games for p in result.pairs}
+    assert games[("random", "heuristic")] == 100
+    assert games[("heuristic", same)] > 300
+    for pair in result.pairs:
+        low, high = pair.a_score.interval
+        assert max(
+            pair.a_score.rate - low, high - pair.a_score.rate
+        ) <= 0.05 or pair.a_score.games == games_for_margin(0.05)
+    assert "or narrower" in result.to_markdown()
+
+
+def test_a_ladder_is_the_same_for_any_number_of_workers() -> None:
+    one = run_ladder("kings-court", ["random", "heuristic"], 2, seed=4, margin=0.1, workers=1)
+    two = run_ladder("kings-court", ["random", "heuristic"], 2, seed=4, margin=0.1, workers=2)
+    assert [p.to_dict()["games"] for p in one.pairs] == [p.to_dict()["games"] for p in two.pairs]
+    assert one.ratings == two.ratings
+    assert one.pairs[0].a_score == two.pairs[0].a_score
+
+
+def test_a_ladder_reports_each_agents_time_per_move() -> None:
+    result = run_ladder("royal-gambit", ["random", "ismcts:iterations=30"], 2, 4, seed=2)
+    assert 0 < result.seconds_per_move("random") < result.seconds_per_move("ismcts:iterations=30")
+    assert "s/move" in result.to_markdown()
+    assert json.loads(result.to_json())["seconds_per_move"]["random"] > 0

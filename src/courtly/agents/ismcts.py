@@ -41,12 +41,22 @@ class Evaluator(Protocol):
 class _Edge:
     """Statistics of one action of one seat at one node."""
 
-    __slots__ = ("available", "reward", "visits")
+    __slots__ = ("available", "reward", "square", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.reward = 0.0
+        self.square = 0.0  # sum of squared rewards: the spread behind ``guard``
         self.available = 0
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        if self.visits < 2:
+            return 0.25  # the widest a value in [0, 1] can spread
+        mean = self.reward / self.visits
+        return max(self.square / self.visits - mean * mean, 0.0) / (self.visits - 1)
 
 
 class _Node:
@@ -68,6 +78,13 @@ class ISMCTSAgent:
       rollout     ``random`` or ``heuristic`` (the game's own heuristic bot plays the rollouts)
       depth       cap on rollout steps (0 = play to the end); at the cap the game's heuristic
                   evaluation scores the position (equal shares if the game has none)
+      bias        progressive bias toward the game heuristic's own choice at the root: that
+                  move's score gets ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small
+                  search starts from the heuristic's judgement and moves off it only on evidence
+                  (0 = plain UCB)
+      guard       keep the heuristic's choice unless the search's pick beats it by more than
+                  ``guard`` standard errors (0 = off): with a budget too small to tell close
+                  moves apart, noise then cannot talk the bot out of a sound move
     """
 
     def __init__(
@@ -78,6 +95,8 @@ class ISMCTSAgent:
         c: float = 0.7,
         rollout: str = "random",
         depth: int = 0,
+        bias: float = 0.0,
+        guard: float = 0.0,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise InvalidOptions("ismcts needs iterations >= 1 or seconds > 0")
@@ -88,6 +107,8 @@ class ISMCTSAgent:
         self.seconds = float(seconds)
         self.c = float(c)
         self.depth = int(depth)
+        self.bias = float(bias)
+        self.guard = float(guard)
         self.num_players = game.num_players
         heuristic = game.info.agents.get("heuristic")
         self.policy: Agent | None = None
@@ -98,6 +119,11 @@ class ISMCTSAgent:
         # The heuristic's evaluation scores positions at the depth cap.
         bot = self.policy or (heuristic(game) if heuristic is not None else None)
         evaluate = getattr(bot, "evaluate", None)
+        self.guide: Agent | None = None
+        if self.bias or self.guard:
+            if bot is None:
+                raise InvalidOptions(f"{game.id} has no heuristic bot to bias ismcts toward")
+            self.guide = bot
         self.evaluate: Callable[[State], Sequence[float]] | None = evaluate
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
@@ -111,10 +137,15 @@ class ISMCTSAgent:
         me = view.seat
         assert me is not None
         root = _Node()
+        # The heuristic judges the searcher's real view (what the seat may know), with its own
+        # random stream so that the search's draws stay the same whether or not it is asked.
+        hint = (
+            self.guide.act(view, random.Random(rng.random())).id if self.guide is not None else -1
+        )
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         done = 0
         while True:
-            self._iterate(root, view.determinize(rng), me, rng)
+            self._iterate(root, view.determinize(rng), me, rng, hint)
             done += 1
             if deadline:
                 if time.perf_counter() >= deadline:
@@ -124,19 +155,25 @@ class ISMCTSAgent:
         self.last_iterations = done
         edges = root.edges.get(me, {})
         # The most visited action is the robust choice; ties go to the higher mean value.
-        return max(
+        best = max(
             legal,
             key=lambda a: (
                 edges[a.id].visits if a.id in edges else -1,
-                edges[a.id].reward / edges[a.id].visits
-                if a.id in edges and edges[a.id].visits
-                else 0.0,
+                edges[a.id].mean() if a.id in edges else 0.0,
             ),
         )
+        if self.guard and best.id != hint and hint in edges and best.id in edges:
+            mine, theirs = edges[best.id], edges[hint]
+            spread = math.sqrt(mine.variance_of_mean() + theirs.variance_of_mean())
+            if mine.mean() - theirs.mean() <= self.guard * spread:
+                return next(a for a in legal if a.id == hint)
+        return best
 
     # ------------------------------------------------------------------------- one iteration
 
-    def _iterate(self, root: _Node, world: State, me: int, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, world: State, me: int, rng: random.Random, hint: int = -1
+    ) -> None:
         node = root
         path: list[list[tuple[int, _Edge]]] = []
         c = self.c
@@ -153,6 +190,7 @@ class ISMCTSAgent:
                 if table is None:
                     table = node.edges[seat] = {}
                 legal = world.legal_actions(seat)
+                favored = hint if node is root and seat == me else -2  # progressive bias
                 untried: list[Action] = []
                 best: Action | None = None
                 best_edge: _Edge | None = None
@@ -167,6 +205,8 @@ class ISMCTSAgent:
                         score = edge.reward / edge.visits + c * math.sqrt(
                             math.log(edge.available) / edge.visits
                         )
+                        if action.id == favored:
+                            score += self.bias / (edge.visits + 1)
                         if score > best_score:
                             best_score, best, best_edge = score, action, edge
                 if untried:
@@ -181,7 +221,7 @@ class ISMCTSAgent:
             seen: list[Hashable | None] = []
             for seat, action, _ in choices:
                 seen.append(action.id if seat == me else world.observed(seat, action, me))
-                world.apply(seat, action)
+                world.apply_legal(seat, action)
             path.append([(seat, edge) for seat, _, edge in choices])
             self._resolve_chance(world, me, rng, seen)
             key = tuple(seen)
@@ -209,32 +249,33 @@ class ISMCTSAgent:
     def _rollout(self, world: State, rng: random.Random) -> Sequence[float]:
         policy = self.policy
         limit = self.depth
-        steps = 0
-        while not world.is_terminal:
-            if limit and steps >= limit:
-                if self.evaluate is not None:
-                    return self.evaluate(world)
-                return [1.0 / self.num_players] * self.num_players
-            if world.is_chance:
-                sample_chance(world, rng)
-            else:
-                seat = world.to_move[0]
-                if policy is None:
-                    action = rng.choice(world.legal_actions(seat))
+        if policy is None:
+            world.playout(rng, limit)
+        else:
+            steps = 0
+            while not world.is_terminal and (not limit or steps < limit):
+                if world.is_chance:
+                    sample_chance(world, rng)
                 else:
+                    seat = world.to_move[0]
                     # The rollout world is a sample, not the real game: the policy may read it
                     # whole, which leaks nothing real (what it sees was drawn by determinize).
-                    action = policy.act(View(world, seat), rng)
-                world.apply(seat, action)
-            steps += 1
-        return world.returns()
+                    world.apply(seat, policy.act(View(world, seat), rng))
+                steps += 1
+        if world.is_terminal:
+            return world.returns()
+        if self.evaluate is not None:
+            return self.evaluate(world)
+        return [1.0 / self.num_players] * self.num_players
 
     @staticmethod
     def _backpropagate(path: list[list[tuple[int, _Edge]]], returns: Sequence[float]) -> None:
         for choices in path:
             for seat, edge in choices:
+                value = returns[seat]
                 edge.visits += 1
-                edge.reward += returns[seat]
+                edge.reward += value
+                edge.square += value * value
 
 
 def make_ismcts(game: Game, **options: Any) -> ISMCTSAgent:

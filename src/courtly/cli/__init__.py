@@ -33,7 +33,7 @@ from ..core.options import parse_option_assignments
 from ..core.registry import game_class, games, make
 from ..sim import Simulation, summarize
 from ..sim import run as run_simulation
-from ..sim.ladder import DEFAULT_AGENTS, games_for_margin, run_ladder
+from ..sim.ladder import DEFAULT_AGENTS, run_ladder
 
 app = typer.Typer(
     name="courtly",
@@ -357,10 +357,10 @@ def ladder_command(
             make_agent(spec, the_game)
         if not 0 < margin < 0.5:
             raise InvalidOptions("--margin must be between 0 and 0.5, e.g. 0.03")
-        count = games_per_pair or games_for_margin(margin)
-        if count < 1:
+        if games_per_pair is not None and games_per_pair < 1:
             raise InvalidOptions("the number of games per pair must be at least 1")
     pairs = len(specs) * (len(specs) - 1) // 2
+    plan = f"{games_per_pair} games" if games_per_pair else f"±{margin:.0%}"
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -368,17 +368,19 @@ def ladder_command(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{game} ladder, {pairs} pairs × {count}", total=pairs * count)
+        task = progress.add_task(f"{game} ladder, {pairs} pairs, {plan}", total=None)
         with _clear_errors():
             result = run_ladder(
                 game,
                 specs,
                 the_game.num_players,
-                count,
+                games_per_pair,
                 seed,
                 workers or (os.cpu_count() or 1),
                 dict(the_game.options),
                 lambda k: progress.advance(task, k),
+                margin,
+                lambda total: progress.update(task, total=total),
             )
     markdown = result.to_markdown()
     console.print(markdown, markup=False, highlight=False)

@@ -259,6 +259,40 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> None:
         """Apply a decision already checked to be legal."""
 
+    def apply_legal(self, seat: int, action: Action) -> None:
+        """Apply ``action``, taken from ``legal_actions(seat)`` just now, without checking it.
+
+        The fast path of search: an action read off the legal list needs no second look. Anything
+        else (typed text, an id, an action from another state) goes through :meth:`apply`.
+        """
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def playout(self, rng: random.Random, max_steps: int = 0) -> int:
+        """Play on with uniformly random decisions and sampled chance, unchecked, until the end
+        or ``max_steps`` steps (0 = no cap); returns the steps taken.
+
+        The random rollout of search. Games may override it with a tighter loop, but must draw
+        from the same distributions (each legal action equally likely).
+        """
+        steps = 0
+        history = self.history
+        uniform = rng.random
+        while not self.is_terminal and (not max_steps or steps < max_steps):
+            if self.is_chance:
+                outcome = self.sample_chance_outcome(rng)
+                self._apply_chance(outcome)
+                history.append((CHANCE, outcome))
+            else:
+                # At a simultaneous point the pending seats shrink one apply at a time.
+                seat = self.to_move[0]
+                legal = self.legal_actions(seat)
+                action = legal[int(uniform() * len(legal))]
+                self._apply(seat, action)
+                history.append((seat, action))
+            steps += 1
+        return steps
+
     def parse_action(self, seat: int, text: str) -> Action:
         """The legal action of ``seat`` written ``text``; :class:`IllegalAction` listing the legal
         forms if there is none."""

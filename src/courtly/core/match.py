@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,10 @@ class MatchRecord:
     """The agent spec of each seat, e.g. ``["heuristic", "random"]``."""
     game_id: int = 0
     """The index of this game within a simulation."""
+    think_seconds: list[float] = field(default_factory=list, compare=False)
+    """Each seat's total thinking time (wall clock; not saved, so records stay reproducible)."""
+    moves: list[int] = field(default_factory=list, compare=False)
+    """Each seat's number of decisions."""
 
     @property
     def length(self) -> int:
@@ -141,6 +146,9 @@ def play_match(
     chance_rng = random.Random(seed)
     rngs = agent_rngs(seed, game.num_players)
     state = game.new_state()
+    think = [0.0] * game.num_players
+    moves = [0] * game.num_players
+    clock = time.perf_counter
     while not state.is_terminal:
         if state.is_chance:
             if observer is not None:
@@ -155,7 +163,10 @@ def play_match(
         movers = state.to_move
         choices: list[Event] = []
         for seat in movers:
+            start = clock()
             choices.append((seat, agents[seat].act(state.view(seat), rngs[seat])))
+            think[seat] += clock() - start
+            moves[seat] += 1
         for seat, action in choices:
             if observer is not None:
                 observer(state, seat, action)
@@ -174,4 +185,6 @@ def play_match(
         returns=state.returns(),
         seats=list(seats),
         game_id=game_id,
+        think_seconds=think,
+        moves=moves,
     )

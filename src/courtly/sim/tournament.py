@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,3 +119,61 @@ def run(
             yield from records
             if progress is not None:
                 progress(len(records))
+
+
+# ----------------------------------------------------------------------------- many at once
+
+Batch = tuple[int, int, int]
+"""``(simulation index, first game, end game)``: a slice of one simulation's games."""
+
+_batch_workers: dict[int, _Worker] = {}
+_batch_simulations: Sequence[Simulation] = ()
+
+
+def _init_batches(simulations: Sequence[Simulation]) -> None:
+    global _batch_simulations
+    _batch_simulations = simulations
+    _batch_workers.clear()
+
+
+def _play_batch(batch: Batch) -> tuple[Batch, list[MatchRecord]]:
+    which, start, end = batch
+    worker = _batch_workers.get(which)
+    if worker is None:
+        worker = _batch_workers[which] = _Worker(_batch_simulations[which])
+    return batch, [worker.play(i) for i in range(start, end)]
+
+
+class BatchRunner:
+    """Plays slices of several simulations on one pool of workers, so that no core idles while
+    a long pair of a ladder finishes. Results come back per batch (in any order); every game is
+    still seeded by its simulation and index, so the records do not depend on the workers."""
+
+    def __init__(self, simulations: Sequence[Simulation], workers: int = 1) -> None:
+        for simulation in simulations:
+            simulation.check()
+        self.simulations = list(simulations)
+        self.workers = max(1, min(workers, os.cpu_count() or 1))
+        self._pool: ProcessPoolExecutor | None = None
+        if self.workers == 1:
+            _init_batches(self.simulations)
+
+    def __enter__(self) -> BatchRunner:
+        if self.workers > 1:
+            self._pool = ProcessPoolExecutor(
+                self.workers, initializer=_init_batches, initargs=(self.simulations,)
+            )
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+    def play(self, batches: Sequence[Batch]) -> Iterator[tuple[Batch, list[MatchRecord]]]:
+        if self._pool is None:
+            for batch in batches:
+                yield _play_batch(batch)
+            return
+        futures = [self._pool.submit(_play_batch, batch) for batch in batches]
+        for future in as_completed(futures):
+            yield future.result()
