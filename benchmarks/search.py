@@ -20,8 +20,14 @@ from courtly.agents.ismcts import ISMCTSAgent
 from courtly.core.game import Game, State, sample_chance
 
 CONFIGS: dict[str, dict[str, Any]] = {
-    "random rollouts to the end": {"rollout": "random"},
-    "random rollouts, depth 20 + evaluation": {"rollout": "random", "depth": 20},
+    "random rollouts to the end": {"rollout": "random", "bias": 0, "guard": 0},
+    "random rollouts, depth 20 + evaluation": {
+        "rollout": "random",
+        "depth": 20,
+        "bias": 0,
+        "guard": 0,
+    },
+    "heuristic rollouts to the end (default)": {},
 }
 
 

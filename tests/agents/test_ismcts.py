@@ -37,7 +37,7 @@ def test_ismcts_plays_every_game_to_the_end(game_id: str, players: int) -> None:
 
 def test_same_seed_and_budget_same_choice() -> None:
     game = courtly.make("royal-gambit", players=3)
-    agent = ISMCTSAgent(game, iterations=150)
+    agent = ISMCTSAgent(game, iterations=60)
     searched = 0
     for seed in range(12):
         state = decision_point("royal-gambit", 3, seed)
@@ -46,7 +46,7 @@ def test_same_seed_and_budget_same_choice() -> None:
         view = state.view(state.to_move[0])
         first = agent.act(view, random.Random(seed))
         assert agent.act(view, random.Random(seed)) is first
-        assert agent.last_iterations == 150
+        assert agent.last_iterations == 60
         searched += 1
     assert searched >= 3
 
@@ -171,7 +171,7 @@ def test_a_strong_guard_keeps_the_heuristics_choice() -> None:
     game = courtly.make("kings-court", players=2)
     heuristic = make_agent("heuristic", game)
     guarded = make_agent("ismcts:iterations=60:guard=1000", game)
-    plain = make_agent("ismcts:iterations=60", game)
+    plain = make_agent("ismcts:iterations=60:guard=0:bias=0", game)
     differs = 0
     for state in searched_points("kings-court", 2, 12):
         view = state.view(state.to_move[0])
@@ -184,10 +184,19 @@ def test_a_strong_guard_keeps_the_heuristics_choice() -> None:
 def test_a_strong_bias_spends_the_search_on_the_heuristics_choice() -> None:
     game = courtly.make("kings-court", players=2)
     heuristic = make_agent("heuristic", game)
-    biased = make_agent("ismcts:iterations=60:bias=1000", game)
+    biased = make_agent("ismcts:iterations=60:bias=1000:guard=0", game)
     for state in searched_points("kings-court", 2, 8):
         view = state.view(state.to_move[0])
         assert biased.act(view, random.Random(1)) == heuristic.act(view, random.Random(0))
+
+
+def test_by_default_the_search_builds_on_the_heuristic_where_there_is_one() -> None:
+    agent = make_agent("ismcts", courtly.make("kings-court"))
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.policy is not None and agent.bias == 1.0 and agent.guard == 2.0
+    plain = make_agent("ismcts", courtly.make("test-sealed-bids"))
+    assert isinstance(plain, ISMCTSAgent)
+    assert plain.policy is None and plain.bias == 0.0 and plain.guard == 0.0
 
 
 def test_bias_and_guard_need_a_heuristic() -> None:

@@ -69,39 +69,52 @@ class _Node:
 
 
 class ISMCTSAgent:
-    """``ismcts:iterations=2000``, ``ismcts:seconds=0.5``, ``ismcts:rollout=heuristic:depth=30``.
+    """``ismcts``, ``ismcts:iterations=2000``, ``ismcts:seconds=0.5``, ``ismcts:rollout=random``.
+
+    Out of the box it builds on the game's own heuristic bot where there is one: the heuristic
+    plays the rollouts, and the search leaves the heuristic's move only on evidence (``bias``,
+    ``guard``). With a small budget it plays like the heuristic; with more it improves on it.
 
     Options:
-      iterations  search iterations per decision (default 1000; deterministic for a given seed)
+      iterations  search iterations per decision (default 500; deterministic for a given seed)
       seconds     a time budget per decision instead (0 = use iterations)
       c           the UCB exploration constant (default 0.7; returns lie in [0, 1])
-      rollout     ``random`` or ``heuristic`` (the game's own heuristic bot plays the rollouts)
+      rollout     ``heuristic`` (the game's own heuristic bot plays the rollouts; the default
+                  when the game has one) or ``random``
       depth       cap on rollout steps (0 = play to the end); at the cap the game's heuristic
                   evaluation scores the position (equal shares if the game has none)
       bias        progressive bias toward the game heuristic's own choice at the root: that
                   move's score gets ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small
                   search starts from the heuristic's judgement and moves off it only on evidence
-                  (0 = plain UCB)
+                  (default 1 with a heuristic, else 0 = plain UCB)
       guard       keep the heuristic's choice unless the search's pick beats it by more than
-                  ``guard`` standard errors (0 = off): with a budget too small to tell close
-                  moves apart, noise then cannot talk the bot out of a sound move
+                  ``guard`` standard errors (default 2 with a heuristic, else 0 = off): with a
+                  budget too small to tell close moves apart, noise then cannot talk the bot out
+                  of a sound move
     """
 
     def __init__(
         self,
         game: Game,
-        iterations: int = 1000,
+        iterations: int = 500,
         seconds: float = 0.0,
         c: float = 0.7,
-        rollout: str = "random",
+        rollout: str | None = None,
         depth: int = 0,
-        bias: float = 0.0,
-        guard: float = 0.0,
+        bias: float | None = None,
+        guard: float | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise InvalidOptions("ismcts needs iterations >= 1 or seconds > 0")
+        heuristic = game.info.agents.get("heuristic")
+        if rollout is None:
+            rollout = "random" if heuristic is None else "heuristic"
         if rollout not in ("random", "heuristic"):
             raise InvalidOptions(f"ismcts rollout must be random or heuristic, not {rollout!r}")
+        if bias is None:
+            bias = 0.0 if heuristic is None else 1.0
+        if guard is None:
+            guard = 0.0 if heuristic is None else 2.0
         self.game = game
         self.iterations = int(iterations)
         self.seconds = float(seconds)
@@ -110,7 +123,6 @@ class ISMCTSAgent:
         self.bias = float(bias)
         self.guard = float(guard)
         self.num_players = game.num_players
-        heuristic = game.info.agents.get("heuristic")
         self.policy: Agent | None = None
         if rollout == "heuristic":
             if heuristic is None:

@@ -21,7 +21,7 @@ from ..core.match import MatchRecord
 from .stats import Z95, Tally
 from .tournament import Batch, BatchRunner, Simulation
 
-DEFAULT_AGENTS = ("random", "heuristic", "ismcts:iterations=200", "ismcts:iterations=1000")
+DEFAULT_AGENTS = ("random", "heuristic", "ismcts:iterations=100", "ismcts:iterations=500")
 
 
 def games_for_margin(margin: float, p: float = 0.5) -> int:
