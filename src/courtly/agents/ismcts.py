@@ -142,6 +142,17 @@ class ISMCTSAgent:
     # ------------------------------------------------------------------------- decision
 
     def act(self, view: View, rng: random.Random) -> Action:
+        return self.search(view, view.determinize, rng)
+
+    def search(
+        self, view: View, worlds: Callable[[random.Random], State], rng: random.Random
+    ) -> Action:
+        """The move for ``view``'s seat, searching over the states ``worlds(rng)`` draws.
+
+        A bot passes ``view.determinize`` (what :meth:`act` does): every world is one the seat
+        cannot tell from the real game. Analysis code may pass other samplers, e.g. the true
+        state, to measure what perfect information would be worth.
+        """
         legal = view.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
@@ -157,7 +168,7 @@ class ISMCTSAgent:
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         done = 0
         while True:
-            self._iterate(root, view.determinize(rng), me, rng, hint)
+            self._iterate(root, worlds(rng), me, rng, hint)
             done += 1
             if deadline:
                 if time.perf_counter() >= deadline:
