@@ -2,7 +2,8 @@
 
 Measured at decision points met along random games, with random rollouts to the end of the
 game (like OpenSpiel's ISMCTS benchmarks) and with a capped rollout plus the heuristic's
-evaluation. Each figure is total iterations / total search time over the sampled decisions.
+evaluation, and with the default (the game's heuristic plays the rollouts to the end). Each
+decision searches for a fixed time; each figure is total iterations / total search time.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def remaining_steps(points: list[State]) -> float:
     return total / len(points)
 
 
-def measure(game: Game, config: dict[str, Any], iterations: int, points: list[State]) -> float:
-    agent = ISMCTSAgent(game, iterations=iterations, **config)
+def measure(game: Game, config: dict[str, Any], seconds: float, points: list[State]) -> float:
+    agent = ISMCTSAgent(game, seconds=seconds, **config)
     done = 0
     elapsed = 0.0
     for index, state in enumerate(points):
@@ -73,7 +74,7 @@ def measure(game: Game, config: dict[str, Any], iterations: int, points: list[St
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--iterations", type=int, default=300, help="iterations per decision")
+    parser.add_argument("--seconds", type=float, default=0.25, help="search time per decision")
     parser.add_argument("--decisions", type=int, default=12, help="decision points per game")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/search.json"))
@@ -89,7 +90,7 @@ def main() -> None:
         points = decision_points(game, args.decisions, seed=0)
         left = remaining_steps(points)
         for name, config in CONFIGS.items():
-            rate = measure(game, config, args.iterations, points)
+            rate = measure(game, config, args.seconds, points)
             rows.append(
                 {
                     "game": info.id,

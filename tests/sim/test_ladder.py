@@ -106,5 +106,5 @@ def test_a_ladder_is_the_same_for_any_number_of_workers() -> None:
 def test_a_ladder_reports_each_agents_time_per_move() -> None:
     result = run_ladder("royal-gambit", ["random", "ismcts:iterations=30"], 2, 4, seed=2)
     assert 0 < result.seconds_per_move("random") < result.seconds_per_move("ismcts:iterations=30")
-    assert "s/move" in result.to_markdown()
+    assert "ms/move" in result.to_markdown()
     assert json.loads(result.to_json())["seconds_per_move"]["random"] > 0

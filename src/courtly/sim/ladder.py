@@ -137,14 +137,14 @@ class LadderResult:
             "",
             f"Games per pair: {played}{why}.",
             "",
-            "| rank | agent | OpenSkill μ | σ | ordinal (μ − 3σ) | s/move |",
+            "| rank | agent | OpenSkill μ | σ | ordinal (μ − 3σ) | ms/move |",
             "|---|---|---|---|---|---|",
         ]
         for rank, agent in enumerate(ranked, 1):
             r = self.ratings[agent]
             lines.append(
                 f"| {rank} | {agent} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} "
-                f"| {self.seconds_per_move(agent):.3f} |"
+                f"| {1000 * self.seconds_per_move(agent):.2f} |"
             )
         return "\n".join(lines) + "\n"
 
