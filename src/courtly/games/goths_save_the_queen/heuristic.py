@@ -73,7 +73,15 @@ def _free_slots(state: GothsState, clan: int) -> list[int]:
     return [s for s in range(3) if s not in taken]
 
 
-def _completions(kinds: Sequence[int]) -> list[list[int]]:
+# The Objective row has three slots of three kinds, so what anyone can know of it takes few
+# forms: the odds below are worked out once per form and remembered (they sit on the hot path of
+# every decision, and of every ISMCTS rollout the heuristic plays).
+World = tuple[int, ...]
+"""The Objective kinds one slot after another as someone knows them (-1 = unknown)."""
+
+
+@functools.cache
+def _completions(kinds: World) -> tuple[World, ...]:
     """Every full Objective order agreeing with ``kinds`` (-1 = unknown), equally likely."""
     unknown = [s for s in range(3) if kinds[s] < 0]
     missing = [k for k in range(3) if k not in kinds]
@@ -82,11 +90,12 @@ def _completions(kinds: Sequence[int]) -> list[list[int]]:
         full = list(kinds)
         for slot, kind in zip(unknown, perm, strict=True):
             full[slot] = kind
-        result.append(full)
-    return result
+        result.append(tuple(full))
+    return tuple(result)
 
 
-def _slot_odds(kinds: Sequence[int], slot: int) -> tuple[float, float]:
+@functools.cache
+def _slot_odds(kinds: World, slot: int) -> tuple[float, float]:
     """(chance of the Queen, chance of the Trap) behind ``slot`` for someone who knows ``kinds``."""
     kind = kinds[slot]
     if kind >= 0:
@@ -97,6 +106,28 @@ def _slot_odds(kinds: Sequence[int], slot: int) -> tuple[float, float]:
         (1.0 / unknown if QUEEN in missing else 0.0),
         (1.0 / unknown if TRAP in missing else 0.0),
     )
+
+
+@functools.cache
+def _recon_gain(worlds: tuple[World, ...], free: tuple[int, ...]) -> float:
+    """How much one more look raises the chance of finding the Queen behind one of ``free``,
+    on average over ``worlds``."""
+    total = 0.0
+    for kinds in worlds:
+        if QUEEN in kinds:
+            continue
+        unknown = [s for s in range(3) if kinds[s] < 0]
+        if len(unknown) <= 1:
+            continue
+        now = max(_slot_odds(kinds, s)[0] for s in free)
+        after = 0.0
+        completions = _completions(kinds)
+        for full in completions:
+            seen = list(kinds)
+            seen[unknown[0]] = full[unknown[0]]
+            after += max(_slot_odds(tuple(seen), s)[0] for s in free)
+        total += after / len(completions) - now
+    return total / len(worlds)
 
 
 class Evaluator:
@@ -112,31 +143,31 @@ class Evaluator:
         self.trap_every_entry = game.trap_every_entry
         self.free = _free_slots(state, clan)
         looked = state.peeked[clan] | state.revealed
-        own = [
+        own = tuple(
             state.objectives[s] if looked >> s & 1 and state.objectives[s] >= 0 else -1
             for s in range(3)
-        ]
-        self.own_worlds = [own]
+        )
+        self.own_worlds: tuple[World, ...] = (own,)
 
     @functools.cached_property
-    def public_worlds(self) -> list[list[int]]:
+    def public_worlds(self) -> tuple[World, ...]:
         """What the Warchief knows of the Objectives in each world the table allows, as the King
         (or anyone) can imagine it: the revealed cards, plus what the looked-at cards show.
         Worked out on first use (``GothsHeuristic.evaluate`` never needs it)."""
         state = self.state
-        public = [state.objectives[s] if state.revealed >> s & 1 else -1 for s in range(3)]
+        public = tuple(state.objectives[s] if state.revealed >> s & 1 else -1 for s in range(3))
         looked = state.peeked[self.clan] | state.revealed
-        return [
-            [world[s] if looked >> s & 1 else -1 for s in range(3)]
+        return tuple(
+            tuple(world[s] if looked >> s & 1 else -1 for s in range(3))
             for world in _completions(public)
-        ]
+        )
 
     # ----------------------------------------------------------------------------- objectives
 
     def _trap_cost(self) -> float:
         return WIN if self.state.army[self.clan] == 1 else 1.6
 
-    def best_entry(self, kinds: Sequence[int], free: Sequence[int]) -> tuple[float, int]:
+    def best_entry(self, kinds: World, free: Sequence[int]) -> tuple[float, int]:
         """The best value of entering one of ``free`` for someone who knows ``kinds``."""
         cost = self._trap_cost()
         best = (-1e9, -1)
@@ -149,28 +180,13 @@ class Evaluator:
                 best = (value, slot)
         return best
 
-    def _entry_value(self, worlds: list[list[int]]) -> float:
+    def _entry_value(self, worlds: tuple[World, ...]) -> float:
         return sum(self.best_entry(kinds, self.free)[0] for kinds in worlds) / len(worlds)
 
-    def _recon_gain(self, worlds: list[list[int]]) -> float:
+    def _recon_gain(self, worlds: tuple[World, ...]) -> float:
         """How much one more look raises the chance of finding the Queen, on average."""
-        free = [s for s in range(3) if s != self.state.position[1 - self.clan] - OBJECTIVE_BASE]
-        total = 0.0
-        for kinds in worlds:
-            if QUEEN in kinds:
-                continue
-            unknown = [s for s in range(3) if kinds[s] < 0]
-            if len(unknown) <= 1:
-                continue
-            now = max(_slot_odds(kinds, s)[0] for s in free)
-            after = 0.0
-            completions = _completions(kinds)
-            for full in completions:
-                seen = list(kinds)
-                seen[unknown[0]] = full[unknown[0]]
-                after += max(_slot_odds(seen, s)[0] for s in free)
-            total += after / len(completions) - now
-        return total / len(worlds)
+        enemy_slot = self.state.position[1 - self.clan] - OBJECTIVE_BASE
+        return _recon_gain(worlds, tuple(s for s in range(3) if s != enemy_slot))
 
     # ----------------------------------------------------------------------------- orders
 
@@ -277,6 +293,16 @@ class Evaluator:
             return 0.5
         return 0.7 if mine > theirs else 0.25
 
+    @functools.cached_property
+    def _enemy(self) -> Evaluator:
+        return Evaluator(self.state, 1 - self.clan)
+
+    @functools.cached_property
+    def enemy_values(self) -> list[float]:
+        """The enemy clan's public values: what the table lets anyone expect it to do."""
+        return self._enemy.values(own=False)
+
+    @functools.cached_property
     def threats(self) -> list[tuple[int, float, float]]:
         """The enemy orders that would hurt this clan now: (order, chance, loss)."""
         state = self.state
@@ -285,8 +311,8 @@ class Evaluator:
         mine = state.army[clan]
         cell = state.position[clan]
         safe = state.barricade[cell]
-        enemy_eval = Evaluator(state, enemy)
-        enemy_values = enemy_eval.values(own=False)
+        enemy_eval = self._enemy
+        enemy_values = self.enemy_values
         enemy_effect = state.fog[enemy] if state.fog_state[enemy] == FOG_REVEALED else NONE
         found: list[tuple[int, float]] = []
         if state.catapult[enemy] and not safe:
@@ -310,8 +336,8 @@ class Evaluator:
         mine = state.army[clan]
         cell = state.position[clan]
         first = state.initiative == clan
-        threats = self.threats()
-        enemy_values = Evaluator(state, 1 - clan).values(own=False)
+        threats = self.threats
+        enemy_values = self.enemy_values
         result = list(values)
         for order in range(1, 10):
             dead = 0.0
