@@ -44,16 +44,19 @@ class KingsCourtHeuristic:
         assert isinstance(state, KingsCourtState)
         me = view.seat
         assert me is not None
-        best = max(legal, key=lambda a: self._score(state, me, a))
-        return best
+        # Whether own numbers race is the same for every candidate: worked out once per move.
+        racing = not self.hoard or self._racing(state, me)
+        return max(legal, key=lambda a: self._score(state, me, a, racing))
 
     # ------------------------------------------------------------------------------ scoring
 
-    def _score(self, state: KingsCourtState, me: int, action: Action) -> float:
+    def _score(
+        self, state: KingsCourtState, me: int, action: Action, racing: bool
+    ) -> float:
         assert isinstance(action, KingsCourtAction)
         if action.kind in (END, PASS):
             return 0.0
-        score = self._card_value(state, me, action.card, action.target)
+        score = self._card_value(state, me, action.card, action.target, racing)
         if action.kind == PLAY:
             return score
         # Borrowing also takes the card away from the target.
@@ -68,7 +71,9 @@ class KingsCourtHeuristic:
             score += 0.5 * VALUE[card]  # a card he would move me back with
         return score
 
-    def _card_value(self, state: KingsCourtState, me: int, card: int, target: int) -> float:
+    def _card_value(
+        self, state: KingsCourtState, me: int, card: int, target: int, racing: bool
+    ) -> float:
         game = state.game
         length = game.track_length
         pos = state.positions
@@ -78,7 +83,7 @@ class KingsCourtHeuristic:
             if owner == me:
                 if pos[me] + value >= length:
                     return WIN
-                if not self.hoard or self._racing(state, me):
+                if racing:
                     return 50.0 + value
                 return -1.0
             removal = min(value, pos[owner])
