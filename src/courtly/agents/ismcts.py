@@ -200,36 +200,36 @@ class ISMCTSAgent:
         node = root
         path: list[list[tuple[int, _Edge]]] = []
         c = self.c
+        bias = self.bias
+        log = math.log
+        sqrt = math.sqrt
         self._resolve_chance(world, me, rng, [])
         while True:
             if world.is_terminal:
                 self._backpropagate(path, world.returns())
                 return
-            movers = world.to_move
             choices: list[tuple[int, Action, _Edge]] = []
             expanded = False
-            for seat in movers:
+            for seat in world.to_move:
                 table = node.edges.get(seat)
                 if table is None:
                     table = node.edges[seat] = {}
-                legal = world.legal_actions(seat)
                 favored = hint if node is root and seat == me else -2  # progressive bias
                 untried: list[Action] = []
                 best: Action | None = None
                 best_edge: _Edge | None = None
                 best_score = -math.inf
-                for action in legal:
+                for action in world.legal_actions(seat):
                     edge = table.get(action.id)
                     if edge is None:
                         untried.append(action)
                         continue
                     edge.available += 1
                     if not untried:
-                        score = edge.reward / edge.visits + c * math.sqrt(
-                            math.log(edge.available) / edge.visits
-                        )
+                        visits = edge.visits
+                        score = edge.reward / visits + c * sqrt(log(edge.available) / visits)
                         if action.id == favored:
-                            score += self.bias / (edge.visits + 1)
+                            score += bias / (visits + 1)
                         if score > best_score:
                             best_score, best, best_edge = score, action, edge
                 if untried:
@@ -246,7 +246,8 @@ class ISMCTSAgent:
                 seen.append(action.id if seat == me else world.observed(seat, action, me))
                 world.apply_legal(seat, action)
             path.append([(seat, edge) for seat, _, edge in choices])
-            self._resolve_chance(world, me, rng, seen)
+            if world.is_chance:
+                self._resolve_chance(world, me, rng, seen)
             key = tuple(seen)
             child = node.children.get(key)
             if child is None:
@@ -283,7 +284,8 @@ class ISMCTSAgent:
                     seat = world.to_move[0]
                     # The rollout world is a sample, not the real game: the policy may read it
                     # whole, which leaks nothing real (what it sees was drawn by determinize).
-                    world.apply(seat, policy.act(View(world, seat), rng))
+                    # Its move comes off the legal list, so it needs no second check.
+                    world.apply_legal(seat, policy.act(View(world, seat), rng))
                 steps += 1
         if world.is_terminal:
             return world.returns()

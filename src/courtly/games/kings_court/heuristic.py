@@ -50,9 +50,7 @@ class KingsCourtHeuristic:
 
     # ------------------------------------------------------------------------------ scoring
 
-    def _score(
-        self, state: KingsCourtState, me: int, action: Action, racing: bool
-    ) -> float:
+    def _score(self, state: KingsCourtState, me: int, action: Action, racing: bool) -> float:
         assert isinstance(action, KingsCourtAction)
         if action.kind in (END, PASS):
             return 0.0
