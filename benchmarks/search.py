@@ -4,6 +4,13 @@ Measured at decision points met along random games, with random rollouts to the 
 game (like OpenSpiel's ISMCTS benchmarks) and with a capped rollout plus the heuristic's
 evaluation, and with the default (the game's heuristic plays the rollouts to the end). Each
 decision searches for a fixed time; each figure is total iterations / total search time.
+
+OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts`` with random rollouts) is the
+yardstick of issue 7: about 6,300 simulations/s on Leduc poker and 960 on Hearts on this kind of
+machine, searched from the first decision, where a random rollout has about 4 and 62 steps
+left. Its time per simulation is close to a fixed cost plus a cost per rollout step, so the two
+figures give OpenSpiel's rate for a game of any length; the ``x OpenSpiel`` column divides our
+random-rollout rate by OpenSpiel's at the same number of steps left (the target is 5x).
 """
 
 from __future__ import annotations
@@ -20,8 +27,22 @@ import courtly
 from courtly.agents.ismcts import ISMCTSAgent
 from courtly.core.game import Game, State, sample_chance
 
+OPENSPIEL_PYTHON = {"leduc_poker": (6300.0, 4.0), "hearts": (960.0, 62.0)}
+"""OpenSpiel's Python ISMCTS: (simulations/s, rollout steps left) at the first decision."""
+
+
+def openspiel_rate(steps_left: float) -> float:
+    """OpenSpiel's Python ISMCTS simulations/s for rollouts of ``steps_left`` steps: the line
+    through the two reference points, in seconds per simulation."""
+    (short_rate, short_len), (long_rate, long_len) = OPENSPIEL_PYTHON.values()
+    per_step = (1 / long_rate - 1 / short_rate) / (long_len - short_len)
+    fixed = 1 / short_rate - per_step * short_len
+    return 1 / (fixed + per_step * steps_left)
+
+
+RANDOM_TO_END = "random rollouts to the end"
 CONFIGS: dict[str, dict[str, Any]] = {
-    "random rollouts to the end": {"rollout": "random", "bias": 0, "guard": 0},
+    RANDOM_TO_END: {"rollout": "random", "bias": 0, "guard": 0},
     "random rollouts, depth 20 + evaluation": {
         "rollout": "random",
         "depth": 20,
@@ -82,6 +103,7 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     print(
         f"{'game':<24}{'players':>8}  {'configuration':<42}{'iterations/s':>14}{'steps left':>12}"
+        f"{'x OpenSpiel':>13}"
     )
     for info in courtly.games():
         if args.game and info.id not in args.game:
@@ -91,6 +113,8 @@ def main() -> None:
         left = remaining_steps(points)
         for name, config in CONFIGS.items():
             rate = measure(game, config, args.seconds, points)
+            # Only random rollouts to the end do the work OpenSpiel's benchmark does.
+            ratio = rate / openspiel_rate(left) if name == RANDOM_TO_END else None
             rows.append(
                 {
                     "game": info.id,
@@ -98,9 +122,13 @@ def main() -> None:
                     "config": name,
                     "iterations_per_s": rate,
                     "mean_steps_left": left,
+                    "x_openspiel_python": ratio,
                 }
             )
-            print(f"{info.id:<24}{game.num_players:>8}  {name:<42}{rate:>14,.0f}{left:>12.0f}")
+            versus = f"{ratio:>12.1f}x" if ratio is not None else ""
+            print(
+                f"{info.id:<24}{game.num_players:>8}  {name:<42}{rate:>14,.0f}{left:>12.0f}{versus}"
+            )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(
         json.dumps({"python": platform.python_version(), "results": rows}, indent=2)

@@ -7,8 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 from courtly.cli import app
-from courtly.core import InvalidOptions
-from courtly.sim.ladder import games_for_margin, pair_seats, run_ladder
+from courtly.core import InvalidOptions, ReplayError
+from courtly.sim.ladder import LadderResult, games_for_margin, pair_seats, run_ladder
 
 
 def test_games_for_a_three_point_interval() -> None:
@@ -108,3 +108,88 @@ def test_a_ladder_reports_each_agents_time_per_move() -> None:
     assert 0 < result.seconds_per_move("random") < result.seconds_per_move("ismcts:iterations=30")
     assert "ms/move" in result.to_markdown()
     assert json.loads(result.to_json())["seconds_per_move"]["random"] > 0
+
+
+# ----------------------------------------------------------------------------- journal
+
+
+def _outcome(result: LadderResult) -> tuple[object, ...]:
+    return (
+        [(p.a, p.b, p.a_score.games, p.a_score.wins) for p in result.pairs],
+        result.ratings,
+    )
+
+
+def _ladder(journal: Path | None, **kwargs: object) -> LadderResult:
+    settings: dict[str, object] = {"seed": 5, "margin": 0.1, "journal": journal}
+    settings.update(kwargs)
+    return run_ladder(
+        "kings-court", ["random", "heuristic", "heuristic:hoard=false"], 2, **settings
+    )  # type: ignore[arg-type]
+
+
+def test_a_journaled_ladder_run_again_plays_no_game_and_ends_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    first = _ladder(journal)
+    lines = journal.read_text().splitlines()
+    assert json.loads(lines[0])["format"] == "courtly-ladder-journal/1"
+    assert len(lines) == 1 + sum(p.a_score.games for p in first.pairs)
+    assert _outcome(first) == _outcome(_ladder(None))
+
+    def no_games(*args: object) -> None:
+        raise AssertionError("a game was played again")
+
+    monkeypatch.setattr("courtly.sim.tournament._Worker.play", no_games)
+    again = _ladder(journal)
+    assert _outcome(again) == _outcome(first)
+    assert again.seconds_per_move("heuristic") == first.seconds_per_move("heuristic")
+    assert journal.read_text().splitlines() == lines
+
+
+def test_a_ladder_stopped_midway_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    whole = _ladder(None)
+    _ladder(journal, games_per_pair=30)  # a first run that stopped early...
+    data = journal.read_bytes()
+    journal.write_bytes(data[: len(data) - 40])  # ...in the middle of writing a game
+    kept = len(journal.read_text().splitlines()) - 2  # the header and the broken line
+    played: list[int] = []
+    resumed = _ladder(journal, progress=played.append)
+    assert _outcome(resumed) == _outcome(whole)
+    assert sum(played) == sum(p.a_score.games for p in whole.pairs)
+    assert played[0] == kept  # the kept games are counted as done at once
+
+
+def test_a_journal_of_another_ladder_is_refused(tmp_path: Path) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    _ladder(journal, games_per_pair=2)
+    before = journal.read_text()
+    with pytest.raises(InvalidOptions, match="journal of another ladder"):
+        _ladder(journal, seed=6)
+    assert journal.read_text() == before
+
+
+def test_a_damaged_journal_line_is_named(tmp_path: Path) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    _ladder(journal, games_per_pair=2)
+    lines = journal.read_text().splitlines()
+    lines[2] = lines[2][:30]
+    journal.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ReplayError, match="line 3: not JSON"):
+        _ladder(journal)
+
+
+def test_the_ladder_command_keeps_a_journal_and_resumes_from_it(tmp_path: Path) -> None:
+    out = tmp_path / "lad"
+    args = ["ladder", "royal-gambit", "--agents", "random,heuristic", "-n", "4"]
+    args += ["--workers", "1", "--out", str(out)]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert out.with_suffix(".jsonl").exists() and "lad.jsonl" in first.output
+    table = out.with_suffix(".md").read_text()
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert "Going on from the games in" in again.output
+    assert out.with_suffix(".md").read_text() == table

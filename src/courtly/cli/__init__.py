@@ -70,6 +70,16 @@ def _clear_errors() -> Iterator[None]:
         raise typer.Exit(2) from None
 
 
+@contextmanager
+def _kept_on_interrupt(journal: Path) -> Iterator[None]:
+    """Ctrl-C stops a ladder with a word on what is kept, not a traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        _error(f"stopped; the finished games are kept in {journal}: run the same command to go on")
+        raise typer.Exit(130) from None
+
+
 def _make_game(game_id: str, players: int | None, option: list[str] | None) -> Game:
     options = parse_option_assignments(option or [])
     return make(game_id, players=players, **options)
@@ -345,6 +355,13 @@ def ladder_command(
         Path | None,
         typer.Option(help="Write OUT.md and OUT.json (default: ladder-GAME-Np in this folder)."),
     ] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every finished game in this file and resume from it "
+            "(default: OUT.jsonl; a stopped ladder goes on where it stopped)."
+        ),
+    ] = None,
 ) -> None:
     """Rank agents: every pair plays seat-rotated games; win rates with 95% CIs, OpenSkill ratings."""
     console = Console()
@@ -361,13 +378,20 @@ def ladder_command(
             raise InvalidOptions("the number of games per pair must be at least 1")
     pairs = len(specs) * (len(specs) - 1) // 2
     plan = f"{games_per_pair} games" if games_per_pair else f"±{margin:.0%}"
+    stem = out or Path(f"ladder-{game}-{the_game.num_players}p")
+    journal = journal or stem.with_suffix(".jsonl")
+    if journal.exists():
+        console.print(f"Going on from the games in {journal}.", highlight=False)
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+    with (
+        Progress(*columns, console=Console(stderr=True), transient=True) as progress,
+        _kept_on_interrupt(journal),
+    ):
         task = progress.add_task(f"{game} ladder, {pairs} pairs, {plan}", total=None)
         with _clear_errors():
             result = run_ladder(
@@ -381,14 +405,17 @@ def ladder_command(
                 lambda k: progress.advance(task, k),
                 margin,
                 lambda total: progress.update(task, total=total),
+                journal,
             )
     markdown = result.to_markdown()
     console.print(markdown, markup=False, highlight=False)
-    stem = out or Path(f"ladder-{game}-{the_game.num_players}p")
     with _clear_errors():
         stem.with_suffix(".md").write_text(markdown)
         stem.with_suffix(".json").write_text(result.to_json())
-    console.print(f"Written {stem.with_suffix('.md')} and {stem.with_suffix('.json')}")
+    console.print(
+        f"Written {stem.with_suffix('.md')} and {stem.with_suffix('.json')} "
+        f"(every game in {journal})"
+    )
 
 
 @app.command("replay")

@@ -9,14 +9,17 @@ team, ranked by the team's share of the win.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
-from ..core.errors import InvalidOptions
+from ..core.errors import InvalidOptions, ReplayError
 from ..core.match import MatchRecord
 from .stats import Z95, Tally
 from .tournament import Batch, BatchRunner, Simulation
@@ -158,6 +161,93 @@ def half_width(tally: Tally) -> float:
 FIRST_ROUND = 100
 """Games every pair plays before the ladder looks at its interval."""
 
+JOURNAL_FORMAT = "courtly-ladder-journal/1"
+
+
+class LadderJournal:
+    """Every finished game of a ladder, one JSON line each, so that a long ladder stopped for
+    any reason (Ctrl-C, a reboot) goes on where it stopped instead of starting again.
+
+    The first line says which ladder the file belongs to (game, players, options, the pairs of
+    agents, the seed); each further line is one game's record with its pair. A game is fully
+    determined by its pair, seed and index, so records are reused only by the same ladder (the
+    margin or the game count may change between runs). A last line cut short by the stop is
+    dropped; any other damage is an error naming the line.
+    """
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.header = header
+        self.loaded: list[tuple[int, MatchRecord]] = []
+        self._file: IO[str] | None = None
+
+    def __enter__(self) -> LadderJournal:
+        """Read what an earlier run left, then keep the file open to append to it."""
+        data = self.path.read_bytes() if self.path.exists() else b""
+        *complete, cut = data.split(b"\n")  # ``cut``: empty, or a line the stop broke off
+        for number, line in enumerate(complete, 1):
+            self._read(number, line)
+        keep = len(data) - len(cut)
+        self._file = self.path.open("r+" if data else "w", encoding="utf-8")
+        self._file.truncate(keep)
+        self._file.seek(keep)
+        if not complete:
+            self._write(self.header)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._file is not None
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self._file.close()
+        self._file = None
+
+    def _read(self, number: int, line: bytes) -> None:
+        where = f"{self.path}, line {number}"
+        try:
+            item = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise ReplayError(f"{where}: not JSON ({error})") from None
+        if number == 1:
+            if not isinstance(item, dict) or item.get("format") != JOURNAL_FORMAT:
+                raise ReplayError(f"{where}: not a ladder journal ({JOURNAL_FORMAT})")
+            if item != self.header:
+                raise InvalidOptions(
+                    f"{self.path} is the journal of another ladder ({_describe(item)}; this "
+                    f"one is {_describe(self.header)}): name another journal or delete it"
+                )
+            return
+        if not isinstance(item, dict) or not isinstance(item.get("pair"), int):
+            raise ReplayError(f"{where}: a journal line is a game record with its 'pair'")
+        try:
+            record = MatchRecord.from_dict(item)
+            record.think_seconds = [float(x) for x in item["think_seconds"]]
+            record.moves = [int(x) for x in item["moves"]]
+        except (ReplayError, KeyError, TypeError, ValueError) as error:
+            raise ReplayError(f"{where}: not a game record of a ladder ({error!r})") from None
+        self.loaded.append((item["pair"], record))
+
+    def add(self, pair: int, record: MatchRecord) -> None:
+        """Append one finished game (flushed at once: a stop loses no finished game)."""
+        self._write(
+            {
+                "pair": pair,
+                **record.to_dict(),
+                "think_seconds": record.think_seconds,
+                "moves": record.moves,
+            }
+        )
+
+    def _write(self, item: dict[str, Any]) -> None:
+        assert self._file is not None
+        self._file.write(json.dumps(item) + "\n")
+        self._file.flush()
+
+
+def _describe(header: dict[str, Any]) -> str:
+    pairs = ", ".join(" v ".join(map(str, pair)) for pair in header.get("pairs", []))
+    return f"{header.get('game')} {header.get('players')}p, seed {header.get('seed')}: {pairs}"
+
 
 def run_ladder(
     game: str,
@@ -170,6 +260,7 @@ def run_ladder(
     progress: Callable[[int], None] | None = None,
     margin: float = 0.03,
     on_total: Callable[[int], None] | None = None,
+    journal: Path | None = None,
 ) -> LadderResult:
     """Play every pair of ``agents``: ``games_per_pair`` games each, or (by default) just enough
     for a 95% interval of ± ``margin`` on each pair's win rate.
@@ -180,6 +271,10 @@ def run_ladder(
     ``random``) is settled in about a hundred games; an even one plays the full count. The
     stopping rule reads the results in game order, so the ladder is the same for any number
     of workers. ``on_total`` is told the planned number of games whenever it grows.
+
+    With ``journal`` (a file), every finished game is written to it as it comes in, and the
+    games an earlier run of the same ladder left there are not played again
+    (:class:`LadderJournal`): the result is the same as that of an uninterrupted run.
     """
     from openskill.models import PlackettLuce
 
@@ -195,40 +290,67 @@ def run_ladder(
     pairs = [PairResult(sim.seats[0], sim.seats[1]) for sim in simulations]
     records: list[dict[int, MatchRecord]] = [{} for _ in simulations]
     planned = [cap if games_per_pair else min(cap, FIRST_ROUND) for _ in simulations]
-    with BatchRunner(simulations, workers) as runner:
-        while True:
-            if on_total is not None:
-                on_total(sum(planned))
-            batches = [
-                batch
-                for which, goal in enumerate(planned)
-                for batch in _batches(which, len(records[which]), goal, runner.workers)
-            ]
-            if not batches:
-                break
-            for (which, _, _), found in runner.play(batches):
-                for record in found:
+    header = {
+        "format": JOURNAL_FORMAT,
+        "game": game,
+        "players": players,
+        "options": dict(options or {}),
+        "pairs": [[pair.a, pair.b] for pair in pairs],
+        "seed": seed,
+    }
+    with _journal(journal, header) as log:
+        if log is not None:
+            for which, record in log.loaded:
+                if 0 <= which < len(records):
                     records[which][record.game_id] = record
+        counted = 0  # games reported to ``progress`` so far
+        with BatchRunner(simulations, workers) as runner:
+            while True:
+                if on_total is not None:
+                    on_total(sum(planned))
+                batches = [
+                    batch
+                    for which, goal in enumerate(planned)
+                    for batch in _batches(which, records[which], goal, runner.workers)
+                ]
                 if progress is not None:
-                    progress(len(found))
-            for which, pair in enumerate(pairs):
-                pair.a_score = Tally()
-                for index in range(len(records[which])):
-                    pair.a_score.add(_shares(records[which][index], pair.a, pair.b)[0])
-                done = pair.a_score.games
-                if games_per_pair or done >= cap or half_width(pair.a_score) <= margin:
-                    continue
-                # Aim a little past the count the observed rate needs (rates near 0 or 1 are
-                # clamped so that a lucky start cannot stop a pair after too few games).
-                rate = min(max(pair.a_score.rate, 0.02), 0.98)
-                planned[which] = min(
-                    cap, max(done + 20, math.ceil(1.1 * games_for_margin(margin, rate)))
-                )
+                    # Games an earlier run left in the journal count as done.
+                    done = sum(
+                        sum(1 for index in records[w] if index < goal)
+                        for w, goal in enumerate(planned)
+                    )
+                    progress(done - counted)
+                    counted = done
+                for (which, _, _), found in runner.play(batches):
+                    for record in found:
+                        records[which][record.game_id] = record
+                        if log is not None:
+                            log.add(which, record)
+                    if progress is not None:
+                        progress(len(found))
+                        counted += len(found)
+                grown = False
+                for which, pair in enumerate(pairs):
+                    pair.a_score = Tally()
+                    for index in range(planned[which]):
+                        pair.a_score.add(_shares(records[which][index], pair.a, pair.b)[0])
+                    done = pair.a_score.games
+                    if games_per_pair or done >= cap or half_width(pair.a_score) <= margin:
+                        continue
+                    # Aim a little past the count the observed rate needs (rates near 0 or 1
+                    # are clamped so that a lucky start cannot stop a pair after too few games).
+                    rate = min(max(pair.a_score.rate, 0.02), 0.98)
+                    planned[which] = min(
+                        cap, max(done + 20, math.ceil(1.1 * games_for_margin(margin, rate)))
+                    )
+                    grown = True
+                if not grown:
+                    break
     model = PlackettLuce()
     ratings = {agent: model.rating(name=agent) for agent in agents}
     for which, pair in enumerate(pairs):
         a, b = pair.a, pair.b
-        for index in range(len(records[which])):
+        for index in range(planned[which]):
             record = records[which][index]
             share_a, share_b = _shares(record, a, b)
             ranks = (
@@ -254,6 +376,15 @@ def run_ladder(
     )
 
 
+@contextlib.contextmanager
+def _journal(path: Path | None, header: dict[str, Any]) -> Iterator[LadderJournal | None]:
+    if path is None:
+        yield None
+        return
+    with LadderJournal(path, header) as log:
+        yield log
+
+
 def _shares(record: MatchRecord, a: str, b: str) -> tuple[float, float]:
     """The shares of the win held by ``a``'s seats and by ``b``'s seats."""
     share = {a: 0.0, b: 0.0}
@@ -262,7 +393,16 @@ def _shares(record: MatchRecord, a: str, b: str) -> tuple[float, float]:
     return share[a], share[b]
 
 
-def _batches(which: int, done: int, goal: int, workers: int) -> list[Batch]:
-    """Games ``done``..``goal`` of one simulation, cut small enough to keep every core busy."""
-    size = max(1, min(25, (goal - done) // (workers * 4)))
-    return [(which, i, min(i + size, goal)) for i in range(done, goal, size)]
+def _batches(which: int, done: Container[int], goal: int, workers: int) -> list[Batch]:
+    """The games of one simulation below ``goal`` not in ``done``, in slices of a few games:
+    enough to keep every core busy, few enough that a stop loses little unfinished work."""
+    missing = [index for index in range(goal) if index not in done]
+    size = max(1, min(4, len(missing) // (workers * 4)))
+    batches: list[Batch] = []
+    for index in missing:
+        last = batches[-1] if batches else None
+        if last is not None and last[2] == index and last[2] - last[1] < size:
+            batches[-1] = (which, last[1], index + 1)
+        else:
+            batches.append((which, index, index + 1))
+    return batches
