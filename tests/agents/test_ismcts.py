@@ -8,7 +8,9 @@ import courtly
 from courtly.agents import RandomAgent, make_agent
 from courtly.agents.ismcts import ISMCTSAgent
 from courtly.core import InvalidOptions, State, View, play_match, sample_chance
+from courtly.core.game import known_state
 from courtly.core.match import play_randomly
+from courtly.games.goths_save_the_queen.rules import ORDERS, UNKNOWN
 
 CASES = [(info.id, n) for info in courtly.games() for n in info.player_counts]
 
@@ -203,3 +205,47 @@ def test_bias_and_guard_need_a_heuristic() -> None:
     for spec in ("ismcts:bias=1", "ismcts:guard=2"):
         with pytest.raises(InvalidOptions, match="no heuristic bot"):
             make_agent(spec, courtly.make("test-sealed-bids"))
+
+
+def test_in_a_game_of_teams_the_search_lets_teammates_play_the_convention() -> None:
+    game = courtly.make("goths-save-the-queen")
+    agent = make_agent("ismcts:iterations=30", game)
+    assert isinstance(agent, ISMCTSAgent) and agent.convention is not None
+    assert agent.partners[0] == frozenset({2}) and agent.partners[3] == frozenset({1})
+    searching = make_agent("ismcts:iterations=30:partner=search", game)
+    assert isinstance(searching, ISMCTSAgent) and not searching.partners
+    solo = make_agent("ismcts", courtly.make("kings-court"))
+    assert isinstance(solo, ISMCTSAgent) and not solo.partners
+
+
+def test_a_simulated_teammate_sees_only_his_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Inside the King's search his Warchief acts on the Warchief's view of each sampled world:
+    # the King's face-down card is hidden from it, as in the real game. (Random rollouts and no
+    # bias: the convention is then asked only for the teammate's moves in the tree.)
+    game = courtly.make("goths-save-the-queen")
+    agent = make_agent("ismcts:iterations=300:rollout=random:bias=0:guard=0", game)
+    assert isinstance(agent, ISMCTSAgent) and agent.convention is not None
+    seen: list[View] = []
+    act = agent.convention.act
+
+    def spying(view: View, rng: random.Random) -> courtly.Action:
+        seen.append(view)
+        return act(view, rng)
+
+    monkeypatch.setattr(agent.convention, "act", spying)
+    state = game.new_state()
+    rng = random.Random(3)
+    while state.is_chance:
+        sample_chance(state, rng)
+    king = state.to_move[0]
+    agent.act(state.view(king), random.Random(0))
+    assert seen and all(view.seat in agent.partners[king] for view in seen)
+    orders = [view for view in seen if known_state(view).phase == ORDERS]  # type: ignore[attr-defined]
+    assert orders
+    for view in orders:
+        assert known_state(view).played[game.clan_of[king]] == UNKNOWN  # type: ignore[attr-defined]
+
+
+def test_bad_partner_option() -> None:
+    with pytest.raises(InvalidOptions, match="partner must be heuristic or search"):
+        make_agent("ismcts:partner=telepathy", courtly.make("goths-save-the-queen"))

@@ -91,6 +91,12 @@ class ISMCTSAgent:
                   ``guard`` standard errors (default 2 with a heuristic, else 0 = off): with a
                   budget too small to tell close moves apart, noise then cannot talk the bot out
                   of a sound move
+      partner     how the search expects the searcher's teammates to play, in a game of teams
+                  (Goths Save the Queen's clans): ``heuristic`` (the default there) lets each
+                  teammate play the game's heuristic on that teammate's own view of the sampled
+                  world, i.e. by the team's shared convention, with no knowledge of the
+                  searcher's secrets; ``search`` searches for them like for rivals, which lets
+                  a simulated teammate act on what only the searcher knows
     """
 
     def __init__(
@@ -103,6 +109,7 @@ class ISMCTSAgent:
         depth: int = 0,
         bias: float | None = None,
         guard: float | None = None,
+        partner: str | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise InvalidOptions("ismcts needs iterations >= 1 or seconds > 0")
@@ -115,6 +122,11 @@ class ISMCTSAgent:
             bias = 0.0 if heuristic is None else 1.0
         if guard is None:
             guard = 0.0 if heuristic is None else 2.0
+        teams = list(game.teams().values())
+        if partner is None:
+            partner = "heuristic" if teams and heuristic is not None else "search"
+        if partner not in ("heuristic", "search"):
+            raise InvalidOptions(f"ismcts partner must be heuristic or search, not {partner!r}")
         self.game = game
         self.iterations = int(iterations)
         self.seconds = float(seconds)
@@ -137,6 +149,16 @@ class ISMCTSAgent:
                 raise InvalidOptions(f"{game.id} has no heuristic bot to bias ismcts toward")
             self.guide = bot
         self.evaluate: Callable[[State], Sequence[float]] | None = evaluate
+        # Each seat's teammates who play by the team's convention inside the search.
+        self.partners: dict[int, frozenset[int]] = {}
+        self.convention: Agent | None = None
+        if partner == "heuristic" and teams:
+            if heuristic is None:
+                raise InvalidOptions(f"{game.id} has no heuristic bot for ismcts partners")
+            self.convention = bot
+            for team in teams:
+                for seat in team:
+                    self.partners[seat] = frozenset(team) - {seat}
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
     # ------------------------------------------------------------------------- decision
@@ -201,6 +223,8 @@ class ISMCTSAgent:
         path: list[list[tuple[int, _Edge]]] = []
         c = self.c
         bias = self.bias
+        partners = self.partners.get(me, frozenset())
+        convention = self.convention
         log = math.log
         sqrt = math.sqrt
         self._resolve_chance(world, me, rng, [])
@@ -208,9 +232,14 @@ class ISMCTSAgent:
             if world.is_terminal:
                 self._backpropagate(path, world.returns())
                 return
-            choices: list[tuple[int, Action, _Edge]] = []
+            choices: list[tuple[int, Action, _Edge | None]] = []
             expanded = False
             for seat in world.to_move:
+                if seat in partners:
+                    # A teammate plays the convention on his own view of this world.
+                    assert convention is not None
+                    choices.append((seat, convention.act(world.view(seat), rng), None))
+                    continue
                 table = node.edges.get(seat)
                 if table is None:
                     table = node.edges[seat] = {}
@@ -245,7 +274,7 @@ class ISMCTSAgent:
             for seat, action, _ in choices:
                 seen.append(action.id if seat == me else world.observed(seat, action, me))
                 world.apply_legal(seat, action)
-            path.append([(seat, edge) for seat, _, edge in choices])
+            path.append([(seat, edge) for seat, _, edge in choices if edge is not None])
             if world.is_chance:
                 self._resolve_chance(world, me, rng, seen)
             key = tuple(seen)
