@@ -249,3 +249,13 @@ def test_a_simulated_teammate_sees_only_his_own_view(monkeypatch: pytest.MonkeyP
 def test_bad_partner_option() -> None:
     with pytest.raises(InvalidOptions, match="partner must be heuristic or search"):
         make_agent("ismcts:partner=telepathy", courtly.make("goths-save-the-queen"))
+
+
+def test_rollouts_stop_where_the_games_heuristic_says_its_evaluation_suffices() -> None:
+    kings_court = courtly.make("kings-court")
+    assert ISMCTSAgent(kings_court).depth == 30  # the heuristic's rollout_depth
+    assert ISMCTSAgent(kings_court, depth=0).depth == 0  # to the end, on request
+    assert ISMCTSAgent(kings_court, rollout="random").depth == 0
+    assert ISMCTSAgent(courtly.make("god-save-the-king")).depth == 0
+    with pytest.raises(InvalidOptions, match="depth must be 0"):
+        make_agent("ismcts:depth=-1", kings_court)

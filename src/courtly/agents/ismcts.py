@@ -82,7 +82,10 @@ class ISMCTSAgent:
       rollout     ``heuristic`` (the game's own heuristic bot plays the rollouts; the default
                   when the game has one) or ``random``
       depth       cap on rollout steps (0 = play to the end); at the cap the game's heuristic
-                  evaluation scores the position (equal shares if the game has none)
+                  evaluation scores the position (equal shares if the game has none). The
+                  default is the heuristic's own ``rollout_depth`` where it sets one (long games
+                  whose evaluation is good enough to stop early: more iterations per second),
+                  else 0
       bias        progressive bias toward the game heuristic's own choice at the root: that
                   move's score gets ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small
                   search starts from the heuristic's judgement and moves off it only on evidence
@@ -106,7 +109,7 @@ class ISMCTSAgent:
         seconds: float = 0.0,
         c: float = 0.7,
         rollout: str | None = None,
-        depth: int = 0,
+        depth: int | None = None,
         bias: float | None = None,
         guard: float | None = None,
         partner: str | None = None,
@@ -131,6 +134,10 @@ class ISMCTSAgent:
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.c = float(c)
+        if depth is None:
+            depth = getattr(heuristic, "rollout_depth", 0) if rollout == "heuristic" else 0
+        if depth < 0:
+            raise InvalidOptions(f"ismcts depth must be 0 (no cap) or more, not {depth}")
         self.depth = int(depth)
         self.bias = float(bias)
         self.guard = float(guard)
