@@ -259,3 +259,17 @@ def test_rollouts_stop_where_the_games_heuristic_says_its_evaluation_suffices() 
     assert ISMCTSAgent(courtly.make("god-save-the-king")).depth == 0
     with pytest.raises(InvalidOptions, match="depth must be 0"):
         make_agent("ismcts:depth=-1", kings_court)
+
+
+def test_the_search_draws_informed_worlds_where_the_heuristic_offers_them() -> None:
+    goths = courtly.make("goths-save-the-queen")
+    informed = make_agent("ismcts:iterations=20", goths)
+    assert isinstance(informed, ISMCTSAgent) and informed.informed is not None
+    uniform = make_agent("ismcts:iterations=20:worlds=uniform", goths)
+    assert isinstance(uniform, ISMCTSAgent) and uniform.informed is None
+    record = play_match(goths, [informed, uniform, informed, uniform], seed=3)
+    assert record.replay().is_terminal
+    with pytest.raises(InvalidOptions, match="no heuristic that samples informed worlds"):
+        make_agent("ismcts:worlds=informed", courtly.make("kings-court"))
+    with pytest.raises(InvalidOptions, match="worlds must be informed or uniform"):
+        make_agent("ismcts:worlds=psychic", goths)

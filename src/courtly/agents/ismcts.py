@@ -20,6 +20,7 @@ that chose it.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -100,6 +101,11 @@ class ISMCTSAgent:
                   world, i.e. by the team's shared convention, with no knowledge of the
                   searcher's secrets; ``search`` searches for them like for rivals, which lets
                   a simulated teammate act on what only the searcher knows
+      worlds      ``informed`` (the default where the game's heuristic offers it) draws each
+                  world with the heuristic's ``sample_world(view, rng)``: consistent with the
+                  view like ``determinize``, but weighing what the other seats' conventions give
+                  away (in Goths, which of two King cards with the same back a King meant);
+                  ``uniform`` draws with ``view.determinize`` alone
     """
 
     def __init__(
@@ -113,6 +119,7 @@ class ISMCTSAgent:
         bias: float | None = None,
         guard: float | None = None,
         partner: str | None = None,
+        worlds: str | None = None,
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise InvalidOptions("ismcts needs iterations >= 1 or seconds > 0")
@@ -166,12 +173,25 @@ class ISMCTSAgent:
             for team in teams:
                 for seat in team:
                     self.partners[seat] = frozenset(team) - {seat}
+        informed = getattr(bot, "sample_world", None)
+        if worlds is None:
+            worlds = "uniform" if informed is None else "informed"
+        if worlds not in ("informed", "uniform"):
+            raise InvalidOptions(f"ismcts worlds must be informed or uniform, not {worlds!r}")
+        if worlds == "informed" and informed is None:
+            raise InvalidOptions(f"{game.id} has no heuristic that samples informed worlds")
+        self.informed: Callable[[View, random.Random], State] | None = (
+            informed if worlds == "informed" else None
+        )
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
     # ------------------------------------------------------------------------- decision
 
     def act(self, view: View, rng: random.Random) -> Action:
-        return self.search(view, view.determinize, rng)
+        informed = self.informed
+        if informed is None:
+            return self.search(view, view.determinize, rng)
+        return self.search(view, functools.partial(informed, view), rng)
 
     def search(
         self, view: View, worlds: Callable[[random.Random], State], rng: random.Random

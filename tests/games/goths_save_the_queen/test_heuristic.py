@@ -9,9 +9,10 @@ import pytest
 
 import courtly
 from courtly.agents.random_agent import RandomAgent
+from courtly.core.game import sample_chance
 from courtly.core.match import play_match
 from courtly.games.goths_save_the_queen import GothsHeuristic
-from courtly.games.goths_save_the_queen.rules import CATAPULT, FRONT
+from courtly.games.goths_save_the_queen.rules import CATAPULT, FRONT, ORDERS, GothsState
 
 from .helpers import OST, VIS, new_game, place
 
@@ -78,3 +79,60 @@ def test_heuristic_clan_beats_a_random_clan() -> None:
         mine = 0 if seed % 2 == 0 else 1
         wins += record.returns[mine] > 0.4
     assert wins >= 27
+
+
+def _orders_points(count: int) -> list[tuple[GothsState, int]]:
+    """(state, Warchief seat) at the orders of heuristic games, both King cards down."""
+    game = courtly.make("goths-save-the-queen")
+    bot = GothsHeuristic(game)
+    found: list[tuple[GothsState, int]] = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_state()
+        assert isinstance(state, GothsState)
+        while not state.is_terminal and len(found) < count:
+            if state.is_chance:
+                sample_chance(state, rng)
+                continue
+            if state.phase == ORDERS and len(state.to_move) == 2 and rng.random() < 0.3:
+                found.append((state.clone(), game.warchief_seat[seed % 2]))
+            seat = state.to_move[0]
+            state.apply(seat, bot.act(state.view(seat), rng))
+    return found
+
+
+def test_informed_worlds_agree_with_the_view_and_read_the_king_by_the_convention() -> None:
+    # A Warchief who knows the convention tells which card his King (a heuristic) meant far
+    # better than a uniform draw of the cards with that back.
+    points = _orders_points(25)
+    assert len(points) == 25
+    bot = GothsHeuristic(points[0][0].game)
+    informed_hits = uniform_hits = draws = 0
+    rng = random.Random(1)
+    for state, seat in points:
+        view = state.view(seat)
+        clan = state.game.clan_of[seat]
+        for _ in range(20):
+            world = bot.sample_world(view, rng)
+            assert world.view(seat).observation() == view.observation()
+            informed_hits += world.played[clan] == state.played[clan]
+            uniform = view.determinize(rng)
+            assert isinstance(uniform, GothsState)
+            uniform_hits += uniform.played[clan] == state.played[clan]
+            draws += 1
+    assert informed_hits / draws > 0.75
+    assert informed_hits > uniform_hits + 0.15 * draws
+
+
+def test_a_king_never_doubts_his_own_card() -> None:
+    for state, seat in _orders_points(5):
+        king = state.game.king_seat[state.game.clan_of[seat]]
+        view = state.view(king)
+        bot = GothsHeuristic(state.game)
+        for seed in range(10):
+            world = bot.sample_world(view, random.Random(seed))
+            assert (
+                world.played == state.played
+                or world.played[state.game.clan_of[king]]
+                == (state.played[state.game.clan_of[king]])
+            )

@@ -543,23 +543,65 @@ class GothsHeuristic:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
+        chosen = self._king_choices(state, clan, evaluator, [_value(a) for a in legal])
+        # Any card close to the best will do: a little variety keeps the enemy guessing.
+        card = rng.choice(chosen)
+        return next(a for a in legal if _value(a) == card)
+
+    def _king_choices(
+        self, state: GothsState, clan: int, evaluator: Evaluator, cards: Sequence[int]
+    ) -> list[int]:
+        """The King cards among ``cards`` this bot picks from (evenly): those whose reading by
+        the Warchief leads to an order within ``slack`` of the best."""
         public = evaluator.adjusted(evaluator.values(own=False))
         game = state.game
         face_up = state.face_up[clan]
-        scored: list[tuple[float, Action]] = []
-        for action in legal:
-            card = _value(action)
+        scored: list[tuple[float, int]] = []
+        for card in cards:
             order = warchief_choice(
                 state, clan, game.back[card], face_up, public, public, self.confidence
             )
             shown = face_up | 1 << card
             ok = any(shown >> k & 1 and FRONT[k] == ORDER_CHARACTER[order] for k in range(8))
             # A failed card stays face up: a small help for the next turn, no action now.
-            score = public[order] if ok else 0.3
-            scored.append((score, action))
+            scored.append((public[order] if ok else 0.3, card))
         top = max(score for score, _ in scored)
-        # Any card close to the best will do: a little variety keeps the enemy guessing.
-        return rng.choice([action for score, action in scored if score >= top - self.slack])
+        return [card for score, card in scored if score >= top - self.slack]
+
+    # ----------------------------------------------------------------------------- beliefs
+
+    def sample_world(self, view: View, rng: random.Random) -> GothsState:
+        """A determinization of ``view`` in which a face-down King card is read by the clans'
+        convention rather than as any card with its back (for searches: ISMCTS asks for it).
+
+        Everyone can work out a King's hand (his eight cards less those on the table), and the
+        convention's King picks by public values only, so anyone can tell which cards he would
+        have picked: of the two cards with the back on the table, one he would have chosen is
+        far likelier. Each is weighed by that (with a tenth left even, for a King who does not
+        follow the convention); a seat never doubts its own King card.
+        """
+        world = view.determinize(rng)
+        assert isinstance(world, GothsState)
+        game = world.game
+        for clan in (0, 1):
+            card = world.played[clan]
+            if card < 0 or view.seat == game.king_seat[clan]:
+                continue
+            face_up = world.face_up[clan]
+            options = [k for k in game.cards_with_back[game.back[card]] if not face_up >> k & 1]
+            if len(options) < 2:
+                continue
+            # The table as that King saw it: his card not yet down (nor the other King's, if he
+            # played first).
+            before = world.clone()
+            before.played[clan] = NONE
+            if world.initiative == clan:
+                before.played[1 - clan] = NONE
+            hand = [k for k in range(8) if not face_up >> k & 1]
+            picked = self._king_choices(before, clan, Evaluator(before, clan), hand)
+            weights = [0.1 / len(options) + 0.9 * (k in picked) / len(picked) for k in options]
+            world.played[clan] = rng.choices(options, weights)[0]
+        return world
 
     @staticmethod
     def _recon_target(
