@@ -257,6 +257,7 @@ def test_rollouts_stop_where_the_games_heuristic_says_its_evaluation_suffices() 
     assert ISMCTSAgent(kings_court, depth=0).depth == 0  # to the end, on request
     assert ISMCTSAgent(kings_court, rollout="random").depth == 0
     assert ISMCTSAgent(courtly.make("crush-the-crown")).depth == 40
+    assert ISMCTSAgent(courtly.make("goths-save-the-queen")).depth == 8
     assert ISMCTSAgent(courtly.make("god-save-the-king")).depth == 0
     with pytest.raises(InvalidOptions, match="depth must be 0"):
         make_agent("ismcts:depth=-1", kings_court)

