@@ -204,7 +204,9 @@ def play_command(
     if save is not None:
         with _clear_errors(), save.open("a") as out:
             out.write(json.dumps(record.to_dict()) + "\n")
-        console.print(f"Saved to {save}; watch it again with: courtly replay {save}")
+        console.print(
+            f"Saved to {save}; watch it again with: courtly replay {save}", soft_wrap=True
+        )
 
 
 def _result_line(game: Game, winners: tuple[int, ...], specs: list[str]) -> str:
@@ -283,7 +285,10 @@ def simulate_command(
     summary = summarize(records)
     _print_summary(console, the_game, specs, summary)
     if out is not None:
-        console.print(f"Games written to {out} (replay one with: courtly replay {out} --game N)")
+        console.print(
+            f"Games written to {out} (replay one with: courtly replay {out} --game N)",
+            soft_wrap=True,
+        )
     if summary_out is not None:
         summary_out.write_text(
             json.dumps(
@@ -381,7 +386,8 @@ def ladder_command(
     stem = out or Path(f"ladder-{game}-{the_game.num_players}p")
     journal = journal or stem.with_suffix(".jsonl")
     if journal.exists():
-        console.print(f"Going on from the games in {journal}.", highlight=False)
+        # soft_wrap: a path is printed whole, so it can be copied
+        console.print(f"Going on from the games in {journal}.", highlight=False, soft_wrap=True)
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -414,7 +420,8 @@ def ladder_command(
         stem.with_suffix(".json").write_text(result.to_json())
     console.print(
         f"Written {stem.with_suffix('.md')} and {stem.with_suffix('.json')} "
-        f"(every game in {journal})"
+        f"(every game in {journal})",
+        soft_wrap=True,
     )
 
 
