@@ -109,7 +109,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000, help="games per line")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--cap", type=int, default=8, help="row points below which safe points are taken"
+        "--cap",
+        type=int,
+        default=11,
+        help="row points below which safe points are taken (11 and 12 win most of 0-17)",
     )
     parser.add_argument(
         "--budgets",
