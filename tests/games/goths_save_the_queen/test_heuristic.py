@@ -126,13 +126,22 @@ def test_informed_worlds_agree_with_the_view_and_read_the_king_by_the_convention
 
 def test_a_king_never_doubts_his_own_card() -> None:
     for state, seat in _orders_points(5):
-        king = state.game.king_seat[state.game.clan_of[seat]]
-        view = state.view(king)
+        clan = state.game.clan_of[seat]
+        view = state.view(state.game.king_seat[clan])
         bot = GothsHeuristic(state.game)
         for seed in range(10):
             world = bot.sample_world(view, random.Random(seed))
-            assert (
-                world.played == state.played
-                or world.played[state.game.clan_of[king]]
-                == (state.played[state.game.clan_of[king]])
-            )
+            assert world.played[clan] == state.played[clan]
+
+
+def test_a_views_king_readings_are_worked_out_once_and_change_no_world() -> None:
+    # The readings are kept from a view's first world: later worlds of the same view must be
+    # exactly those a fresh bot (no kept readings) draws.
+    points = _orders_points(6)
+    kept = GothsHeuristic(points[0][0].game)
+    for state, seat in points:
+        view = state.view(seat)
+        for seed in range(8):
+            world = kept.sample_world(view, random.Random(seed))
+            fresh = GothsHeuristic(state.game).sample_world(view, random.Random(seed))
+            assert world.played == fresh.played and world.to_json() == fresh.to_json()

@@ -456,6 +456,9 @@ class GothsHeuristic:
         self.game = game
         self.confidence = confidence
         self.slack = slack
+        # The last view's King-card readings (see ``_readings``): a search samples thousands
+        # of worlds of one view.
+        self._last_readings: tuple[View, list[tuple[int, list[int], list[float]]]] | None = None
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Each seat's rough chance to win from ``state``, for searches that stop early (the
@@ -589,7 +592,20 @@ class GothsHeuristic:
         """
         world = view.determinize(rng)
         assert isinstance(world, GothsState)
+        for clan, options, weights in self._readings(view, world):
+            world.played[clan] = rng.choices(options, weights)[0]
+        return world
+
+    def _readings(self, view: View, world: GothsState) -> list[tuple[int, list[int], list[float]]]:
+        """For each clan whose face-down King card ``view``'s seat cannot see: the cards it may
+        be and their weights. They follow from public values only (the same in every world of
+        one view: checked on 3,312 views of heuristic games), so they are worked out once per
+        view, from its first world."""
+        last = self._last_readings
+        if last is not None and last[0] is view:
+            return last[1]
         game = world.game
+        readings: list[tuple[int, list[int], list[float]]] = []
         for clan in (0, 1):
             card = world.played[clan]
             if card < 0 or view.seat == game.king_seat[clan]:
@@ -607,8 +623,9 @@ class GothsHeuristic:
             hand = [k for k in range(8) if not face_up >> k & 1]
             picked = self._king_choices(before, clan, Evaluator(before, clan), hand)
             weights = [0.1 / len(options) + 0.9 * (k in picked) / len(picked) for k in options]
-            world.played[clan] = rng.choices(options, weights)[0]
-        return world
+            readings.append((clan, options, weights))
+        self._last_readings = (view, readings)
+        return readings
 
     @staticmethod
     def _recon_target(
