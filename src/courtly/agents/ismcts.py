@@ -247,7 +247,8 @@ class ISMCTSAgent:
         self, root: _Node, world: State, me: int, rng: random.Random, hint: int = -1
     ) -> None:
         node = root
-        path: list[list[tuple[int, _Edge]]] = []
+        # The edges chosen on the way down, with the seat whose value each one collects.
+        path: list[tuple[int, _Edge]] = []
         c = self.c
         bias = self.bias
         partners = self.partners.get(me, frozenset())
@@ -259,31 +260,33 @@ class ISMCTSAgent:
             if world.is_terminal:
                 self._backpropagate(path, world.returns())
                 return
-            choices: list[tuple[int, Action, _Edge | None]] = []
+            chosen: list[tuple[int, Action]] = []
             expanded = False
             for seat in world.to_move:
                 if seat in partners:
                     # A teammate plays the convention on his own view of this world.
                     assert convention is not None
-                    choices.append((seat, convention.act(world.view(seat), rng), None))
+                    chosen.append((seat, convention.act(world.view(seat), rng)))
                     continue
                 table = node.edges.get(seat)
                 if table is None:
                     table = node.edges[seat] = {}
+                lookup = table.get
                 favored = hint if node is root and seat == me else -2  # progressive bias
                 untried: list[Action] = []
                 best: Action | None = None
                 best_edge: _Edge | None = None
                 best_score = -math.inf
                 for action in world.legal_actions(seat):
-                    edge = table.get(action.id)
+                    edge = lookup(action.id)
                     if edge is None:
                         untried.append(action)
                         continue
-                    edge.available += 1
+                    available = edge.available + 1
+                    edge.available = available
                     if not untried:
                         visits = edge.visits
-                        score = edge.reward / visits + c * sqrt(log(edge.available) / visits)
+                        score = edge.reward / visits + c * sqrt(log(available) / visits)
                         if action.id == favored:
                             score += bias / (visits + 1)
                         if score > best_score:
@@ -294,14 +297,14 @@ class ISMCTSAgent:
                     best_edge.available = 1
                     expanded = True
                 assert best is not None and best_edge is not None
-                choices.append((seat, best, best_edge))
+                chosen.append((seat, best))
+                path.append((seat, best_edge))
             # The child is keyed by what the searcher observes of the joint choice and of the
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
-            for seat, action, _ in choices:
+            for seat, action in chosen:
                 seen.append(action.id if seat == me else world.observed(seat, action, me))
                 world.apply_legal(seat, action)
-            path.append([(seat, edge) for seat, _, edge in choices if edge is not None])
             if world.is_chance:
                 self._resolve_chance(world, me, rng, seen)
             key = tuple(seen)
@@ -350,13 +353,12 @@ class ISMCTSAgent:
         return [1.0 / self.num_players] * self.num_players
 
     @staticmethod
-    def _backpropagate(path: list[list[tuple[int, _Edge]]], returns: Sequence[float]) -> None:
-        for choices in path:
-            for seat, edge in choices:
-                value = returns[seat]
-                edge.visits += 1
-                edge.reward += value
-                edge.square += value * value
+    def _backpropagate(path: list[tuple[int, _Edge]], returns: Sequence[float]) -> None:
+        for seat, edge in path:
+            value = returns[seat]
+            edge.visits += 1
+            edge.reward += value
+            edge.square += value * value
 
 
 def make_ismcts(game: Game, **options: Any) -> ISMCTSAgent:
