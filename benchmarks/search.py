@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import courtly
+from courtly import _compiled
 from courtly.agents.ismcts import ISMCTSAgent
 from courtly.core.game import Game, State, sample_chance
 
@@ -130,8 +131,12 @@ def main() -> None:
                 f"{info.id:<24}{game.num_players:>8}  {name:<42}{rate:>14,.0f}{left:>12.0f}{versus}"
             )
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    compiled = _compiled.running_compiled()
+    print(f"compiled modules: {', '.join(compiled) or 'none (plain Python: make compiled)'}")
     args.out.write_text(
-        json.dumps({"python": platform.python_version(), "results": rows}, indent=2)
+        json.dumps(
+            {"python": platform.python_version(), "compiled": compiled, "results": rows}, indent=2
+        )
     )
     print(f"saved {args.out}")
 

@@ -7,8 +7,12 @@
 >>> state = game.new_state()
 """
 
-from . import games as _games  # noqa: F401  (registers every game)
-from .core import (
+from . import _compiled
+
+_compiled.choose()  # before any module that may run compiled is imported
+
+from . import games as _games  # noqa: E402, F401  (registers every game)
+from .core import (  # noqa: E402
     CHANCE,
     Action,
     Agent,

@@ -226,13 +226,17 @@ def test_a_simulated_teammate_sees_only_his_own_view(monkeypatch: pytest.MonkeyP
     agent = make_agent("ismcts:iterations=300:rollout=random:bias=0:guard=0", game)
     assert isinstance(agent, ISMCTSAgent) and agent.convention is not None
     seen: list[View] = []
-    act = agent.convention.act
+    convention = agent.convention
 
-    def spying(view: View, rng: random.Random) -> courtly.Action:
-        seen.append(view)
-        return act(view, rng)
+    class Spy:
+        """The convention, noting every view it is handed (a compiled bot's methods cannot be
+        patched in place, so the search gets this wrapper instead)."""
 
-    monkeypatch.setattr(agent.convention, "act", spying)
+        def act(self, view: View, rng: random.Random) -> courtly.Action:
+            seen.append(view)
+            return convention.act(view, rng)
+
+    monkeypatch.setattr(agent, "convention", Spy())
     state = game.new_state()
     rng = random.Random(3)
     while state.is_chance:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, parse_seat, seat_text
 from .cards import Card
 from .errors import IllegalAction, InvalidOptions, ReplayError
@@ -98,6 +100,9 @@ class GameInfo:
         }
 
 
+# Games subclass Game, State and View in modules that may run interpreted while this one is
+# compiled (see courtly/_compiled.py): mypyc must allow it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """One game with its options fixed: the factory of states and the owner of the action space.
 
@@ -107,13 +112,16 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
 
-    def __init__(self, players: int | None = None, **options: object) -> None:
+    # Typed ``object``, like every parameter that takes what a person typed: a compiled module
+    # (courtly/_compiled.py) checks annotated types on entry, and a bad value must get the
+    # clear InvalidOptions / IllegalAction below, not a TypeError.
+    def __init__(self, players: object = None, **options: object) -> None:
         info = self.info
         if "num_players" in options:
             # RULES.md calls the player count num_players; accept it as an alias of players.
             alias = options.pop("num_players")
             if players is None:
-                players = alias  # type: ignore[assignment]
+                players = alias
         if players is None:
             players = info.default_players
         if isinstance(players, str) and players.strip().isdigit():
@@ -190,6 +198,7 @@ def _default(info: GameInfo, name: str) -> OptionValue | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game: the rules as a state machine.
 
@@ -236,7 +245,7 @@ class State(ABC):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         """The actions ``seat`` may take now (empty if it is not to move)."""
 
-    def apply(self, seat: int, action: Action | str | int) -> None:
+    def apply(self, seat: int, action: object) -> None:
         """Apply ``seat``'s decision: an :class:`Action`, its text or its id.
 
         Raises :class:`IllegalAction` (and changes nothing) if ``seat`` is not to move or the
@@ -495,6 +504,7 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.id} after {len(self.history)} events>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class View:
     """One seat's knowledge of a state: what a bot or a UI of that seat gets, and all it gets.
 

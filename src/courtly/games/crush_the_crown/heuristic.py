@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.game import Game, State, View, known_state
@@ -47,7 +48,7 @@ class CrushTheCrownHeuristic:
     """Build first (a discovery before an extension), spy always (ordinary spies before wild
     ones), give and fire the least useful cards."""
 
-    rollout_depth = 40
+    rollout_depth: ClassVar[int] = 40
     """ISMCTS rollouts stop after this many steps and ask :meth:`evaluate`. A heuristic game runs
     to some 180 more moves from the middle; cut at 40 the search is as strong for its time
     (100 games each against the heuristic: 500 iterations 66% in 100 ms a move, 1,500 iterations
@@ -130,7 +131,7 @@ class CrushTheCrownHeuristic:
     def _fire(self, state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
         cards = [a for a in moves if a.card >= 0]
         worst = min(cards, key=lambda a: _value_to(state, seat, a.card))
-        if len(state.hands[seat]) <= state.game.hand_size and (
+        if len(state.hands[seat]) <= state.ctc.hand_size and (
             _value_to(state, seat, worst.card) < self.fire_below
         ):
             return worst  # a fresh card is worth more than this one

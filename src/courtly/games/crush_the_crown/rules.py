@@ -39,6 +39,8 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, KING, NUM_STANDARD_CARDS, QUEEN, SUIT_NAMES, Card
 from ...core.errors import IllegalAction
@@ -138,6 +140,9 @@ def mask_cards(mask: int) -> list[int]:
     return [CARDS[c] for c in range(UNKNOWN) if mask >> c & 1]
 
 
+# An Action subclass stays a plain Python class (immutable slots) in a module that may run
+# compiled (courtly/_compiled.py).
+@mypyc_attr(native_class=False)
 class CtcAction(Action):
     """``pass``, or a word and a card: ``marry QD``, ``discard 3C``, ``give 2H``, ``extend 10D``,
     ``discover 8D``, ``spy QC``, ``fire 5S``. ``card`` is the card kind (52 for any joker)."""
@@ -159,6 +164,7 @@ class CrushTheCrownState(State):
         "_legal",
         "_result",
         "after_draw",
+        "ctc",
         "deal_left",
         "dealer",
         "decision",
@@ -185,10 +191,17 @@ class CrushTheCrownState(State):
         "turns",
     )
 
-    game: CrushTheCrown
+    ctc: CrushTheCrown
+    """The game, typed as Crush the Crown: ``game`` itself stays typed :class:`Game`, as a
+    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
 
-    def __init__(self, game: CrushTheCrown) -> None:
+    def __init__(self, game: CrushTheCrown, blank: bool = False) -> None:
+        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
+        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
+        self.ctc = game
+        if blank:
+            return
         self.hands: list[list[int]] = [[], []]
         self.stacks: list[list[int]] = [[], []]
         self.spies = [0, 0]  # bit i set: slot i of that government holds a spy
@@ -275,7 +288,7 @@ class CrushTheCrownState(State):
             self.first = 1 - dealer  # CTC-3: the non-dealer is F
             self.draw_log.append(-1)
             self.drawer = self.first
-            self.deal_left = 2 * self.game.hand_size
+            self.deal_left = 2 * self.ctc.hand_size
             self.after_draw = AFTER_DEAL
             self._chance = DRAW
             return
@@ -349,7 +362,7 @@ class CrushTheCrownState(State):
             return self._legal_tribute(seat)
         if decision == SPY:
             return self._legal_spy(seat)
-        game = self.game
+        game = self.ctc
         queens = [c for c in self.hands[seat] if IS_QUEEN[c]]
         if decision == MARRIAGE:
             if queens:
@@ -364,10 +377,10 @@ class CrushTheCrownState(State):
         suit = self.suits[seat]
         found = [c for c in self.hands[seat] if SUIT[c] == suit]
         if not found:
-            return self.game.pass_only
+            return self.ctc.pass_only
         filled = len(self.stacks[seat])
         mask = self.spies[seat]
-        game = self.game
+        game = self.ctc
         acts: list[Action] = [game.pass_action]
         for c in found:
             slot = SLOT[c]
@@ -383,17 +396,17 @@ class CrushTheCrownState(State):
         spy_slot = self.spy_slot
         found = [c for c in self.hands[seat] if spy_slot[c] == rival_next or spy_slot[c] == WILD]
         if not found:
-            return self.game.pass_only
-        table = self.game.spy_actions
-        acts = [self.game.pass_action, *[table[c] for c in found]]
+            return self.ctc.pass_only
+        table = self.ctc.spy_actions
+        acts = [self.ctc.pass_action, *[table[c] for c in found]]
         if len(found) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
 
     def _legal_fire(self, seat: int) -> tuple[Action, ...]:
         hand = self.hands[seat]
-        table = self.game.fire_actions
-        acts = [self.game.pass_action, *[table[c] for c in hand]]
+        table = self.ctc.fire_actions
+        acts = [self.ctc.pass_action, *[table[c] for c in hand]]
         if len(hand) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
@@ -402,13 +415,13 @@ class CrushTheCrownState(State):
         hand = self.hands[seat]
         wanted = self.suits[1 - seat]
         owed = [c for c in hand if SUIT[c] == wanted] or hand
-        table = self.game.give_actions
+        table = self.ctc.give_actions
         acts = [table[c] for c in owed]
         if len(owed) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
 
-    def apply(self, seat: int, action: Action | str | int) -> None:
+    def apply(self, seat: int, action: object) -> None:
         """As :meth:`State.apply`, with the reason an action is illegal in the message."""
         if seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
@@ -428,7 +441,7 @@ class CrushTheCrownState(State):
     def parse_action(self, seat: int, text: str) -> Action:
         if seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
-        action = self.game.action_from_text(text)
+        action = self.ctc.action_from_text(text)
         if action is None:
             raise IllegalAction(
                 f"{text.strip()!r} is not an action of this game; legal: {self._legal_text(seat)}"
@@ -447,7 +460,7 @@ class CrushTheCrownState(State):
             elif decision == SPY:
                 self._start_tribute(seat)
             else:
-                self._draw_to(seat, self.game.hand_size, AFTER_HIRE)
+                self._draw_to(seat, self.ctc.hand_size, AFTER_HIRE)
             return
         card = act.card
         if card == JOKER:
@@ -460,7 +473,7 @@ class CrushTheCrownState(State):
         elif kind == FIRE_CARD:
             self._leave(seat, card)
             self.discard.append(card)
-            self._draw_to(seat, self.game.hand_size, AFTER_HIRE)
+            self._draw_to(seat, self.ctc.hand_size, AFTER_HIRE)
         elif kind in (EXTEND, DISCOVER):
             self._build(seat, card, kind == EXTEND)
         elif kind == PLACE_SPY:
@@ -552,7 +565,7 @@ class CrushTheCrownState(State):
         self.kings_aside.remove(king)
         self.stacks[seat] = [king, queen]
         self.suits[seat] = suit
-        self._draw_to(seat, self.game.hand_size, AFTER_MARRIAGE_REFILL)
+        self._draw_to(seat, self.ctc.hand_size, AFTER_MARRIAGE_REFILL)
 
     def _after_marriage(self, seat: int) -> None:
         second = 1 - self.first
@@ -601,7 +614,7 @@ class CrushTheCrownState(State):
         if len(stack) == SLOTS and not self.spies[seat]:
             self._finish([seat])  # §2.5, CTC-19: complete and spy-free
             return
-        if self.game.one_gov_card_per_build:
+        if self.ctc.one_gov_card_per_build:
             self._start_spy(seat)  # CTC-9: one government card per Build
         else:
             self._ask_build(seat)
@@ -626,7 +639,7 @@ class CrushTheCrownState(State):
         if self.hands[seat]:
             self._ask(seat, FIRE, self._legal_fire(seat))
         else:
-            self._draw_to(seat, self.game.hand_size, AFTER_HIRE)
+            self._draw_to(seat, self.ctc.hand_size, AFTER_HIRE)
 
     def _give_tribute(self, giver: int, card: int) -> None:
         receiver = 1 - giver
@@ -644,7 +657,7 @@ class CrushTheCrownState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        if self.turns >= self.game.max_turns:
+        if self.turns >= self.ctc.max_turns:
             self._finish([0, 1])  # CTC-26 [engine addition]: the safety cap is a draw
             return
         self._start_turn(1 - self.turn)
@@ -667,7 +680,7 @@ class CrushTheCrownState(State):
         return f"{action} is not legal now: {reason}; legal: {self._legal_text(seat)}"
 
     def _why_illegal(self, seat: int, action: Action) -> str:
-        if not isinstance(action, CtcAction) or action.id >= len(self.game.actions):
+        if not isinstance(action, CtcAction) or action.id >= len(self.ctc.actions):
             return "it is not an action of this game"
         decision = self.decision
         kind = action.kind
@@ -719,7 +732,7 @@ class CrushTheCrownState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> CrushTheCrownState:
-        other = CrushTheCrownState.__new__(CrushTheCrownState)
+        other = CrushTheCrownState(self.ctc, blank=True)
         self._clone_base(other)
         other.hands = [self.hands[0].copy(), self.hands[1].copy()]
         other.stacks = [self.stacks[0].copy(), self.stacks[1].copy()]
@@ -814,7 +827,7 @@ class CrushTheCrownState(State):
             known |= _bits([c for c in self.hands[h] if c != UNKNOWN])
         known |= _bits(self.discard) | _bits(self.executed)
         known |= _bits(self.stacks[0]) | _bits(self.stacks[1])
-        pool = [c for c in self.game.deck if not known >> c & 1]
+        pool = [c for c in self.ctc.deck if not known >> c & 1]
         hidden = [h for h in (0, 1) if UNKNOWN in self.hands[h]]
         for _ in range(50):  # rejection: the marriage constraint is rarely binding
             world = self.clone()
@@ -913,7 +926,7 @@ class CrushTheCrownState(State):
             hands.append(entry)
         winners = self.winners
         return {
-            "game": self.game.id,
+            "game": self.ctc.id,
             "seat": None if seat is None else seat_text(seat),
             "phase": PHASE_TEXT[self.phase()],
             "to_move": [seat_text(s) for s in self.to_move],
@@ -922,8 +935,8 @@ class CrushTheCrownState(State):
             "first": seat_text(self.first) if self.first >= 0 else None,
             "turn": seat_text(self.turn) if self.turn >= 0 else None,
             "turns_played": self.turns,
-            "max_turns": self.game.max_turns,
-            "hand_size": self.game.hand_size,
+            "max_turns": self.ctc.max_turns,
+            "hand_size": self.ctc.hand_size,
             "mercenary_suits": [SUIT_NAMES[s] for s in self.mercenary_suits()],
             "kings_aside": [TEXT[c] for c in self.kings_aside],
             "governments": [self._government(h) for h in (0, 1)],
@@ -941,7 +954,7 @@ class CrushTheCrownState(State):
         }
 
     def render(self, seat: int | None) -> str:
-        game = self.game
+        game = self.ctc
         mercs = self.mercenary_suits()
         header = (
             f"Crush the Crown · turn {self.turns + 1}/{game.max_turns} · "

@@ -77,9 +77,8 @@ class Knowledge:
         self._ids = 0
 
     def clone(self) -> Knowledge:
-        other = Knowledge.__new__(Knowledge)
-        other.viewer = self.viewer
-        other.vbit = self.vbit
+        # (The constructor, not ``__new__``: mypyc compiles no bare ``cls.__new__(cls)``.)
+        other = Knowledge(self.viewer, self.vbit)
         other.cls = self.cls.copy()
         other.members = {j: m.copy() for j, m in self.members.items()}
         other.grp = self.grp.copy()

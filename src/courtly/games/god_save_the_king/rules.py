@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, KING, SUIT_NAMES, Card, cards_text, rank_text
 from ...core.errors import IllegalAction
@@ -78,6 +80,9 @@ SCHEDULE_3: Final = ((0, 1), (1, 2), (2, 0))  # A-B, B-C, C-A (§1.7)
 ROUNDS_4: Final = (((0, 1), (2, 3)), ((1, 2), (3, 0)))  # {A-B, C-D}, {B-C, D-A} (GSK-26)
 
 
+# An Action subclass stays a plain Python class (immutable slots) in a module that may run
+# compiled (courtly/_compiled.py).
+@mypyc_attr(native_class=False)
 class GodSaveTheKingAction(Action):
     """``form left 10S``, ``route``, ``route middle``, ``pass``, ``declare q``, ``challenge``."""
 
@@ -133,8 +138,8 @@ class Trick:
         self.void = False
 
     def clone(self) -> Trick:
-        other = Trick.__new__(Trick)
-        other.p = self.p
+        # (The constructor, not ``__new__``: mypyc compiles no bare ``cls.__new__(cls)``.)
+        other = Trick(*self.p)
         other.form = [self.form[0].copy(), self.form[1].copy()]
         other.placed = self.placed.copy()
         other.up = [self.up[0].copy(), self.up[1].copy()]
@@ -172,6 +177,7 @@ class GodSaveTheKingState(State):
         "draw_to",
         "duel",
         "ev_mask",
+        "gsk",
         "hand_no",
         "hands",
         "labels",
@@ -197,10 +203,17 @@ class GodSaveTheKingState(State):
         "tricks_played",
     )
 
-    game: GodSaveTheKing
+    gsk: GodSaveTheKing
+    """The game, typed as God Save The King: ``game`` itself stays typed :class:`Game`, as a
+    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
 
-    def __init__(self, game: GodSaveTheKing) -> None:
+    def __init__(self, game: GodSaveTheKing, blank: bool = False) -> None:
+        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
+        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
+        self.gsk = game
+        if blank:
+            return
         n = game.num_players
         self.hands: list[list[Any]] = [list(CARDS[s * 13 : s * 13 + 13]) for s in range(n)]
         self.piles: list[list[Any]] = [[] for _ in range(n)]
@@ -256,9 +269,9 @@ class GodSaveTheKingState(State):
             self._msgs.append((mask, text))
 
     def _form_legal(self, seat: int, slot: int) -> tuple[Action, ...]:
-        acts = self.game.form_acts[slot]
+        acts = self.gsk.form_acts[slot]
         hand = self.hands[seat]
-        if self.game.exposed_king_legal:
+        if self.gsk.exposed_king_legal:
             return tuple([acts[c] for c in hand])
         king = KING_OF[seat]
         # GSK-5 option off: the own King may not go left or right, so it must go in the middle
@@ -293,7 +306,7 @@ class GodSaveTheKingState(State):
         seat_trick = self.seat_trick
         seat_idx = self.seat_idx
         legal = self._legal
-        game = self.game
+        game = self.gsk
         acts = game.form_acts[LEFT]
         fast = game.exposed_king_legal
         hands = self.hands
@@ -320,7 +333,7 @@ class GodSaveTheKingState(State):
             )
 
     def _first_step(self) -> int:
-        return T_EARLY_ROUTE if self.game.early_route else T_REVEAL
+        return T_EARLY_ROUTE if self.gsk.early_route else T_REVEAL
 
     def _formed(self) -> None:
         """Every formation of the round is in: resolve the tricks one after the other."""
@@ -357,7 +370,7 @@ class GodSaveTheKingState(State):
             if step == T_REVEAL:
                 self._reveal(t)
                 if t.step == T_REVEAL:
-                    t.step = T_DECIDE if self.game.early_route else T_ROUTE
+                    t.step = T_DECIDE if self.gsk.early_route else T_ROUTE
             elif step in (T_ROUTE, T_EARLY_ROUTE):
                 if self._ask_routes(t):
                     return
@@ -371,7 +384,7 @@ class GodSaveTheKingState(State):
                 else:
                     self._collect(t, t.result)
             elif step == T_DECLARE:
-                self._ask(D_DECLARE, t.p, self.game.declare_legal)
+                self._ask(D_DECLARE, t.p, self.gsk.declare_legal)
                 return
             else:  # pragma: no cover - T_FORM / T_CHALLENGE are waited on, never run
                 raise AssertionError(f"trick step {step} is not runnable")
@@ -386,7 +399,7 @@ class GodSaveTheKingState(State):
             self.sched ^= 1
         if self.n_active < self.mode:
             self._relabel_after_round()
-        if self.tricks_played >= self.game.max_tricks:
+        if self.tricks_played >= self.gsk.max_tricks:
             self._finish_by_cards()
             return
         self._next_round()
@@ -468,7 +481,7 @@ class GodSaveTheKingState(State):
         self.submitted = 0
         self.to_move = movers
 
-    def apply(self, seat: int, action: Action | str | int) -> None:
+    def apply(self, seat: int, action: object) -> None:
         """As :meth:`State.apply`, with the reason of a refusal spelled out (nothing changes)."""
         if seat not in self.to_move:
             raise IllegalAction(self._why_not_to_move(seat, action))
@@ -498,8 +511,8 @@ class GodSaveTheKingState(State):
             t.form[i][k] = card
             t.ev[i][k] = len(self.history)
             placed[i] = k + 1
-            if k < RIGHT and self._msgs is None and self.game.exposed_king_legal:
-                acts = self.game.form_acts[k + 1]
+            if k < RIGHT and self._msgs is None and self.gsk.exposed_king_legal:
+                acts = self.gsk.form_acts[k + 1]
                 self._legal[seat] = tuple([acts[c] for c in hand])
                 return
             if self._msgs is not None:
@@ -511,7 +524,7 @@ class GodSaveTheKingState(State):
                     f"{seat_text(seat)} lays a card face down ({SLOT_NAMES[k]}).",
                 )
             if k < RIGHT:
-                game = self.game
+                game = self.gsk
                 if game.exposed_king_legal:
                     acts = game.form_acts[k + 1]
                     self._legal[seat] = tuple([acts[c] for c in hand])
@@ -639,11 +652,11 @@ class GodSaveTheKingState(State):
     # ----------------------------------------------------------------------------- routes
 
     def _ask_routes(self, t: Trick) -> bool:
-        per_hand = self.game.routes_per_hand
+        per_hand = self.gsk.routes_per_hand
         eligible = [s for s in t.p if self.routes[s] < per_hand]
         if not eligible:
             return False
-        self._ask(D_ROUTE, eligible, self.game.route_legal)
+        self._ask(D_ROUTE, eligible, self.gsk.route_legal)
         return True
 
     def _routes_chosen(self) -> None:
@@ -658,14 +671,14 @@ class GodSaveTheKingState(State):
             told = [
                 f"{seat_text(s)} {'routes' if (c := chosen[s]) is not None and c.kind == ROUTE else 'passes'}"
                 for s in t.p
-                if self.routes[s] < self.game.routes_per_hand
+                if self.routes[s] < self.gsk.routes_per_hand
             ]
             self._say(PUBLIC, f"Route window: {', '.join(told)}.")
         if queue:
             t.queue = queue
             t.step = T_ROUTES
         else:  # nobody routes (the usual case): straight on
-            t.step = T_REVEAL if self.game.early_route else T_DECIDE
+            t.step = T_REVEAL if self.gsk.early_route else T_DECIDE
         self._run()
 
     def _resolve_routes(self, t: Trick) -> bool:
@@ -690,7 +703,7 @@ class GodSaveTheKingState(State):
                 # §1.5 (b): a failed route costs a card drawn blindly from the router's hand.
                 self._ask_draw(router, rival, C_ROUTE)
                 return True
-        t.step = T_REVEAL if self.game.early_route else T_DECIDE
+        t.step = T_REVEAL if self.gsk.early_route else T_DECIDE
         return False
 
     def _ask_draw(self, frm: int, to: int, kind: int) -> None:
@@ -716,18 +729,20 @@ class GodSaveTheKingState(State):
             )
             self._say(PUBLIC, f"Blind skirmish: {said}.")
         if d[0] == d[1]:
-            if t.redecl < self.game.max_redeclare:
+            if t.redecl < self.gsk.max_redeclare:
                 # GSK-7: a tie is declared again, up to max_redeclare times.
                 t.redecl += 1
-                self._say(
-                    PUBLIC, f"A tie: declare again ({t.redecl} of {self.game.max_redeclare})."
-                )
+                if self._msgs is not None:
+                    self._say(
+                        PUBLIC, f"A tie: declare again ({t.redecl} of {self.gsk.max_redeclare})."
+                    )
                 self._run()
                 return
             # GSK-7: still tied: a void trick, each takes his own cards; no challenge.
-            self._say(
-                PUBLIC, "Still a tie: the trick is void; each takes back his own three cards."
-            )
+            if self._msgs is not None:
+                self._say(
+                    PUBLIC, "Still a tie: the trick is void; each takes back his own three cards."
+                )
             t.void = True
             for i in (0, 1):
                 self._take(t, i, i)
@@ -737,11 +752,12 @@ class GodSaveTheKingState(State):
         w = 0 if d[0] > d[1] else 1
         t.wdecl = w
         t.step = T_CHALLENGE
-        self._say(
-            PUBLIC,
-            f"{seat_text(t.p[w])} wins the blind skirmish; {seat_text(t.p[1 - w])} may challenge.",
-        )
-        self._ask(D_CHALLENGE, (t.p[1 - w],), self.game.challenge_legal)
+        if self._msgs is not None:
+            self._say(
+                PUBLIC,
+                f"{seat_text(t.p[w])} wins the blind skirmish; {seat_text(t.p[1 - w])} may challenge.",
+            )
+        self._ask(D_CHALLENGE, (t.p[1 - w],), self.gsk.challenge_legal)
 
     def _challenge(self, seat: int, challenged: bool) -> None:
         t = self.tricks[self.cur]
@@ -751,7 +767,8 @@ class GodSaveTheKingState(State):
         self.to_move = ()
         w = t.wdecl
         if not challenged:
-            self._say(PUBLIC, f"{seat_text(seat)} does not challenge.")
+            if self._msgs is not None:
+                self._say(PUBLIC, f"{seat_text(seat)} does not challenge.")
             self._collect(t, w)
             self._run()
             return
@@ -761,11 +778,12 @@ class GodSaveTheKingState(State):
         t.challenge = int(accurate)
         # T6e: only "accurate" / "not accurate" is announced, never the true rank.
         self._t_constrain(middle, EQ_RANK if accurate else NE_RANK, t.decl[w])
-        self._say(
-            PUBLIC,
-            f"{seat_text(seat)} challenges: {seat_text(winner)}'s card was "
-            f"{'accurately' if accurate else 'NOT accurately'} declared.",
-        )
+        if self._msgs is not None:
+            self._say(
+                PUBLIC,
+                f"{seat_text(seat)} challenges: {seat_text(winner)}'s card was "
+                f"{'accurately' if accurate else 'NOT accurately'} declared.",
+            )
         drawer, victim = (winner, seat) if accurate else (seat, winner)
         if self.hands[victim]:
             self._ask_draw(victim, drawer, C_CHALLENGE)
@@ -830,7 +848,7 @@ class GodSaveTheKingState(State):
         form = t.form[side]
         up = t.up[side]
         own = 1 << owner
-        sees = collector != owner and not self.game.private_piles
+        sees = collector != owner and not self.gsk.private_piles
         seen: list[Card] = []
         for k in (0, 1, 2):
             c = form[k]
@@ -920,10 +938,11 @@ class GodSaveTheKingState(State):
                     self.rmask.append(PUBLIC)
                     owner = KING_OWNER[c]
                     queue.append((owner, s))
-                    self._say(
-                        PUBLIC,
-                        f"{c} is found in {seat_text(s)}'s trick pile: {seat_text(owner)} is eliminated.",
-                    )
+                    if self._msgs is not None:
+                        self._say(
+                            PUBLIC,
+                            f"{c} is found in {seat_text(s)}'s trick pile: {seat_text(owner)} is eliminated.",
+                        )
             hand = self.hands[s]
             self.removed += hand
             self.rmask += [1 << s] * len(hand)
@@ -963,7 +982,8 @@ class GodSaveTheKingState(State):
         if self._msgs is not None:
             names = " and ".join(seat_text(s) for s in winners)
             self._say(
-                PUBLIC, f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'}."
+                PUBLIC,
+                f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'}.",
             )
 
     def _finish_by_cards(self) -> None:
@@ -971,7 +991,8 @@ class GodSaveTheKingState(State):
         alive = [s for s in range(self.num_players) if self.active[s]]
         size = {s: len(self.hands[s]) + len(self.piles[s]) for s in alive}
         top = max(size.values())
-        self._say(PUBLIC, f"The safety cap of {self.game.max_tricks} tricks is reached.")
+        if self._msgs is not None:
+            self._say(PUBLIC, f"The safety cap of {self.gsk.max_tricks} tricks is reached.")
         self._finish([s for s in alive if size[s] == top])
 
     def returns(self) -> list[float]:
@@ -989,7 +1010,8 @@ class GodSaveTheKingState(State):
                     owner = KING_OWNER[c]
                     if owner >= 0 and owner != s and self.active[owner]:
                         found.append((s, c, owner))
-        self._say(PUBLIC, f"End of hand {self.hand_no}: every player looks at his trick pile.")
+        if self._msgs is not None:
+            self._say(PUBLIC, f"End of hand {self.hand_no}: every player looks at his trick pile.")
         if found:
             self._t_reveal([c for _, c, _ in found])
             for s, c, owner in found:
@@ -998,10 +1020,11 @@ class GodSaveTheKingState(State):
                 del self.pmask[s][at]
                 self.removed.append(c)
                 self.rmask.append(PUBLIC)
-                self._say(
-                    PUBLIC,
-                    f"{c} is found in {seat_text(s)}'s trick pile: {seat_text(owner)} is eliminated.",
-                )
+                if self._msgs is not None:
+                    self._say(
+                        PUBLIC,
+                        f"{c} is found in {seat_text(s)}'s trick pile: {seat_text(owner)} is eliminated.",
+                    )
         self._t_coarsen()
         for s in range(n):
             if self.active[s]:
@@ -1026,7 +1049,8 @@ class GodSaveTheKingState(State):
         few = [s for s in range(n) if self.active[s] and len(self.hands[s]) < 3]
         if few:
             for s in few:
-                self._say(PUBLIC, f"{seat_text(s)} has fewer than 3 cards: eliminated.")
+                if self._msgs is not None:
+                    self._say(PUBLIC, f"{seat_text(s)} has fewer than 3 cards: eliminated.")
             if self._eliminate([(s, -1) for s in few]):
                 return
         self.routes = [0] * n
@@ -1080,7 +1104,7 @@ class GodSaveTheKingState(State):
         if self._track is not None or self._partial:
             return self._track
         n = self.num_players
-        fresh = self.game.new_state()
+        fresh = self.gsk.new_state()
         fresh._track = [Knowledge(v, 1 << v) for v in range(n)] + [Knowledge(None, 1 << n)]
         fresh._t_new_hand()
         for actor, item in self.history:
@@ -1132,7 +1156,7 @@ class GodSaveTheKingState(State):
     def _rule_constraints(self, seat: int | None) -> dict[Loc, list[tuple[int, int]]]:
         """What the rules themselves say about hidden places (GSK-5 option)."""
         extra: dict[Loc, list[tuple[int, int]]] = {}
-        if not self.game.exposed_king_legal:
+        if not self.gsk.exposed_king_legal:
             for ti, t in enumerate(self.tricks):
                 for i in (0, 1):
                     if t.p[i] == seat:
@@ -1222,7 +1246,7 @@ class GodSaveTheKingState(State):
         ]
         if self.decision in (D_ROUTE, D_DECLARE):
             # Others' choices are secret: to this seat they are still to choose.
-            legal = self.game.route_legal if self.decision == D_ROUTE else self.game.declare_legal
+            legal = self.gsk.route_legal if self.decision == D_ROUTE else self.gsk.declare_legal
             movers = []
             for s in range(self.num_players):
                 if not self.asked >> s & 1:
@@ -1296,7 +1320,7 @@ class GodSaveTheKingState(State):
         return self._copy(track=True)
 
     def _copy(self, track: bool) -> GodSaveTheKingState:
-        other = GodSaveTheKingState.__new__(GodSaveTheKingState)
+        other = GodSaveTheKingState(self.gsk, blank=True)
         self._clone_base(other)
         other.hands = [h.copy() for h in self.hands]
         other.piles = [p.copy() for p in self.piles]
@@ -1346,7 +1370,7 @@ class GodSaveTheKingState(State):
     def parse_action(self, seat: int, text: str) -> Action:
         if seat not in self.to_move:
             raise IllegalAction(self._why_not_to_move(seat, text))
-        action = self.game.action_from_text(text)
+        action = self.gsk.action_from_text(text)
         if action is None:
             raise IllegalAction(self._why_unknown(seat, text))
         if action not in self._legal[seat]:
@@ -1386,7 +1410,7 @@ class GodSaveTheKingState(State):
                 return f"{c} is already in {seat_text(seat)}'s formation"
             if c not in hand:
                 return f"{c} is not in {seat_text(seat)}'s hand"
-            if not self.game.exposed_king_legal:
+            if not self.gsk.exposed_king_legal:
                 king = KING_OF[seat]
                 if c == king and slot != MIDDLE:
                     return (
@@ -1405,11 +1429,11 @@ class GodSaveTheKingState(State):
                 self.decision == D_ROUTE
                 and text.startswith("route")
                 and seat in self.tricks[self.cur].p
-                and self.routes[seat] >= self.game.routes_per_hand
+                and self.routes[seat] >= self.gsk.routes_per_hand
             ):
                 return (
                     f"{seat_text(seat)} has already routed this hand "
-                    f"(routes_per_hand = {self.game.routes_per_hand})"
+                    f"(routes_per_hand = {self.gsk.routes_per_hand})"
                 )
         return self._not_to_move_message(seat)  # type: ignore[arg-type]
 
@@ -1441,7 +1465,7 @@ class GodSaveTheKingState(State):
     def _why_illegal(self, seat: int, action: Action) -> str:
         legal = self._legal_text(seat)
         a = action
-        if not isinstance(a, GodSaveTheKingAction) or self.game.actions[a.id] is not a:
+        if not isinstance(a, GodSaveTheKingAction) or self.gsk.actions[a.id] is not a:
             return f"{a} is not an action of this game; legal: {legal}"
         who = seat_text(seat)
         dec = self.decision
@@ -1523,11 +1547,11 @@ class GodSaveTheKingState(State):
             )
         mine = self.pending[seat] if seat is not None else None
         return {
-            "game": self.game.id,
+            "game": self.gsk.id,
             "seat": None if seat is None else seat_text(seat),
             "hand_number": self.hand_no,
             "tricks_played": self.tricks_played,
-            "max_tricks": self.game.max_tricks,
+            "max_tricks": self.gsk.max_tricks,
             "schedule": self._schedule_text(),
             "players": players,
             "your_hand": None if seat is None else [str(c) for c in self.hands[seat]],
@@ -1619,7 +1643,7 @@ class GodSaveTheKingState(State):
         n = self.num_players
         lines = [
             f"God Save The King · hand {self.hand_no} · {self.tricks_played} tricks played "
-            f"(cap {self.game.max_tricks}) · {self._schedule_text()}"
+            f"(cap {self.gsk.max_tricks}) · {self._schedule_text()}"
         ]
         waiting = set(self._waiting())
         for s in range(n):
@@ -1641,7 +1665,7 @@ class GodSaveTheKingState(State):
             if unseen:
                 parts.append(f"{unseen} unseen")
             label = self._label(s)
-            routes = self.game.routes_per_hand - self.routes[s]
+            routes = self.gsk.routes_per_hand - self.routes[s]
             lines.append(
                 f"{marker} {seat_text(s) + you:<9}"
                 f"{' [' + label + ']' if label else ''} {SUIT_NAMES[s]:<8} · hand {len(self.hands[s])}"

@@ -24,6 +24,7 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.game import Game, State, View, known_state
@@ -139,7 +140,7 @@ class Evaluator:
     def __init__(self, state: GothsState, clan: int) -> None:
         self.state = state
         self.clan = clan
-        game = state.game
+        game = state.goths
         self.trap_every_entry = game.trap_every_entry
         self.free = _free_slots(state, clan)
         looked = state.peeked[clan] | state.revealed
@@ -234,7 +235,7 @@ class Evaluator:
         buildable = not safe
         if on_objectives:
             kind = state.objectives[cell - OBJECTIVE_BASE]
-            buildable = buildable and kind == TRAP and state.game.barricade_on_trap_objective
+            buildable = buildable and kind == TRAP and state.goths.barricade_on_trap_objective
         if buildable:
             build += (5.0 if mine <= 2 else 2.5) if state.catapult[enemy] else 0.6
             if cell not in FOREST_CELLS and enemy_axes:
@@ -271,7 +272,7 @@ class Evaluator:
         chief's last order."""
         state = self.state
         enemy = 1 - self.clan
-        game = state.game
+        game = state.goths
         char = ORDER_CHARACTER[order]
         if game.solo[enemy]:
             return 0.0 if state.solo_last[enemy] == char else 0.9
@@ -395,7 +396,7 @@ class Evaluator:
             if order == BARRICADE:
                 if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
                     kind = state.objectives[cell - OBJECTIVE_BASE]
-                    return kind == TRAP and state.game.barricade_on_trap_objective
+                    return kind == TRAP and state.goths.barricade_on_trap_objective
                 return True
             return False
         if threat == RATS:
@@ -414,7 +415,7 @@ def warchief_choice(
 ) -> int:
     """The order a Warchief gives, reading the back ``back`` of the new King card, the clan's
     face-up cards ``face_up`` and the values (the King simulates this with public values)."""
-    game = state.game
+    game = state.goths
     sure = 0
     for k in range(8):
         if face_up >> k & 1:
@@ -445,7 +446,7 @@ def warchief_choice(
 class GothsHeuristic:
     """One bot class for every seat; it acts by the role of the seat it is given."""
 
-    rollout_depth = 8
+    rollout_depth: ClassVar[int] = 8
     """ISMCTS rollouts stop after this many steps (about two turns) and ask :meth:`evaluate`:
     this bot weighs every order at every step, so whole rollouts would leave a search of one
     second some hundred iterations. Cut at 8, an ISMCTS seat beside a heuristic partner won
@@ -502,9 +503,9 @@ class GothsHeuristic:
                 0.3 * state.army[clan] + 0.4 * step + entry + 0.6 * aimed + 0.9 * wins_now
             )
         first = 1.0 / (1.0 + math.exp(outlook[1] - outlook[0]))
-        seats = state.game.clan_seats
+        seats = state.goths.clan_seats
         chance = (first / len(seats[0]), (1.0 - first) / len(seats[1]))
-        return [chance[clan] for clan in state.game.clan_of]
+        return [chance[clan] for clan in state.goths.clan_of]
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -514,7 +515,7 @@ class GothsHeuristic:
         assert isinstance(state, GothsState)
         seat = view.seat
         assert seat is not None
-        game = state.game
+        game = state.goths
         clan = game.clan_of[seat]
         first = legal[0]
         assert isinstance(first, GothsAction)
@@ -564,7 +565,7 @@ class GothsHeuristic:
         """The King cards among ``cards`` this bot picks from (evenly): those whose reading by
         the Warchief leads to an order within ``slack`` of the best."""
         public = evaluator.adjusted(evaluator.values(own=False))
-        game = state.game
+        game = state.goths
         face_up = state.face_up[clan]
         scored: list[tuple[float, int]] = []
         for card in cards:
@@ -604,7 +605,7 @@ class GothsHeuristic:
         last = self._last_readings
         if last is not None and last[0] is view:
             return last[1]
-        game = world.game
+        game = world.goths
         readings: list[tuple[int, list[int], list[float]]] = []
         for clan in (0, 1):
             card = world.played[clan]

@@ -73,7 +73,7 @@ def _cells(texts: list[str]) -> str:
 def board_lines(state: GothsState, seat: int | None) -> list[str]:
     """The board line, one column per card: terrain side (``#`` = barricade), armies
     (a letter per figurine), and in the Fog variant the tokens."""
-    game = state.game
+    game = state.goths
     span = 3 * WIDTH
     header = f"{'Ostrogoths':^{span}}| {'Objectives':^{span}}| {'Visigoths':^{span}}".rstrip()
     sides = []
@@ -124,7 +124,7 @@ def board_lines(state: GothsState, seat: int | None) -> list[str]:
 
 
 def render(state: GothsState, seat: int | None) -> str:
-    game = state.game
+    game = state.goths
     cap = f"cap {game.max_turns} turns"
     lines = [
         f"Goths Save the Queen · turn {state.turn} · initiative: {CLAN_NAMES[state.initiative]}"
@@ -183,7 +183,7 @@ def _names(mask: int) -> list[str]:
 
 
 def _private_lines(state: GothsState, seat: int) -> list[str]:
-    game = state.game
+    game = state.goths
     clan = game.clan_of[seat]
     role = game.role_of[seat]
     lines = []
@@ -210,7 +210,7 @@ def _private_lines(state: GothsState, seat: int) -> list[str]:
 
 
 def _status(state: GothsState, seat: int | None) -> str:
-    game = state.game
+    game = state.goths
     if state.is_terminal:
         if state.winner == DRAW:
             return "Game over: the safety cap is reached; a draw."
@@ -235,7 +235,7 @@ def _status(state: GothsState, seat: int | None) -> str:
 
 
 def narrate(state: GothsState, actor: int, item: Any, seat: int | None) -> str | None:
-    game = state.game
+    game = state.goths
     if actor == CHANCE:
         if state.phase == SETUP_OBJECTIVES:
             return "The three Objective cards are shuffled and laid face down in the centre."

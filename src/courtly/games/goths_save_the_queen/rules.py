@@ -26,6 +26,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action, seat_text
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, HIDDEN, State
@@ -188,6 +190,9 @@ DRAW: Final = 2
 """``winner`` of a game stopped by the safety cap."""
 
 
+# An Action subclass stays a plain Python class (immutable slots) in a module that may run
+# compiled (courtly/_compiled.py).
+@mypyc_attr(native_class=False)
 class GothsAction(Action):
     """A King card (``b1``), an order (``advance``) or a sub-choice (``enter obj2``, ``look fog``,
     ``build-barricade``, ``discard-fog``)."""
@@ -201,6 +206,8 @@ class GothsAction(Action):
         super().__init__(id, text, kind=kind, value=value)
 
 
+# An int subclass (a chance outcome) stays a plain Python class in a compiled module.
+@mypyc_attr(native_class=False)
 class ObjectiveOrder(int):
     """A chance outcome: the order of the three Objective cards, written ``trap,queen,plains``."""
 
@@ -213,6 +220,8 @@ class ObjectiveOrder(int):
         return f"ObjectiveOrder({self})"
 
 
+# An int subclass (a chance outcome) stays a plain Python class in a compiled module.
+@mypyc_attr(native_class=False)
 class FogDraw(int):
     """A chance outcome: the Ostrogoth and the Visigoth Fog tokens, written ``pea-soup,gusts``."""
 
@@ -260,6 +269,7 @@ class GothsState(State):
         "fog",
         "fog_peeked",
         "fog_state",
+        "goths",
         "initiative",
         "kings_to_play",
         "last_orders",
@@ -282,10 +292,17 @@ class GothsState(State):
         "winner",
     )
 
-    game: GothsSaveTheQueen
+    goths: GothsSaveTheQueen
+    """The game, typed as Goths Save the Queen: ``game`` itself stays typed :class:`Game`, as a
+    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
 
-    def __init__(self, game: GothsSaveTheQueen) -> None:
+    def __init__(self, game: GothsSaveTheQueen, blank: bool = False) -> None:
+        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
+        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
+        self.goths = game
+        if blank:
+            return
         n = game.num_players
         # §4.2 setup: two figurines on each Forest, one in reserve; catapults Inactive.
         self.position = [OWN_CELLS[0][0], OWN_CELLS[1][0]]
@@ -362,7 +379,7 @@ class GothsState(State):
     def _apply_chance(self, outcome: Any) -> None:
         if self.phase == SETUP_OBJECTIVES:
             self.objectives = list(PERMUTATIONS[outcome])
-            if self.game.fog_of_war:
+            if self.goths.fog_of_war:
                 self.phase = SETUP_FOG
                 return
         else:
@@ -375,11 +392,11 @@ class GothsState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         return self._legal[seat] if seat in self.to_move else ()
 
-    def apply(self, seat: int, action: Action | str | int) -> None:
+    def apply(self, seat: int, action: object) -> None:
         # The hot path: a legal Action from the shared action space.
         if seat in self.to_move and action in self._legal[seat]:
             assert isinstance(action, Action)
-            action = self.game.actions[action.id]  # the shared instance, whatever was passed
+            action = self.goths.actions[action.id]  # the shared instance, whatever was passed
             self._apply(seat, action)
             self.history.append((seat, action))
             return
@@ -391,7 +408,7 @@ class GothsState(State):
     def _apply(self, seat: int, action: Action) -> None:
         action = cast(GothsAction, action)
         kind = action.kind
-        game = self.game
+        game = self.goths
         if kind == ORDER:
             clan = game.clan_of[seat]
             self.orders[clan] = action.value
@@ -427,7 +444,7 @@ class GothsState(State):
     # ----------------------------------------------------------------------------- the turn
 
     def _start_turn(self) -> None:
-        game = self.game
+        game = self.goths
         if self.turn > game.max_turns:
             self._finish(DRAW)  # GOTH-26 [engine addition]: the safety cap is a draw
             return
@@ -442,7 +459,7 @@ class GothsState(State):
         """§4.3 A: the initiative King, then the other (having seen the first back), then both
         Warchiefs at once."""
         kings = self.kings_to_play
-        game = self.game
+        game = self.goths
         if kings:
             clan = kings[0]
             self.kings_to_play = kings[1:]
@@ -464,7 +481,7 @@ class GothsState(State):
 
     def _reveal(self) -> None:
         """§4.3 B: all four cards face up; each clan succeeds or fails (GOTH-3)."""
-        game = self.game
+        game = self.goths
         self.public_upto = len(self.history) + 1
         self.last_turn = self.turn
         first = self.initiative
@@ -516,7 +533,7 @@ class GothsState(State):
         self._start_turn()
 
     def _ask(self, clan: int, choice: int, legal: tuple[Action, ...]) -> None:
-        seat = self.game.warchief_seat[clan]
+        seat = self.goths.warchief_seat[clan]
         self.phase = CHOICE
         self.choice = choice
         self.acting = clan
@@ -533,7 +550,7 @@ class GothsState(State):
         """Carry out ``clan``'s order (§4.4); True if its Warchief must now make a sub-choice."""
         order = self.orders[clan]
         enemy = 1 - clan
-        game = self.game
+        game = self.goths
         log = self._log
         if order == ADVANCE:
             cell = self.position[clan]
@@ -666,7 +683,7 @@ class GothsState(State):
             )
         if kind == QUEEN:
             self._finish(clan)
-        elif kind == TRAP and (first_time or self.game.trap_every_entry):
+        elif kind == TRAP and (first_time or self.goths.trap_every_entry):
             self._lose(clan, 1, "in the Trap")  # GOTH-10, GOTH-18
 
     def _build(self, clan: int) -> None:
@@ -674,7 +691,7 @@ class GothsState(State):
         log = self._log
         if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
             kind = self.objectives[cell - OBJECTIVE_BASE]
-            if kind != TRAP or not self.game.barricade_on_trap_objective:
+            if kind != TRAP or not self.goths.barricade_on_trap_objective:
                 self._say(log, clan, "no barricade can be built on this Objective")  # GOTH-9
                 return
         if self.barricade[cell]:
@@ -690,7 +707,7 @@ class GothsState(State):
 
     def _look(self, clan: int, target: int) -> None:
         log = self._log
-        seat = self.game.warchief_seat[clan]
+        seat = self.goths.warchief_seat[clan]
         if target == LOOK_FOG:
             self.fog_peeked[clan] = True
             if log is not None:
@@ -742,7 +759,7 @@ class GothsState(State):
         if log is not None:
             if winner == DRAW:
                 log.append(
-                    (NONE, f"The safety cap of {self.game.max_turns} turns is reached: a draw.")
+                    (NONE, f"The safety cap of {self.goths.max_turns} turns is reached: a draw.")
                 )
             else:
                 log.append((NONE, f"The {CLAN_NAMES[winner]} win!"))
@@ -753,7 +770,7 @@ class GothsState(State):
             return [0.0] * n
         if self.winner == DRAW:
             return [1.0 / n] * n
-        seats = self.game.clan_seats[self.winner]
+        seats = self.goths.clan_seats[self.winner]
         share = 1.0 / len(seats)
         return [share if s in seats else 0.0 for s in range(n)]
 
@@ -762,7 +779,7 @@ class GothsState(State):
     def _why_illegal(self, seat: object, action: object) -> str | None:
         """The reason ``seat`` may not play ``action`` now, in the game's words (None: let the
         base class explain)."""
-        game = self.game
+        game = self.goths
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             return None
         if isinstance(action, str):
@@ -820,7 +837,7 @@ class GothsState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> GothsState:
-        other = GothsState.__new__(GothsState)
+        other = GothsState(self.goths, blank=True)
         self._clone_base(other)
         other.position = self.position.copy()
         other.army = self.army.copy()
@@ -860,7 +877,7 @@ class GothsState(State):
     def _knows_clan_secrets(self, seat: int | None, clan: int) -> bool:
         """Whether ``seat`` is the Warchief (or solo chief) of ``clan``: the one who keeps what
         the clan's reconnaissance found (GOTH-17, GOTH-24)."""
-        return seat is not None and seat == self.game.warchief_seat[clan]
+        return seat is not None and seat == self.goths.warchief_seat[clan]
 
     def _seen(self, seat: int | None) -> Callable[[int, int, Any], bool]:
         upto = self.public_upto
@@ -870,7 +887,7 @@ class GothsState(State):
 
     def _redacted(self, seat: int | None) -> State:
         copy = self.clone()
-        game = self.game
+        game = self.goths
         for slot in range(3):
             if not (
                 self.revealed >> slot & 1
@@ -913,7 +930,7 @@ class GothsState(State):
             for clan in (0, 1):
                 if fog[clan] == UNKNOWN:
                     fog[clan] = unused.pop()
-        candidates = self.game.cards_with_back
+        candidates = self.goths.cards_with_back
         for clan in (0, 1):
             if full.played[clan] == UNKNOWN:
                 # Either card with that back that is not face up may lie there.
@@ -924,7 +941,7 @@ class GothsState(State):
         return full
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        game = self.game
+        game = self.goths
         clan = NONE if seat is None else game.clan_of[seat]
         role = NONE if seat is None else game.role_of[seat]
         clans = []
@@ -1054,7 +1071,7 @@ class GothsState(State):
     def _waiting_for(self) -> tuple[int, ...]:
         """Who must decide now, as every seat may know it (at the orders, from ``submitted``)."""
         if self.phase == ORDERS:
-            game = self.game
+            game = self.goths
             return tuple(s for s in game.order_seats if not self.submitted >> game.clan_of[s] & 1)
         return self.to_move
 
@@ -1070,7 +1087,7 @@ class GothsState(State):
         for c in (self.initiative, 1 - self.initiative):
             order = self.orders[c]
             number = f"{ORDER_WORDS[order]} ({order})"
-            if self.game.solo[c]:
+            if self.goths.solo[c]:
                 parts.append(f"{CLAN_NAMES[c]} (solo) order {number}")
                 continue
             card = self.played[c]
@@ -1091,7 +1108,7 @@ class GothsState(State):
         if actor == observer:
             return item.id
         if item.kind == KING_CARD:
-            return ("back", self.game.back[item.value])
+            return ("back", self.goths.back[item.value])
         if item.kind == ORDER:
             return "order"
         return item.id

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.cards import JACK, QUEEN
@@ -32,7 +33,7 @@ class KingsCourtHeuristic:
     """``heuristic`` (options: ``hoard=false`` plays own cards at once; ``max_hoard=N`` stops
     hoarding when the hand holds N cards, 0 = never: the default, and the strongest in tests)."""
 
-    rollout_depth = 30
+    rollout_depth: ClassVar[int] = 30
     """ISMCTS rollouts stop after this many steps and ask :meth:`evaluate`: a whole game takes
     some 80 heuristic moves, and the pawns' places tell the outcome of the next 30 well enough
     (200 games against the heuristic at 500 iterations: 60.0% in 103 ms a move, against 57.5% in
@@ -66,7 +67,7 @@ class KingsCourtHeuristic:
         # Borrowing also takes the card away from the target.
         target = state.queen_target
         card = action.card
-        owner = state.game.owner[card]
+        owner = state.kc.owner[card]
         if not VALUE[card]:
             score += 3.0
         elif owner == target:
@@ -78,7 +79,7 @@ class KingsCourtHeuristic:
     def _card_value(
         self, state: KingsCourtState, me: int, card: int, target: int, racing: bool
     ) -> float:
-        game = state.game
+        game = state.kc
         length = game.track_length
         pos = state.positions
         value = VALUE[card]
@@ -116,10 +117,10 @@ class KingsCourtHeuristic:
     def _racing(self, state: KingsCourtState, me: int) -> bool:
         """Whether to play own number cards now: they reach the end together, or the hand is big
         enough to fear a King."""
-        own = state.game.owner
+        own = state.kc.owner
         hand = state.hands[me]
         total = sum(VALUE[c] for c in hand if c >= 0 and own[c] == me)
-        if state.positions[me] + total >= state.game.track_length:
+        if state.positions[me] + total >= state.kc.track_length:
             return True
         return 0 < self.max_hoard <= len(hand)
 
@@ -130,7 +131,7 @@ class KingsCourtHeuristic:
         assert isinstance(state, KingsCourtState)
         if state.is_terminal:
             return state.returns()
-        length = state.game.track_length
+        length = state.kc.track_length
         weights = [
             2.0 ** (8.0 * p / length) + 0.2 * len(h)
             for p, h in zip(state.positions, state.hands, strict=True)
@@ -148,7 +149,7 @@ def _danger_weight(state: KingsCourtState, me: int, seat: int) -> float:
     """1 or more for the leading rival or one near the end; less for the others."""
     rivals = [s for s in range(state.num_players) if s != me]
     leader = max(rivals, key=lambda s: (_danger(state, s), -s))
-    length = state.game.track_length
+    length = state.kc.track_length
     if seat == leader or state.positions[seat] >= length - 12:
         return 1.0 + state.positions[seat] / length
     return 0.5

@@ -36,6 +36,8 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
 from ...core.errors import IllegalAction
@@ -80,6 +82,9 @@ def slot_epoch(slot: int) -> int:
     return -1 - slot
 
 
+# An Action subclass stays a plain Python class (immutable slots) in a module that may run
+# compiled (courtly/_compiled.py).
+@mypyc_attr(native_class=False)
 class KingsCourtAction(Action):
     """``end``, ``pass``, ``play 7H``, ``play JH p2``, ``borrow 6H``, ``borrow KS p1``."""
 
@@ -105,6 +110,7 @@ class KingsCourtState(State):
         "epoch",
         "epoch_of",
         "hands",
+        "kc",
         "known",
         "look_time",
         "moved_back",
@@ -120,10 +126,17 @@ class KingsCourtState(State):
         "turns_played",
     )
 
-    game: KingsCourt
+    kc: KingsCourt
+    """The game, typed as King's Court: ``game`` itself stays typed :class:`Game`, as a
+    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
 
-    def __init__(self, game: KingsCourt) -> None:
+    def __init__(self, game: KingsCourt, blank: bool = False) -> None:
+        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
+        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
+        self.kc = game
+        if blank:
+            return
         n = game.num_players
         self.positions = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -198,7 +211,7 @@ class KingsCourtState(State):
         card = outcome  # a Card (an int): hands and piles hold the shared Card instances
         self.pile.remove(card)
         drawer = self.drawer
-        if self.game.owner[card] < 0:
+        if self.kc.owner[card] < 0:
             # KC-2 (prefilter_unused_suits=false): the card leaves the game, face up, and the
             # same player draws again.
             self.removed.append(card)
@@ -254,7 +267,7 @@ class KingsCourtState(State):
         self.phase = PLAYING
         self.is_chance = False
         self.to_move = (seat,)
-        game = self.game
+        game = self.kc
         opts = game.play_opts[seat]
         legal: list[Action] = []
         moved = self.moved_back
@@ -274,7 +287,7 @@ class KingsCourtState(State):
         seat = self.turn
         self.phase = BORROWING
         self.queen_target = target
-        game = self.game
+        game = self.kc
         opts = game.borrow_opts[seat]
         back = game.back_owner[seat]
         moved = self.moved_back
@@ -288,7 +301,7 @@ class KingsCourtState(State):
 
     def _end_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self.game.max_turns:
+        if self.turns_played >= self.kc.max_turns:
             # KC-18 [engine addition]: the farthest pawn wins; equal pawns share.
             top = max(self.positions)
             self._finish([s for s, p in enumerate(self.positions) if p == top])
@@ -313,7 +326,7 @@ class KingsCourtState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         return self._legal if seat in self.to_move else ()
 
-    def apply(self, seat: int, action: Action | str | int) -> None:
+    def apply(self, seat: int, action: object) -> None:
         """As :meth:`State.apply`, with the rule that forbids an illegal action in the message."""
         if seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
@@ -327,7 +340,7 @@ class KingsCourtState(State):
         else:
             if action not in self._legal:
                 raise IllegalAction(self._why_illegal(seat, action))
-            action = self.game.actions[action.id]  # an equal copy (unpickled, say)
+            action = self.kc.actions[action.id]  # an equal copy (unpickled, say)
         self._apply(seat, action)
         self.history.append((seat, action))
 
@@ -373,12 +386,12 @@ class KingsCourtState(State):
         value = VALUE[card]
         positions = self.positions
         if value:
-            owner = self.game.owner[card]
+            owner = self.kc.owner[card]
             if owner == seat:
                 spot = positions[seat] + value
-                if spot >= self.game.track_length:
+                if spot >= self.kc.track_length:
                     # KC-7/KC-8: the pawn stops on the last space and wins at once.
-                    positions[seat] = self.game.track_length
+                    positions[seat] = self.kc.track_length
                     self._finish([seat])
                     return
                 positions[seat] = spot
@@ -428,7 +441,7 @@ class KingsCourtState(State):
         words = text.strip().split()
         if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
             words.insert(0, "borrow" if self.phase == BORROWING else "play")
-        game = self.game
+        game = self.kc
         action = game.action_from_text(" ".join(words))
         if action is None and len(words) == 2:
             try:
@@ -465,7 +478,7 @@ class KingsCourtState(State):
     def _why_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat`` (who is to move) now."""
         legal = f"; legal: {self._legal_text(seat)}"
-        actions = self.game.actions
+        actions = self.kc.actions
         if (
             not isinstance(action, KingsCourtAction)
             or not 0 <= action.id < len(actions)
@@ -490,7 +503,7 @@ class KingsCourtState(State):
             if action.card not in self.hands[seat]:
                 return f"{seat_text(seat)} does not hold {CARDS[action.card]}{legal}"
         card = action.card
-        owner = self.game.owner[card]
+        owner = self.kc.owner[card]
         if VALUE[card]:
             if owner >= 0 and owner != seat and self.moved_back >> owner & 1:
                 return (
@@ -511,7 +524,7 @@ class KingsCourtState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> KingsCourtState:
-        other = KingsCourtState.__new__(KingsCourtState)
+        other = KingsCourtState(self.kc, blank=True)
         self._clone_base(other)
         other.positions = self.positions.copy()
         other.hands = [hand.copy() for hand in self.hands]
@@ -593,7 +606,7 @@ class KingsCourtState(State):
         full = self.clone()
         if self.is_terminal:
             return full
-        game = self.game
+        game = self.kc
         n = self.num_players
         owner = game.owner
         epoch_of = self.epoch_of
@@ -661,7 +674,7 @@ class KingsCourtState(State):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
-        game = self.game
+        game = self.kc
         over = self.is_terminal
         players = []
         for s in range(n):
@@ -711,7 +724,7 @@ class KingsCourtState(State):
         return log
 
     def render(self, seat: int | None) -> str:
-        game = self.game
+        game = self.kc
         n = self.num_players
         length = game.track_length
         suits = ", ".join(f"{seat_text(s)} {SUIT_NAMES[SEAT_SUIT[s]]}" for s in range(n))
@@ -764,7 +777,7 @@ class KingsCourtState(State):
     def _track_lines(self, seat: int | None) -> list[str]:
         """The track, one lane per pawn between bars: ``o`` is the pawn, the first cell the start.
         (No square brackets: the terminal would take them for markup.)"""
-        length = self.game.track_length
+        length = self.kc.track_length
         step = max(1, -(-(length + 1) // 61))  # spaces per character on long tracks
         cells = length // step + 1
         scale = [" "] * (cells + 4)
@@ -794,7 +807,7 @@ class KingsCourtState(State):
         # suit and shown as it is removed (KC-2); the cut for the start is public (§5.6).
         if actor != CHANCE:
             return item.id
-        if self.phase == START or observer == self.drawer or self.game.owner[int(item)] < 0:
+        if self.phase == START or observer == self.drawer or self.kc.owner[int(item)] < 0:
             return item
         return None
 
@@ -804,15 +817,15 @@ class KingsCourtState(State):
                 return f"{item} wins the cut and starts."
             who = seat_text(self.drawer)
             verb = "is dealt" if self.phase == DEAL else "draws"
-            if self.game.owner[int(item)] < 0:
+            if self.kc.owner[int(item)] < 0:
                 return f"{who} {verb} {item}: nobody's suit, removed from the game (KC-2)."
             return f"{who} {verb} {item}." if seat == self.drawer else f"{who} {verb} a card."
         who = seat_text(actor)
         assert isinstance(item, KingsCourtAction)
         if item.kind == END:
             line = f"{who} ends the turn."
-            if self.turns_played + 1 >= self.game.max_turns:
-                line += f" That was turn {self.game.max_turns}: the farthest pawn wins (KC-18)."
+            if self.turns_played + 1 >= self.kc.max_turns:
+                line += f" That was turn {self.kc.max_turns}: the farthest pawn wins (KC-18)."
             elif not self.pile and self.discard:
                 line += " The discard pile is shuffled into a new draw pile."
             return line
@@ -830,11 +843,11 @@ class KingsCourtState(State):
         value = VALUE[card]
         who = seat_text(seat)
         if value:
-            owner = self.game.owner[card]
+            owner = self.kc.owner[card]
             if owner == seat:
                 spot = self.positions[seat] + value
-                if spot >= self.game.track_length:
-                    return f"{who} reaches space {self.game.track_length} and wins!"
+                if spot >= self.kc.track_length:
+                    return f"{who} reaches space {self.kc.track_length} and wins!"
                 return f"{who} moves forward {value} to {spot}."
             spot = max(0, self.positions[owner] - value)
             return f"{seat_text(owner)} moves back {value} to {spot}."

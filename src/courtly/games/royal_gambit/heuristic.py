@@ -65,7 +65,7 @@ class RoyalGambitHeuristic:
             for s in range(state.num_players)
         ]
         top = max(outlook)
-        scale = max(2.0, 8.0 * (1.0 - top / max(1, state.game.target_score)) + 2.0)
+        scale = max(2.0, 8.0 * (1.0 - top / max(1, state.rg.target_score)) + 2.0)
         weights = [math.exp((v - top) / scale) for v in outlook]
         total = sum(weights)
         return [w / total for w in weights]
@@ -165,4 +165,4 @@ def _two_flip_risk(state: RoyalGambitState, seat: int) -> tuple[float, float]:
 
 def _danger(state: RoyalGambitState, seat: int) -> float:
     """How much a rival matters: the closer his total to the target, the more."""
-    return 1.0 + state.totals[seat] / max(1, state.game.target_score)
+    return 1.0 + state.totals[seat] / max(1, state.rg.target_score)

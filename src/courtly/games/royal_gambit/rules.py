@@ -15,6 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card, cards_text
 from ...core.errors import IllegalAction
@@ -64,6 +66,9 @@ def row_score(row: Sequence[Card]) -> int:
     return points * 2 if any(RANK[c] == KING for c in row) else points
 
 
+# An Action subclass stays a plain Python class (immutable slots) in a module that may run
+# compiled (courtly/_compiled.py).
+@mypyc_attr(native_class=False)
 class RoyalGambitAction(Action):
     """``hit``, ``stay``, ``give-7 p2`` or ``jack p2`` (the Jack's target)."""
 
@@ -96,6 +101,7 @@ class RoyalGambitState(State):
         "participants",
         "phase",
         "points",
+        "rg",
         "rows",
         "set_aside",
         "seven",
@@ -105,10 +111,17 @@ class RoyalGambitState(State):
         "turn",
     )
 
-    game: RoyalGambit
+    rg: RoyalGambit
+    """The game, typed as Royal Gambit: ``game`` itself stays typed :class:`Game`, as a
+    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
 
-    def __init__(self, game: RoyalGambit) -> None:
+    def __init__(self, game: RoyalGambit, blank: bool = False) -> None:
+        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
+        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
+        self.rg = game
+        if blank:
+            return
         n = game.num_players
         self.totals = [0] * n
         self.rows: list[list[Card]] = [[] for _ in range(n)]
@@ -275,7 +288,7 @@ class RoyalGambitState(State):
         """RG-9: the flipper must give the 7 to another active player without a 7, if any."""
         status = self.status
         masks = self.masks
-        give = self.game.give_seven
+        give = self.rg.give_seven
         legal = tuple(
             give[s]
             for s in range(self.num_players)
@@ -292,8 +305,8 @@ class RoyalGambitState(State):
         ``ten_blocks_jacks``); with nobody eligible the Jack fizzles."""
         status = self.status
         masks = self.masks
-        block = TEN_BIT if self.game.ten_blocks_jacks else 0
-        jack_at = self.game.jack_at
+        block = TEN_BIT if self.rg.ten_blocks_jacks else 0
+        jack_at = self.rg.jack_at
         legal = tuple(
             jack_at[s]
             for s in range(self.num_players)
@@ -310,7 +323,7 @@ class RoyalGambitState(State):
         self.to_move = (seat,)
 
     def _ask_hit_or_stay(self) -> None:
-        game = self.game
+        game = self.rg
         seat = self.turn
         # RG-13: under auto_hit_on_zero a row scoring 0 may not stay.
         forced = game.auto_hit_on_zero and self.points[seat] == 0
@@ -328,7 +341,7 @@ class RoyalGambitState(State):
         status = self.status
         n = self.num_players
         turn = self.turn
-        if self.game.full_turn and status[turn] == ACTIVE:
+        if self.rg.full_turn and status[turn] == ACTIVE:
             self._ask_hit_or_stay()  # full_turn: the player goes on until he stays or busts
             return
         for step in range(1, n + 1):  # RG-24: the next active player after the turn player
@@ -342,7 +355,7 @@ class RoyalGambitState(State):
     # ----------------------------------------------------------------------------- hands
 
     def _end_hand(self) -> None:
-        game = self.game
+        game = self.rg
         self.hands_played += 1
         totals = self.totals
         everyone = range(self.num_players)
@@ -417,7 +430,7 @@ class RoyalGambitState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> RoyalGambitState:
-        other = RoyalGambitState.__new__(RoyalGambitState)
+        other = RoyalGambitState(self.rg, blank=True)
         self._clone_base(other)
         other.totals = self.totals.copy()
         other.rows = [row.copy() for row in self.rows]
@@ -453,9 +466,9 @@ class RoyalGambitState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         # Nothing in Royal Gambit is hidden at a decision point (§3.5): every seat sees it all.
         return {
-            "game": self.game.id,
+            "game": self.rg.id,
             "seat": None if seat is None else seat_text(seat),
-            "target_score": self.game.target_score,
+            "target_score": self.rg.target_score,
             "phase": PHASE_TEXT[self.phase],
             "hand": self.hand_number,
             "start_player": seat_text(self.start),
@@ -483,7 +496,7 @@ class RoyalGambitState(State):
         }
 
     def render(self, seat: int | None) -> str:
-        game = self.game
+        game = self.rg
         header = (
             f"Royal Gambit · hand {self.hand_number} ({PHASE_TEXT[self.phase]}) · "
             f"target {game.target_score} · deck {len(self.deck)} cards"

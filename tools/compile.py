@@ -1,0 +1,115 @@
+"""Compile the modules on the search's hot path with mypyc (``make compiled``).
+
+mypyc turns type-annotated Python into C extension modules; they are written beside their
+sources (``src/courtly/.../rules.cpython-311-x86_64-linux-gnu.so``), where Python imports them
+instead of the ``.py`` files. The list below is what a search iteration runs through: the engine
+contract, the search itself and the rules of the games compiled. The sources stay the reference:
+``courtly._compiled`` falls back to them when they change after a build (or with
+``COURTLY_PURE=1``), and the test suite checks that compiled and pure Python search alike.
+
+    python tools/compile.py          # build (about a minute)
+    python tools/compile.py --clean  # remove every compiled module
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+MANIFEST = SRC / "courtly" / "_compiled.json"
+"""Read by ``courtly._compiled`` (the build leaves ``courtly`` itself unimported)."""
+
+MODULES = (
+    "courtly.core.game",  # State and View: every step of every game goes through them
+    "courtly.agents.ismcts",  # the tree walk
+    # The rules of every game (interpreted subclasses of the compiled State would run slower).
+    "courtly.games.royal_gambit.rules",
+    "courtly.games.crush_the_crown.rules",
+    "courtly.games.kings_court.rules",
+    "courtly.games.goths_save_the_queen.rules",
+    "courtly.games.god_save_the_king.rules",
+    "courtly.games.god_save_the_king.knowledge",  # its worlds (determinize)
+    # The heuristics: the default bot's rollouts.
+    "courtly.games.royal_gambit.heuristic",
+    "courtly.games.crush_the_crown.heuristic",
+    "courtly.games.kings_court.heuristic",
+    "courtly.games.goths_save_the_queen.heuristic",
+    "courtly.games.god_save_the_king.heuristic",
+)
+GROUP = "courtly"
+"""The shared library behind the compiled modules: ``src/courtly__mypyc.*.so``."""
+
+
+def source(module: str) -> Path:
+    return SRC.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def compiled_files() -> list[Path]:
+    """Every file a build leaves in ``src/``."""
+    return sorted(SRC.glob(f"{GROUP}__mypyc.*.so")) + sorted(SRC.glob("courtly/**/*.so"))
+
+
+def clean() -> None:
+    for path in compiled_files():
+        path.unlink()
+    MANIFEST.unlink(missing_ok=True)
+
+
+def build() -> None:
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    clean()
+    os.chdir(ROOT)  # mypyc writes its C sources under build/, relative to here
+    paths = [str(source(name).relative_to(ROOT)) for name in MODULES]
+    extensions = mypycify(
+        ["--config-file", str(ROOT / "pyproject.toml"), *paths],
+        opt_level="3",
+        group_name=GROUP,
+        target_dir=str(ROOT / "build" / "mypyc"),
+    )
+    try:
+        setup(
+            name="courtly-compiled",
+            package_dir={"": "src"},
+            ext_modules=extensions,
+            script_args=[
+                "--quiet",
+                "build_ext",
+                "--inplace",
+                "--build-temp",
+                "build/temp",
+            ],
+        )
+    except BaseException:
+        clean()  # no half-built group: all modules compiled, or none
+        raise
+    # The hashes let courtly._compiled notice a source edited after this build.
+    hashes = {name: hashlib.sha256(source(name).read_bytes()).hexdigest() for name in MODULES}
+    MANIFEST.write_text(json.dumps({"modules": hashes}, indent=2) + "\n")
+    shutil.rmtree(ROOT / "build" / "temp", ignore_errors=True)
+    print(f"compiled {len(MODULES)} modules: {', '.join(MODULES)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clean", action="store_true", help="remove every compiled module")
+    parser.add_argument("--sources", action="store_true", help="list the sources compiled")
+    args = parser.parse_args()
+    if args.sources:
+        print(" ".join(str(source(name).relative_to(ROOT)) for name in MODULES))
+    elif args.clean:
+        clean()
+        print("removed the compiled modules: Courtly runs as plain Python")
+    else:
+        build()
+
+
+if __name__ == "__main__":
+    main()
