@@ -4,7 +4,7 @@ Measured at decision points met along random games, with random rollouts to the 
 game (like OpenSpiel's ISMCTS benchmarks) and with a capped rollout plus the heuristic's
 evaluation (plain ISMCTS), and as the default ``ismcts`` bot plays (the game's heuristic plays
 the rollouts, to the game's rollout depth). Each decision searches for a fixed time; each figure
-is total iterations / total search time.
+is total iterations / total search time, the median of ``--repeat`` runs.
 
 OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts`` with random rollouts) is the
 yardstick of issue 7: about 6,300 simulations/s on Leduc poker and 960 on Hearts on this kind of
@@ -20,6 +20,7 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25, help="search time per decision")
     parser.add_argument("--decisions", type=int, default=12, help="decision points per game")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per figure; the median is reported"
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/search.json"))
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
@@ -113,7 +117,10 @@ def main() -> None:
         points = decision_points(game, args.decisions, seed=0)
         left = remaining_steps(points)
         for name, config in CONFIGS.items():
-            rate = measure(game, config, args.seconds, points)
+            # The median of a few runs: a shared machine's speed wanders by tens of per cent.
+            rate = statistics.median(
+                measure(game, config, args.seconds, points) for _ in range(args.repeat)
+            )
             # Only random rollouts to the end do the work OpenSpiel's benchmark does.
             ratio = rate / openspiel_rate(left) if name == RANDOM_TO_END else None
             rows.append(

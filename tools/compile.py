@@ -27,6 +27,7 @@ MANIFEST = SRC / "courtly" / "_compiled.json"
 
 MODULES = (
     "courtly.core.game",  # State and View: every step of every game goes through them
+    "courtly.core.draws",  # shuffles and choices of chance events and sampled worlds
     "courtly.agents.ismcts",  # the tree walk
     # The rules of every game (interpreted subclasses of the compiled State would run slower).
     "courtly.games.royal_gambit.rules",

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from ..core.actions import Action
 from ..core.agent import Agent
+from ..core.draws import choice
 from ..core.errors import InvalidOptions
 from ..core.game import CHANCE, Game, State, View, sample_chance
 
@@ -292,7 +293,7 @@ class ISMCTSAgent:
                         if score > best_score:
                             best_score, best, best_edge = score, action, edge
                 if untried:
-                    best = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    best = untried[0] if len(untried) == 1 else choice(rng, untried)
                     best_edge = table[best.id] = _Edge()
                     best_edge.available = 1
                     expanded = True

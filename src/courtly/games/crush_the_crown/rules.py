@@ -43,6 +43,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, KING, NUM_STANDARD_CARDS, QUEEN, SUIT_NAMES, Card
+from ...core.draws import choice, shuffle
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, HIDDEN, State, actor_text
 
@@ -249,7 +250,7 @@ class CrushTheCrownState(State):
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self._chance == DRAW:
-            card = rng.choice(self.draw)
+            card = choice(rng, self.draw)
             if card == 53 and JOKER in self.draw:
                 return CARDS[JOKER]
             return CARDS[card]
@@ -836,7 +837,7 @@ class CrushTheCrownState(State):
                 world.hands[h] = sorted(
                     [c for c in self.hands[h] if c != UNKNOWN] + self._deal_slots(h, rest, rng)
                 )
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             world.draw = [CARDS[c] for c in rest]
             if not world._marriage_contradiction():
                 break
@@ -862,7 +863,7 @@ class CrushTheCrownState(State):
                 ]
                 if not fits:  # pragma: no cover - tags never exceed the cards that fit
                     fits = list(range(len(rest)))
-                dealt.append(rest.pop(rng.choice(fits)))
+                dealt.append(rest.pop(choice(rng, fits)))
         return [CARDS[c] for c in dealt]
 
     def _marriage_contradiction(self) -> bool:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from ...core.actions import Action
 from ...core.cards import ACE, KING, QUEEN, Card
+from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
 from .rules import (
     D_CHALLENGE,
@@ -62,7 +63,7 @@ class GodSaveTheKingHeuristic:
             return self._declare(state, seat, legal, rng)
         if decision == D_CHALLENGE:
             return self._challenge(state, seat, legal)
-        return rng.choice(legal)  # pragma: no cover - no other decision exists
+        return choice(rng, legal)  # pragma: no cover - no other decision exists
 
     def evaluate(self, state: State) -> list[float]:
         """A rough chance to win for each seat: the still active, weighted by cards held."""
@@ -161,7 +162,7 @@ class GodSaveTheKingHeuristic:
         if middle == KING_OF[seat] or self._draw_risk(state, seat) == 0.0 or rank == ACE:
             rank = ACE  # the King is at stake, or a bluff costs nothing
             if mix:
-                rank = rng.choice((KING, QUEEN))
+                rank = choice(rng, (KING, QUEEN))
         elif mix:
             rank = rng.randint(rank + 1, ACE)  # a bluff: a challenge may cost a card
         return _declaration(legal, rank)

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ...core.cards import CARDS, Card
+from ...core.draws import choice, shuffle
 
 Loc = tuple[Any, ...]
 """A hidden place in a redacted copy: ``("h", seat, i)`` hand, ``("f", trick, side, slot)``
@@ -375,7 +376,7 @@ class Export:
         pools: list[list[Card]] = [[] for _ in groups]
         for ci, cards in enumerate(self.classes):
             deck = cards.copy()
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             at = 0
             for gi, count in self.alloc[ci]:
                 pools[gi].extend(deck[at : at + count])
@@ -398,11 +399,11 @@ class Export:
                     return None
                 weight *= len(options) / (self.bounds[gi][rank] - picked[rank])
                 picked[rank] += 1
-                card = pool.pop(options[0] if len(options) == 1 else rng.choice(options))
+                card = pool.pop(options[0] if len(options) == 1 else choice(rng, options))
                 if rules is not None and not _fits(card, rules):
                     return None
                 result[loc] = card
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             for loc, card in zip(free, pool, strict=True):
                 rules = cons.get(loc) if strict else None
                 if rules is not None and not _fits(card, rules):

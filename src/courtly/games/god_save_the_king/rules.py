@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, KING, SUIT_NAMES, Card, cards_text, rank_text
+from ...core.draws import choice
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, HIDDEN, Event, State, actor_text
 from .knowledge import EQ_RANK, NE_RANK, NOT_CARD, Export, Knowledge, Loc, simple_export
@@ -801,7 +802,7 @@ class GodSaveTheKingState(State):
         return [(c, p) for c in hand]
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
-        return rng.choice(self.hands[self.draw_from])
+        return choice(rng, self.hands[self.draw_from])
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
         return isinstance(outcome, Card) and outcome in self.hands[self.draw_from]

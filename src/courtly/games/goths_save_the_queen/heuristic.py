@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...core.actions import Action
+from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
 from .rules import (
     ADVANCE,
@@ -556,7 +557,7 @@ class GothsHeuristic:
     ) -> Action:
         chosen = self._king_choices(state, clan, evaluator, [_value(a) for a in legal])
         # Any card close to the best will do: a little variety keeps the enemy guessing.
-        card = rng.choice(chosen)
+        card = choice(rng, chosen)
         return next(a for a in legal if _value(a) == card)
 
     def _king_choices(
@@ -638,9 +639,9 @@ class GothsHeuristic:
         if unknown:
             # Look where the army can go: not under the enemy army.
             reachable = [a for a in unknown if _value(a) != enemy_slot]
-            return rng.choice(reachable or unknown)
+            return choice(rng, reachable or unknown)
         fog = [a for a in legal if _value(a) == LOOK_FOG]
-        return fog[0] if fog else rng.choice(list(legal))
+        return fog[0] if fog else choice(rng, list(legal))
 
     @staticmethod
     def _build_or_discard(

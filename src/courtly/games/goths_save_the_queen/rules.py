@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from mypy_extensions import mypyc_attr
 
 from ...core.actions import Action, seat_text
+from ...core.draws import choice, shuffle
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, HIDDEN, State
 
@@ -919,14 +920,14 @@ class GothsState(State):
         objectives = full.objectives
         if UNKNOWN in objectives:
             missing = [k for k in range(3) if k not in objectives]
-            rng.shuffle(missing)
+            shuffle(rng, missing)
             for slot in range(3):
                 if objectives[slot] == UNKNOWN:
                     objectives[slot] = missing.pop()
         fog = full.fog
         if UNKNOWN in fog:
             unused = [t for t in range(4) if t not in fog]
-            rng.shuffle(unused)
+            shuffle(rng, unused)
             for clan in (0, 1):
                 if fog[clan] == UNKNOWN:
                     fog[clan] = unused.pop()
@@ -937,7 +938,7 @@ class GothsState(State):
                 options = [
                     k for k in candidates[full.played_back[clan]] if not full.face_up[clan] >> k & 1
                 ]
-                full.played[clan] = rng.choice(options)
+                full.played[clan] = choice(rng, options)
         return full
 
     def observation(self, seat: int | None) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
+from ...core.draws import shuffle
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, HIDDEN, State
 
@@ -628,7 +629,7 @@ class KingsCourtState(State):
                 else:
                     pools.setdefault(epoch_of[c], []).append(c)
         for pool in pools.values():
-            rng.shuffle(pool)
+            shuffle(rng, pool)
         for other in range(n):
             hand = self.hands[other]
             if other == seat or not any(c < 0 for c in hand):

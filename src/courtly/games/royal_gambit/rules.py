@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card, cards_text
+from ...core.draws import choice
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, State
 
@@ -162,8 +163,8 @@ class RoyalGambitState(State):
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self._chance == DRAW:
-            return rng.choice(self.deck)
-        return SEAT_OUTCOMES[rng.choice(self.participants)]
+            return choice(rng, self.deck)
+        return SEAT_OUTCOMES[choice(rng, self.participants)]
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
         if self._chance == DRAW:
