@@ -11,6 +11,7 @@ import pytest
 
 import courtly
 from courtly.core import CHANCE, IllegalAction, State, games, load, make, replay, sample_chance
+from courtly.core.actions import seat_text
 from courtly.core.game import Game
 from courtly.core.match import play_randomly
 
@@ -121,7 +122,12 @@ def test_fast_playouts_are_legal_games(game: Game, seed: int) -> None:
 def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None:
     for state in sampled_states(game, seed, every=5):
         before = (state.to_json(), state.render(None), json.dumps(state.observation(None)))
-        attempts: list[tuple[int, object]] = [(game.num_players, "x"), (-1, 0)]
+        attempts: list[tuple[object, object]] = [(game.num_players, "x"), (-1, 0)]
+        if state.to_move:
+            # A seat as a person might write it: a clear refusal, compiled or not.
+            first = state.legal_actions(state.to_move[0])[0]
+            attempts += [(seat_text(state.to_move[0]), first), (float(state.to_move[0]), first)]
+            attempts += [(None, first)]
         if state.is_terminal or state.is_chance:
             attempts += [(s, a) for s in range(game.num_players) for a in game.actions[:2]]
         else:
@@ -136,7 +142,10 @@ def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None
             ]
         for seat, action in attempts:
             with pytest.raises(IllegalAction):
-                state.apply(seat, action)  # type: ignore[arg-type]
+                state.apply(seat, action)
+        for seat in ("p0", 0.0, -1, game.num_players):
+            with pytest.raises(IllegalAction, match="not a seat of this game"):
+                state.view(seat)
         if not state.is_chance:
             with pytest.raises(IllegalAction):
                 state.apply_chance("AS")

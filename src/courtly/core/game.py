@@ -245,13 +245,13 @@ class State(ABC):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         """The actions ``seat`` may take now (empty if it is not to move)."""
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """Apply ``seat``'s decision: an :class:`Action`, its text or its id.
 
         Raises :class:`IllegalAction` (and changes nothing) if ``seat`` is not to move or the
         action is not legal now.
         """
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
         if not isinstance(action, Action):
             action = (
@@ -305,7 +305,7 @@ class State(ABC):
     def parse_action(self, seat: int, text: str) -> Action:
         """The legal action of ``seat`` written ``text``; :class:`IllegalAction` listing the legal
         forms if there is none."""
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
         action = self.game.action_from_text(text)
         if action is None or action not in self.legal_actions(seat):
@@ -330,7 +330,7 @@ class State(ABC):
     def _legal_text(self, seat: int) -> str:
         return ", ".join(str(a) for a in self.legal_actions(seat))
 
-    def _not_to_move_message(self, seat: int) -> str:
+    def _not_to_move_message(self, seat: object) -> str:
         if self.is_terminal:
             return "the game is over"
         if self.is_chance:
@@ -399,7 +399,7 @@ class State(ABC):
 
     # ----------------------------------------------------------------------------- views
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: object) -> View:
         """What ``seat`` may know, and nothing else; ``None`` is a spectator."""
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players

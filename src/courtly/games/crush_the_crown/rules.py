@@ -422,9 +422,9 @@ class CrushTheCrownState(State):
             acts.pop()
         return tuple(acts)
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """As :meth:`State.apply`, with the reason an action is illegal in the message."""
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
         if not isinstance(action, Action):
             action = (
@@ -440,7 +440,7 @@ class CrushTheCrownState(State):
         self.history.append((seat, action))
 
     def parse_action(self, seat: int, text: str) -> Action:
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
         action = self.ctc.action_from_text(text)
         if action is None:

@@ -482,9 +482,9 @@ class GodSaveTheKingState(State):
         self.submitted = 0
         self.to_move = movers
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """As :meth:`State.apply`, with the reason of a refusal spelled out (nothing changes)."""
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._why_not_to_move(seat, action))
         if type(action) is not GodSaveTheKingAction and not isinstance(action, Action):
             action = (
@@ -1436,7 +1436,7 @@ class GodSaveTheKingState(State):
                     f"{seat_text(seat)} has already routed this hand "
                     f"(routes_per_hand = {self.gsk.routes_per_hand})"
                 )
-        return self._not_to_move_message(seat)  # type: ignore[arg-type]
+        return self._not_to_move_message(seat)
 
     def _why_unknown(self, seat: int, text: str) -> str:
         words = text.strip().split()

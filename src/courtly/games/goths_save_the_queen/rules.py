@@ -393,9 +393,9 @@ class GothsState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         return self._legal[seat] if seat in self.to_move else ()
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: object, action: object) -> None:
         # The hot path: a legal Action from the shared action space.
-        if seat in self.to_move and action in self._legal[seat]:
+        if isinstance(seat, int) and seat in self.to_move and action in self._legal[seat]:
             assert isinstance(action, Action)
             action = self.goths.actions[action.id]  # the shared instance, whatever was passed
             self._apply(seat, action)

@@ -327,9 +327,9 @@ class KingsCourtState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         return self._legal if seat in self.to_move else ()
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """As :meth:`State.apply`, with the rule that forbids an illegal action in the message."""
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
         if not isinstance(action, Action):
             action = (
@@ -437,7 +437,7 @@ class KingsCourtState(State):
     def parse_action(self, seat: int, text: str) -> Action:
         """The legal action written ``text``. Shortcuts: a bare card (``7h``) means ``play`` (or
         ``borrow`` after a Queen); a face card without a target means its only legal target."""
-        if seat not in self.to_move:
+        if not isinstance(seat, int) or seat not in self.to_move:
             raise IllegalAction(self._not_to_move_message(seat))
         words = text.strip().split()
         if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
