@@ -4,11 +4,18 @@ import json
 from pathlib import Path
 
 import pytest
+from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
 from courtly.cli import app
 from courtly.core import InvalidOptions, ReplayError
-from courtly.sim.ladder import LadderResult, games_for_margin, pair_seats, run_ladder
+from courtly.sim.ladder import (
+    LadderResult,
+    _openskill,
+    games_for_margin,
+    pair_seats,
+    run_ladder,
+)
 
 
 def test_games_for_a_three_point_interval() -> None:
@@ -195,3 +202,18 @@ def test_the_ladder_command_keeps_a_journal_and_resumes_from_it(tmp_path: Path) 
     assert again.exit_code == 0, again.output
     assert "Going on from the games in" in again.output
     assert out.with_suffix(".md").read_text() == table
+
+
+def test_ratings_do_not_lean_on_the_last_games() -> None:
+    # "strong" wins 60 of 100 games, but "weak" wins the last 40: a rating updated game by game
+    # in that order puts "weak" on top; averaged over orders, the ratings follow the results.
+    won, lost = ("strong", "weak", [1.0, 2.0]), ("strong", "weak", [2.0, 1.0])
+    games = [won] * 60 + [lost] * 40
+    model = PlackettLuce()
+    once = {name: model.rating(name=name) for name in ("strong", "weak")}
+    for a, b, ranks in games:
+        [[once[a]], [once[b]]] = model.rate([[once[a]], [once[b]]], ranks=ranks)
+    assert once["weak"].ordinal() > once["strong"].ordinal()  # what the average corrects
+    ratings = _openskill(["strong", "weak"], games, seed=0)
+    assert ratings["strong"]["ordinal"] > ratings["weak"]["ordinal"]
+    assert ratings["strong"]["mu"] > ratings["weak"]["mu"]

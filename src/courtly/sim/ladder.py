@@ -3,8 +3,8 @@
 Each pair (A, B) plays a simulation in which the seats alternate A, B, A, B, ... and rotate
 across games, so both agents sit in every seat equally often. A's score against B is A's share
 of the wins (1.0 each game A wins, shared wins split), with a 95% Wilson interval. OpenSkill
-(Plackett-Luce) ratings are fitted over all games: in each game the seats of one agent form a
-team, ranked by the team's share of the win.
+(Plackett-Luce) ratings are fitted over all games, averaged over several orders of them: in
+each game the seats of one agent form a team, ranked by the team's share of the win.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import contextlib
 import json
 import math
 import os
+import random
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -276,7 +277,6 @@ def run_ladder(
     games an earlier run of the same ladder left there are not played again
     (:class:`LadderJournal`): the result is the same as that of an uninterrupted run.
     """
-    from openskill.models import PlackettLuce
 
     if len(set(agents)) < 2:
         raise InvalidOptions("a ladder needs at least two different agents")
@@ -346,8 +346,7 @@ def run_ladder(
                     grown = True
                 if not grown:
                     break
-    model = PlackettLuce()
-    ratings = {agent: model.rating(name=agent) for agent in agents}
+    games: list[tuple[str, str, list[float]]] = []
     for which, pair in enumerate(pairs):
         a, b = pair.a, pair.b
         for index in range(planned[which]):
@@ -356,22 +355,20 @@ def run_ladder(
             ranks = (
                 [1.0, 2.0] if share_a > share_b else [2.0, 1.0] if share_b > share_a else [1.0, 1.0]
             )
-            [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+            games.append((a, b, ranks))
             for spec, think, moves in zip(
                 record.seats, record.think_seconds, record.moves, strict=True
             ):
                 pair.think[spec] = pair.think.get(spec, 0.0) + think
                 pair.moves[spec] = pair.moves.get(spec, 0) + moves
+    ratings = _openskill(agents, games, seed)
     return LadderResult(
         game=game,
         players=players,
         options=dict(options or {}),
         agents=list(agents),
         pairs=pairs,
-        ratings={
-            agent: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
-            for agent, r in ratings.items()
-        },
+        ratings=ratings,
         margin=None if games_per_pair else margin,
     )
 
@@ -406,3 +403,37 @@ def _batches(which: int, done: Container[int], goal: int, workers: int) -> list[
         else:
             batches.append((which, index, index + 1))
     return batches
+
+
+RATING_ORDERS = 16
+"""The orders of the games that OpenSkill ratings are averaged over (see :func:`_openskill`)."""
+
+
+def _openskill(
+    agents: Sequence[str], games: Sequence[tuple[str, str, list[float]]], seed: int
+) -> dict[str, dict[str, float]]:
+    """Plackett-Luce ratings of ``agents`` from ``games`` (agent a, agent b, their ranks).
+
+    A rating updated game by game leans on the games it saw last: fed one pair after another, or
+    a pair whose last games went against the trend, it can rank the weaker agent first. So the
+    games are rated in :data:`RATING_ORDERS` orders (the recorded one, then seeded shuffles) and
+    each agent's mu and sigma averaged: the same games give the same ratings in any order."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rng = random.Random(seed)
+    totals = {agent: [0.0, 0.0] for agent in agents}
+    order = list(games)
+    for _ in range(RATING_ORDERS):
+        ratings = {agent: model.rating(name=agent) for agent in agents}
+        for a, b, ranks in order:
+            [[ratings[a]], [ratings[b]]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        for agent, rating in ratings.items():
+            totals[agent][0] += rating.mu
+            totals[agent][1] += rating.sigma
+        rng.shuffle(order)
+    result: dict[str, dict[str, float]] = {}
+    for agent, (mu, sigma) in totals.items():
+        mu, sigma = mu / RATING_ORDERS, sigma / RATING_ORDERS
+        result[agent] = {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma}
+    return result
