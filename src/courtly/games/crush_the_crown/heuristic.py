@@ -153,7 +153,7 @@ class CrushTheCrownHeuristic:
     @staticmethod
     def _marriage(state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
         hand = [c for c in state.hands[seat] if c != UNKNOWN]
-        per_suit = Counter(SUIT[c] for c in hand if c < JOKER)
+        per_suit = Counter([SUIT[c] for c in hand if c < JOKER])
         if moves[0].kind == MARRY:
             # Marry the suit we hold most of: those cards are our first government members.
             return max(moves, key=lambda a: (per_suit[SUIT[a.card]], -a.id))
@@ -166,7 +166,7 @@ class CrushTheCrownHeuristic:
     @staticmethod
     def _give_queen(state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
         # He gets the suit we hold most of: we keep his members out of his reach.
-        per_suit = Counter(SUIT[c] for c in state.hands[seat] if c < JOKER)
+        per_suit = Counter([SUIT[c] for c in state.hands[seat] if c < JOKER])
         return max(moves, key=lambda a: (per_suit[SUIT[a.card]], -a.id))
 
 

@@ -74,7 +74,7 @@ TEXT: Final = tuple([str(c) for c in CARDS] + ["?"])
 KINGS: Final = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank == KING)
 BUILD_CARDS: Final = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank not in (KING, QUEEN))
 """Cards that can extend a government or discover a spy: J, 10 ... 2, A of a suit."""
-SPY_CARDS: Final = (*(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank != KING), CARDS[JOKER])
+SPY_CARDS: Final = (*[c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank != KING], CARDS[JOKER])
 """Cards that may be spies when their suit is a mercenary suit (Queens wild), and the joker."""
 HAND_CARDS: Final = SPY_CARDS
 """Every card kind that can be in a hand: all but the Kings, the jokers as one kind."""

@@ -447,12 +447,12 @@ class GodSaveTheKingState(State):
 
     def _clockwise_after(self, seat: int) -> tuple[int, ...]:
         n = self.num_players
-        return tuple(s for s in ((seat + k) % n for k in range(1, n)) if self.active[s])
+        return tuple([s for s in [(seat + k) % n for k in range(1, n)] if self.active[s]])
 
     def _to_duel(self) -> None:
         # §1.7: the last two play on by the 2-player rules, the lower original seat first.
         self.mode = 2
-        a, b = (s for s in range(self.num_players) if self.active[s])
+        a, b = [s for s in range(self.num_players) if self.active[s]]
         self.duel = (a, b)
         self.prio2 = a
 

@@ -1050,10 +1050,10 @@ class GothsState(State):
             else ("draw" if self.winner == DRAW else CLAN_KEYS[self.winner]),
             "log": [
                 [actor_name, text]
-                for actor_name, text in (
+                for actor_name, text in [
                     (("chance" if a == CHANCE else seat_text(a)), str(item))
                     for a, item in self._scrubbed_events(seat)
-                )
+                ]
             ],
         }
 

@@ -734,14 +734,14 @@ class KingsCourtState(State):
             f" (cap {game.max_turns}) · draw pile {len(self.pile)}"
         ]
         lines += self._track_lines(seat)
-        top = cards_text(CARDS[c] for c in self.discard[-8:])
+        top = cards_text([CARDS[c] for c in self.discard[-8:]])
         more = len(self.discard) - 8
         lines.append(
             "Discard pile: "
             + ((f"({more} more) " if more > 0 else "") + top + " (top last)" if top else "empty")
         )
         if self.removed:
-            lines.append(f"Removed from the game: {cards_text(CARDS[c] for c in self.removed)}")
+            lines.append(f"Removed from the game: {cards_text([CARDS[c] for c in self.removed])}")
         if seat is not None and not self.is_terminal:
             for other in range(n):
                 if other == seat:
@@ -752,13 +752,13 @@ class KingsCourtState(State):
                     extra = f" (+{unknown} unknown)" if unknown else " (all of it)"
                     lines.append(
                         f"You know {seat_text(other)} holds: "
-                        f"{cards_text(CARDS[c] for c in known)}{extra}"
+                        f"{cards_text([CARDS[c] for c in known])}{extra}"
                     )
                 seen_mine = self.known_cards(other, seat)
                 if seen_mine:
                     lines.append(
                         f"{seat_text(other)} has seen your "
-                        f"{cards_text(CARDS[c] for c in seen_mine)}"
+                        f"{cards_text([CARDS[c] for c in seen_mine])}"
                     )
         if self.is_terminal:
             names = " and ".join(seat_text(s) for s in self.winners)
@@ -794,7 +794,7 @@ class KingsCourtState(State):
             name = seat_text(s) + (" (you)" if s == seat else "")
             size = len(self.hands[s])
             if (s == seat or self.is_terminal) and size:
-                hand = f"hand {size}: {cards_text(CARDS[c] for c in self.hands[s] if c >= 0)}"
+                hand = f"hand {size}: {cards_text([CARDS[c] for c in self.hands[s] if c >= 0])}"
             else:
                 hand = f"hand {size}"
             lines.append(
@@ -863,5 +863,5 @@ class KingsCourtState(State):
             return f"{who} looks at {target}'s hand ({len(self.hands[action.target])} cards)."
         hand = self.hands[action.target]
         shown = [c for c in hand if c >= 0 and c != card]
-        cards = cards_text(CARDS[c] for c in shown)
+        cards = cards_text([CARDS[c] for c in shown])
         return f"{target} discards his hand{': ' + cards if cards else ' (empty)'}."
