@@ -39,7 +39,7 @@ bench: $(STAMP) $(COMPILED)
 	$(BIN)/python benchmarks/throughput.py --out benchmarks/results/throughput.json
 	$(BIN)/python benchmarks/search.py --out benchmarks/results/search.json
 
-## Compile the search's hot modules with mypyc (tools/compile.py, about a minute): about twice
+## Compile the hot modules with mypyc (tools/compile.py, about two minutes): two to four times
 ## as fast. Rebuilt when their sources change; without a C compiler Courtly runs as plain Python.
 compiled: $(COMPILED)
 

@@ -7,7 +7,7 @@ contract, the search itself and the rules of the games compiled. The sources sta
 ``courtly._compiled`` falls back to them when they change after a build (or with
 ``COURTLY_PURE=1``), and the test suite checks that compiled and pure Python search alike.
 
-    python tools/compile.py          # build (about a minute)
+    python tools/compile.py          # build (about two minutes)
     python tools/compile.py --clean  # remove every compiled module
 """
 

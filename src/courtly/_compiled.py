@@ -1,9 +1,9 @@
 """Which of Courtly's modules run compiled, and the fall-back to their sources.
 
 ``make compiled`` (``tools/compile.py``) compiles the modules on the search's hot path with
-mypyc into extension modules beside their sources: the same code, about twice as fast. Python
-imports an extension module in preference to a ``.py`` file, so they are picked up with nothing
-else to do. Without a C compiler everything still runs, as plain Python.
+mypyc into extension modules beside their sources: the same code, two to four times as fast.
+Python imports an extension module in preference to a ``.py`` file, so they are picked up with
+nothing else to do. Without a C compiler everything still runs, as plain Python.
 
 A compiled module runs the code it was compiled from, so after an edit to its source it would run
 *old* rules. The build records a hash of every source it compiled (``_compiled.json``); at import,
