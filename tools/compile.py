@@ -14,7 +14,7 @@ contract, the search itself and the rules of the games compiled. The sources sta
 from __future__ import annotations
 
 import argparse
-import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -22,8 +22,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
-MANIFEST = SRC / "courtly" / "_compiled.json"
-"""Read by ``courtly._compiled`` (the build leaves ``courtly`` itself unimported)."""
+
+# courtly._compiled (standard library only) knows where the manifest lives and how a source is
+# hashed; it is loaded by its path, since importing the package would pick a build already.
+_spec = importlib.util.spec_from_file_location(
+    "_courtly_compiled", SRC / "courtly" / "_compiled.py"
+)
+assert _spec is not None and _spec.loader is not None
+compiled = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compiled)
 
 MODULES = (
     "courtly.core.game",  # State and View: every step of every game goes through them
@@ -47,10 +54,6 @@ GROUP = "courtly"
 """The shared library behind the compiled modules: ``src/courtly__mypyc.*.so``."""
 
 
-def source(module: str) -> Path:
-    return SRC.joinpath(*module.split(".")).with_suffix(".py")
-
-
 def compiled_files() -> list[Path]:
     """Every file a build leaves in ``src/``."""
     return sorted(SRC.glob(f"{GROUP}__mypyc.*.so")) + sorted(SRC.glob("courtly/**/*.so"))
@@ -59,7 +62,7 @@ def compiled_files() -> list[Path]:
 def clean() -> None:
     for path in compiled_files():
         path.unlink()
-    MANIFEST.unlink(missing_ok=True)
+    compiled.MANIFEST.unlink(missing_ok=True)
 
 
 def build() -> None:
@@ -68,7 +71,7 @@ def build() -> None:
 
     clean()
     os.chdir(ROOT)  # mypyc writes its C sources under build/, relative to here
-    paths = [str(source(name).relative_to(ROOT)) for name in MODULES]
+    paths = [str(compiled.source_of(name).relative_to(ROOT)) for name in MODULES]
     extensions = mypycify(
         ["--config-file", str(ROOT / "pyproject.toml"), *paths],
         opt_level="3",
@@ -92,8 +95,8 @@ def build() -> None:
         clean()  # no half-built group: all modules compiled, or none
         raise
     # The hashes let courtly._compiled notice a source edited after this build.
-    hashes = {name: hashlib.sha256(source(name).read_bytes()).hexdigest() for name in MODULES}
-    MANIFEST.write_text(json.dumps({"modules": hashes}, indent=2) + "\n")
+    hashes = {name: compiled.source_hash(compiled.source_of(name)) for name in MODULES}
+    compiled.MANIFEST.write_text(json.dumps({"modules": hashes}, indent=2) + "\n")
     shutil.rmtree(ROOT / "build" / "temp", ignore_errors=True)
     print(f"compiled {len(MODULES)} modules: {', '.join(MODULES)}")
 
@@ -104,7 +107,7 @@ def main() -> None:
     parser.add_argument("--sources", action="store_true", help="list the sources compiled")
     args = parser.parse_args()
     if args.sources:
-        print(" ".join(str(source(name).relative_to(ROOT)) for name in MODULES))
+        print(" ".join(str(compiled.source_of(name).relative_to(ROOT)) for name in MODULES))
     elif args.clean:
         clean()
         print("removed the compiled modules: Courtly runs as plain Python")

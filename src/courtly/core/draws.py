@@ -29,13 +29,8 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """``rng.shuffle(items)``: Fisher-Yates from the last position down."""
-    bits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j: int = bits(k)
-        while j >= n:
-            j = bits(k)
+        j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
 
 

@@ -417,7 +417,7 @@ def _openskill(
     A rating updated game by game leans on the games it saw last: fed one pair after another, or
     a pair whose last games went against the trend, it can rank the weaker agent first. So the
     games are rated in :data:`RATING_ORDERS` orders (the recorded one, then seeded shuffles) and
-    each agent's mu and sigma averaged: the same games give the same ratings in any order."""
+    each agent's mu and sigma averaged, so that no stretch of games weighs more for coming last."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
