@@ -121,8 +121,12 @@ class Trick:
         "winner",
     )
 
-    def __init__(self, x: int, y: int) -> None:
+    def __init__(self, x: int, y: int, blank: bool = False) -> None:
+        """A trick about to be formed; ``blank=True`` sets only the players, for :meth:`clone`
+        to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         self.p = (x, y)
+        if blank:
+            return
         self.form: list[list[Any]] = [[None, None, None], [None, None, None]]
         self.placed = [0, 0]
         self.up = [[False, False, False], [False, False, False]]
@@ -139,8 +143,7 @@ class Trick:
         self.void = False
 
     def clone(self) -> Trick:
-        # (The constructor, not ``__new__``: mypyc compiles no bare ``cls.__new__(cls)``.)
-        other = Trick(*self.p)
+        other = Trick(*self.p, blank=True)
         other.form = [self.form[0].copy(), self.form[1].copy()]
         other.placed = self.placed.copy()
         other.up = [self.up[0].copy(), self.up[1].copy()]
