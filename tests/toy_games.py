@@ -41,7 +41,7 @@ class SealedBids(Game):
 class SealedBidsState(State):
     __slots__ = ("bids", "cards", "pending", "round", "spent", "submitted")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, blank: bool = False) -> None:
         super().__init__(game)
         n = game.num_players
         self.cards: list[Card | None] = [None] * n
@@ -62,7 +62,9 @@ class SealedBidsState(State):
         return [(c, 1 / len(left)) for c in left]
 
     def _apply_chance(self, outcome: Any) -> None:
-        self.cards[self._next_to_deal()] = outcome
+        receiver = self._next_to_deal()
+        self._keep_secret(1 << receiver)  # a dealt card is seen by its receiver alone
+        self.cards[receiver] = outcome
         if None not in self.cards:
             self.is_chance = False
             self.to_move = tuple(range(self.num_players))
@@ -71,12 +73,16 @@ class SealedBidsState(State):
         return self.game.actions if seat in self.to_move else ()
 
     def _apply(self, seat: int, action: Action) -> None:
+        self._keep_secret(1 << seat)  # a bid is secret until the last one is in
         self.pending[seat] = action
         self.submitted = self.submitted | {seat}
         self.to_move = tuple(s for s in self.to_move if s != seat)
         if self.to_move:
             return
         bids = [self.pending[s].id for s in range(self.num_players)]
+        for index in [i for i, (actor, _) in enumerate(self.history) if actor != CHANCE]:
+            self._reveal_event(index)
+        self._reveal_event(len(self.history))  # the last bid, being applied
         self.bids.append(bids)
         for s, bid in enumerate(bids):
             self.spent[s] += bid
@@ -97,7 +103,7 @@ class SealedBidsState(State):
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.num_players)]
 
     def clone(self) -> SealedBidsState:
-        other = SealedBidsState.__new__(SealedBidsState)
+        other = SealedBidsState(self.game, blank=True)
         self._clone_base(other)
         other.cards = self.cards.copy()
         other.spent = self.spent.copy()
@@ -118,13 +124,8 @@ class SealedBidsState(State):
         copy = self.clone()
         if not self.is_terminal:
             copy.cards = [c if s == seat else None for s, c in enumerate(self.cards)]
+        # Others' submitted bids are unknown: that they bid is public (``submitted``), not what.
         copy.pending = {s: a for s, a in self.pending.items() if s == seat}
-        # Others' submitted bids are unknown, so to this seat they are still to bid.
-        if self.to_move:
-            copy.to_move = tuple(s for s in range(self.num_players) if s not in copy.pending)
-        # The history holds the dealt cards and the pending bids: keep only what the seat saw.
-        own = self.cards[seat] if seat is not None else None
-        self._scrub_history(copy, lambda i, actor, item: actor == seat or item == own)
         return copy
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
@@ -132,6 +133,10 @@ class SealedBidsState(State):
         unknown = [c for c in DECK if c not in full.cards]
         rng.shuffle(unknown)
         full.cards = [c if c is not None else unknown.pop() for c in full.cards]
+        # The bids made but unseen are drawn too, so the world waits for the same seats.
+        for s in self.submitted:
+            if s not in full.pending:
+                full.pending[s] = rng.choice(self.game.actions)
         return full
 
     def observation(self, seat: int | None) -> dict[str, Any]:

@@ -74,7 +74,7 @@ def test_games_lists_royal_gambit_and_its_options() -> None:
         "ten_blocks_jacks",
         "auto_hit_on_zero",
         "final_hand_excludes",
-        "max_hands",
+        "safety_cap",
     ):
         assert name in out
     assert "round_robin" in out
@@ -96,7 +96,7 @@ def test_games_json_is_valid_and_has_option_names_and_defaults() -> None:
     assert defaults["ten_blocks_jacks"] is False
     assert defaults["auto_hit_on_zero"] is False
     assert defaults["final_hand_excludes"] == "leaders"
-    assert defaults["max_hands"] == 200
+    assert defaults["safety_cap"] == 200
 
 
 def test_rules_prints_the_summary() -> None:
@@ -161,14 +161,14 @@ def test_play_explains_bad_input_and_asks_again() -> None:
     # Each bad answer is explained, then the prompt comes again.
     assert in_order(out, "p0> ", "foo", "p0> ")
     assert in_order(out, "'foo'", "not an action", "p0> ", "No choice 99", "p0> ")
-    assert in_order(out, "No choice 99", "'give-7 p1'", "not legal", "p0> ")
+    assert in_order(out, "No choice 99", "give-7 p1 is not legal", "p0> ")
     assert "pick 1 to 2" in out
     # The move list before the first move, again after "?", and then the rules after "help".
     first_move = out.index("p0 hits.")
     before = out[:first_move]
     assert before.count("p0, your move: 1 hit   2 stay") == 2
     assert "RG-1" in before
-    assert in_order(before, "'give-7 p1'", "p0, your move", "RG-1")
+    assert in_order(before, "give-7 p1 is not legal", "p0, your move", "RG-1")
     # "1" (a number) hit; "stay" (a text) stayed.
     assert in_order(out, "p0 hits.", "p0 stays and banks")
     # Then the input ran out: a clean goodbye.

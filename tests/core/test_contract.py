@@ -279,3 +279,105 @@ def test_actions_pickle_with_all_their_fields(game: Game) -> None:
         assert type(copy) is type(action) and copy == action
         slots = [n for cls in type(action).__mro__ for n in getattr(cls, "__slots__", ())]
         assert all(getattr(copy, n) == getattr(action, n) for n in slots)
+
+
+class _Index:
+    """An integer type that is not ``int``, as NumPy's are: it only has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_an_action_is_a_value_whatever_its_source(game: Game, seed: int) -> None:
+    """The listed action, its text, its id (of any integer type), an unpickled or JSON-decoded
+    copy: each is accepted and leads to the same next state."""
+    import pickle
+
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy comes with the dev extras
+        numpy = None
+    for state in sampled_states(game, seed, every=6):
+        if state.is_chance or state.is_terminal:
+            continue
+        seat = state.to_move[0]
+        for action in state.legal_actions(seat)[:4]:
+            expected = state.clone()
+            expected.apply(seat, action)
+            sources: list[object] = [
+                action,
+                str(action),
+                json.loads(json.dumps(str(action))),
+                action.id,
+                _Index(action.id),
+                pickle.loads(pickle.dumps(action)),
+                game.action_from_id(_Index(action.id)),
+            ]
+            if numpy is not None:
+                sources += [numpy.int64(action.id), numpy.int32(action.id)]
+            for source in sources:
+                copy = state.clone()
+                copy.apply(seat, source)
+                assert copy.to_json() == expected.to_json(), f"{source!r} of {action}"
+                assert copy.history[-1][1] is game.actions[action.id]
+            with pytest.raises(IllegalAction):
+                state.apply(seat, True)
+            with pytest.raises(IllegalAction):
+                game.action_from_id(True)
+            with pytest.raises(IllegalAction):
+                game.action_from_id("1")
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_games_states_and_views_pickle(game: Game, seed: int) -> None:
+    import pickle
+
+    again = pickle.loads(pickle.dumps(game))
+    assert again.config() == game.config() and repr(again) == repr(game)
+    rng = random.Random(seed)
+    for state in sampled_states(game, seed, every=17):
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy.to_json() == state.to_json()
+        assert copy.observation(None) == state.observation(None)
+        for seat in [None, *range(game.num_players)]:
+            view = state.view(seat)
+            shipped = pickle.loads(pickle.dumps(view))
+            assert shipped.seat == view.seat
+            assert shipped.observation() == view.observation()
+            assert shipped.render() == view.render()
+            assert shipped.log() == view.log()
+            assert [str(a) for a in shipped.legal_actions()] == [
+                str(a) for a in view.legal_actions()
+            ]
+            if not state.is_terminal and not state.is_chance:
+                world = shipped.determinize(rng)
+                play_randomly(world, rng)
+                assert world.is_terminal
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_the_log_is_served_apart_and_by_increments(game: Game, seed: int) -> None:
+    for state in sampled_states(game, seed, every=10):
+        for seat in [None, *range(game.num_players)]:
+            full = state.log(seat)
+            assert len(full) == len(state.history)
+            assert "log" not in state.observation(seat)
+            view = state.view(seat)
+            assert view.log() == full and view.version == len(state.history)
+            for since in (0, len(full) // 2, len(full)):
+                assert state.log(seat, since) == full[since:] == view.log(since)
+            secrets = {str(c) for c in state.secret_cards(seat)}
+            assert not secrets & card_tokens(full), "the log names a card the seat may not know"
+
+
+def test_seats_in_the_game_and_the_cap_are_declared(game: Game) -> None:
+    state = playout(game, 0)
+    assert set(state.active_seats) <= set(range(game.num_players))
+    assert set(state.winners) <= set(range(game.num_players))
+    assert isinstance(state.truncated, bool)
+    assert state.view(0).truncated == state.truncated
+    assert game.new_state().active_seats == tuple(range(game.num_players))

@@ -22,8 +22,8 @@ def test_text_values_from_a_command_line_are_coerced() -> None:
         ({"target_score": True}, "target_score must be an integer"),
         ({"turn_mode": "both"}, "turn_mode must be round_robin, full_turn"),
         ({"ten_blocks_jacks": "maybe"}, "ten_blocks_jacks must be true or false"),
-        ({"players": 1}, "played by 2, 3, 4, 5 players, not 1"),
-        ({"players": 6}, "played by 2, 3, 4, 5 players, not 6"),
+        ({"players": 1}, "played by 2–5 players, not 1"),
+        ({"players": 6}, "played by 2–5 players, not 6"),
     ],
 )
 def test_bad_options_name_the_allowed_values(kwargs: dict[str, object], message: str) -> None:
@@ -40,7 +40,7 @@ def test_games_describe_themselves() -> None:
     info = {g.id: g for g in courtly.games()}["royal-gambit"]
     described = info.describe()
     assert described["players"] == [2, 3, 4, 5]
-    assert {o["name"] for o in described["options"]} >= {"target_score", "turn_mode", "max_hands"}
+    assert {o["name"] for o in described["options"]} >= {"target_score", "turn_mode", "safety_cap"}
     assert "heuristic" in described["agents"]
 
 

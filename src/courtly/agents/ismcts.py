@@ -174,7 +174,9 @@ class ISMCTSAgent:
             for team in teams:
                 for seat in team:
                     self.partners[seat] = frozenset(team) - {seat}
-        informed = getattr(bot, "sample_world", None)
+        informed = (
+            getattr(bot, "sample_world", None) if getattr(bot, "informed_worlds", False) else None
+        )
         if worlds is None:
             worlds = "uniform" if informed is None else "informed"
         if worlds not in ("informed", "uniform"):

@@ -28,8 +28,9 @@ from ..core.actions import seat_text
 from ..core.agent import Agent
 from ..core.errors import CourtlyError, InvalidOptions, ReplayError
 from ..core.game import CHANCE, Game, State
-from ..core.match import MatchRecord, play_match
+from ..core.match import play_match
 from ..core.options import parse_option_assignments
+from ..core.records import MatchRecord
 from ..core.registry import game_class, games, make
 from ..sim import Simulation, summarize
 from ..sim import run as run_simulation

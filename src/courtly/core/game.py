@@ -11,13 +11,13 @@ point), and a seat's knowledge is a :class:`View` that holds nothing the seat ma
 
 from __future__ import annotations
 
-import json
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, final
 
 from mypy_extensions import mypyc_attr
 
@@ -25,17 +25,17 @@ from .actions import Action, parse_seat, seat_text
 from .cards import Card
 from .errors import IllegalAction, InvalidOptions, ReplayError
 from .options import Option, OptionValue, resolve_options
+from .persist import fields_of, rebuild
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .bots import BotInfo, SearchHooks
 
 CHANCE: Final = -1
 """The actor of a chance event in ``state.history``."""
 
 Event: TypeAlias = tuple[int, Any]
 """One history entry: ``(seat, action)`` or ``(CHANCE, outcome)``."""
-
-STATE_FORMAT: Final = "courtly-state/1"
 
 
 class _Hidden:
@@ -66,9 +66,22 @@ def parse_actor(text: str, num_players: int) -> int:
     return parse_seat(text, num_players)
 
 
+PUBLIC: Final = -1
+"""The knowers of an event everyone may see (every bit set, the spectator's included)."""
+
+
+def observer_bit(seat: int | None, num_players: int) -> int:
+    """The bit of ``seat`` in a mask of knowers; the spectator has the bit after the last seat."""
+    return 1 << (num_players if seat is None else seat)
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """The facts of a game, declared up front as data (like OpenSpiel's GameType)."""
+    """The facts of a game, declared up front as data (like OpenSpiel's GameType).
+
+    Front ends read these facts instead of guessing them from play: whether seats ever decide at
+    once, whether anything is hidden from some seat, whether seats win in teams.
+    """
 
     id: str
     title: str
@@ -80,11 +93,40 @@ class GameInfo:
     rules: str = ""
     """A paraphrased rules summary with the resolutions of RULES.md, shown by ``courtly rules``."""
     agents: Mapping[str, Callable[..., Agent]] = field(default_factory=dict)
-    """The game's own bots by name (e.g. ``heuristic``), each built as ``factory(game, **options)``."""
+    """The game's own bots by name, each built as ``factory(game, **options)`` (derived from
+    ``bots`` where those are declared)."""
+    bots: tuple[BotInfo, ...] = ()
+    """The game's own bots (its ``heuristic``), with their declared options."""
+    default_bot: str = "heuristic"
+    """The bot that takes a seat when none is named (``courtly play`` fills the table with it)."""
+    search_hooks: Callable[[Game], SearchHooks] | None = None
+    """What the game offers search bots (:class:`~courtly.core.bots.SearchHooks`): usually its
+    heuristic bot's class."""
+    official_players: tuple[int, ...] = ()
+    """The player counts of the rule sheet, where the others are Courtly's (empty: all official)."""
+    simultaneous: bool = False
+    """Seats sometimes decide at once (``to_move`` holds several seats)."""
+    hidden_information: bool = False
+    """Some seat may not know everything (cards face down, hands, secret choices)."""
+    teams: bool = False
+    """Seats win together in teams (see :meth:`Game.teams`)."""
+    renamed_options: Mapping[str, str] = field(default_factory=dict)
+    """Old option names still accepted (records saved before a rename), mapped to the new ones."""
+
+    def __post_init__(self) -> None:
+        if self.bots and not self.agents:
+            object.__setattr__(self, "agents", {bot.name: bot.factory for bot in self.bots})
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def players_text(self) -> str:
+        """``2``, ``2–5`` or ``4 (2–3 unofficial)``: the player counts as people read them."""
+        official = self.official_players or tuple(self.player_counts)
+        text = _span(official)
+        rest = [n for n in self.player_counts if n not in official]
+        return f"{text} ({_span(rest)} unofficial)" if rest else text
 
     def describe(self) -> dict[str, Any]:
         from .options import describe_options
@@ -93,11 +135,20 @@ class GameInfo:
             "id": self.id,
             "title": self.title,
             "players": list(self.player_counts),
+            "official_players": list(self.official_players or self.player_counts),
             "default_players": self.default_players,
             "summary": self.summary,
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "teams": self.teams,
             "options": describe_options(self.options),
             "agents": sorted(self.agents),
         }
+
+
+def _span(counts: Sequence[int]) -> str:
+    low, high = min(counts), max(counts)
+    return str(low) if low == high else f"{low}–{high}"
 
 
 # Games subclass Game, State and View in modules that may run interpreted while this one is
@@ -122,6 +173,10 @@ class Game(ABC):
             alias = options.pop("num_players")
             if players is None:
                 players = alias
+        for old, new in info.renamed_options.items():
+            if old in options:
+                value = options.pop(old)
+                options.setdefault(new, value)
         if players is None:
             players = info.default_players
         if isinstance(players, str) and players.strip().isdigit():
@@ -131,12 +186,13 @@ class Game(ABC):
             or not isinstance(players, int)
             or players not in info.player_counts
         ):
-            counts = ", ".join(str(n) for n in info.player_counts)
-            raise InvalidOptions(f"{info.id} is played by {counts} players, not {players!r}")
+            raise InvalidOptions(
+                f"{info.id} is played by {info.players_text()} players, not {players!r}"
+            )
         self.num_players: Final[int] = players
-        self.options: Mapping[str, OptionValue] = MappingProxyType(
-            resolve_options(info.id, info.options, options)
-        )
+        # A plain dict behind a read-only proxy for callers; options() copies it for pickling.
+        self._options: dict[str, OptionValue] = resolve_options(info.id, info.options, options)
+        self.options: Mapping[str, OptionValue] = MappingProxyType(self._options)
         self.actions: tuple[Action, ...] = self._build_actions()
         self._actions_by_text = {_fold(action.text): action for action in self.actions}
         self._check_options()
@@ -165,25 +221,54 @@ class Game(ABC):
         empty for a game every seat plays for itself."""
         return {}
 
-    def action_from_id(self, action_id: int) -> Action:
-        if not 0 <= action_id < len(self.actions):
+    def action_from_id(self, action_id: object) -> Action:
+        """The action of id ``action_id``: any integer type (NumPy's too), never a bool."""
+        if isinstance(action_id, bool):
+            raise IllegalAction(f"an action id is an integer, not {action_id!r}")
+        try:
+            index = operator.index(action_id)  # type: ignore[arg-type]
+        except TypeError:
             raise IllegalAction(
-                f"{action_id} is not an action id of {self.id} (0..{len(self.actions) - 1})"
+                f"an action is an Action, its text or its id, not {action_id!r}"
+            ) from None
+        if not 0 <= index < len(self.actions):
+            raise IllegalAction(
+                f"{index} is not an action id of {self.id} (0..{len(self.actions) - 1})"
             )
-        return self.actions[action_id]
+        return self.actions[index]
 
     def action_from_text(self, text: str) -> Action | None:
         """The action written ``text`` (spaces folded, case ignored), or None."""
         return self._actions_by_text.get(_fold(text))
 
+    def known_action(self, action: Action) -> Action | None:
+        """This game's own instance of an action equal to ``action`` (unpickled, decoded, or
+        from another copy of the game), or None if it has no such action."""
+        index = action.id
+        if type(index) is int and 0 <= index < len(self.actions):
+            own = self.actions[index]
+            if own is action or own == action:
+                return own
+        return None
+
     def config(self) -> dict[str, Any]:
         """What, with a history, replays a game: the id, player count and options."""
-        return {"game": self.id, "players": self.num_players, "options": dict(self.options)}
+        return {"game": self.id, "players": self.num_players, "options": dict(self._options)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game is its id, player count and options: rebuilt by make() in the other process.
+        return (_remade, (self.id, self.num_players, dict(self._options)))
 
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if v != _default(self.info, k)}
+        changed = {k: v for k, v in self._options.items() if v != _default(self.info, k)}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"courtly.make({self.id!r}, players={self.num_players}{extra})"
+
+
+def _remade(game_id: str, players: int, options: dict[str, Any]) -> Game:
+    from .registry import make
+
+    return make(game_id, players=players, **options)
 
 
 def _fold(text: str) -> str:
@@ -198,75 +283,115 @@ def _default(info: GameInfo, name: str) -> OptionValue | None:
     return None
 
 
+def _as_seat(seat: object, num_players: int) -> int | None:
+    """``seat`` as a seat number (any integer type, NumPy's too, but no bool), or None."""
+    if type(seat) is int:
+        return seat if 0 <= seat < num_players else None
+    if isinstance(seat, (bool, float, str)) or seat is None:
+        return None
+    try:
+        number = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return number if 0 <= number < num_players else None
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game: the rules as a state machine.
 
-    Subclasses keep ``is_chance``, ``is_terminal`` and ``to_move`` up to date as plain attributes
-    (they are read on every step of every playout) and implement the abstract hooks. The public
-    methods here check every input before anything changes, so an error leaves the state as it
-    was.
+    **The public moves belong to this class.** :meth:`apply`, :meth:`apply_chance`,
+    :meth:`parse_action` and :meth:`view` are final: they check the seat, the turn and legality
+    before anything changes, so an error leaves the state as it was, in every game alike. A game
+    implements small protected hooks instead:
 
-    Hidden information: a game with secrets overrides :meth:`_redacted` (a copy with every secret
-    *removed*: unknown cards replaced by :data:`HIDDEN` or dropped, the history scrubbed with
-    :meth:`_scrub_history`), :meth:`determinize` (called on that copy: fill the gaps uniformly from
-    what is consistent with the seat's knowledge) and :meth:`secret_cards` (what the contract
-    suite checks no view shows). ``observation(seat)`` must read only what ``seat`` may know, so
-    that it gives the same answer on the full state, the redacted copy and any determinization.
+    * ``legal_actions(seat)`` and ``_apply(seat, action)`` (an action already checked legal);
+    * ``chance_outcomes()``, ``_apply_chance(outcome)`` and, for speed, ``sample_chance_outcome``
+      and ``_is_possible_outcome``; ``parse_chance`` where outcomes need a kinder message;
+    * ``_why_illegal``, ``_why_unknown``, ``_why_not_to_move``: the reason of a refusal, in the
+      game's words; ``_action_from_text`` for typed shortcuts;
+    * ``returns()``, ``clone()``, ``observation(seat)``, ``render(seat)``.
 
-    Simultaneous decisions: ``to_move`` lists every seat still to submit; each ``apply`` records
-    one submission (secret until the last is in) and removes that seat from ``to_move``. *That* a
-    seat has submitted is public; *what* it submitted is not: the redacted copy for another seat
-    drops the pending choice and puts its owner back in ``to_move``, so a searcher lets him choose
-    again (see ``tests/toy_games.py`` for the smallest example).
+    Subclasses keep ``is_chance``, ``is_terminal``, ``truncated`` and ``to_move`` up to date as
+    plain attributes (they are read on every step of every playout).
+
+    **Hidden information.** A game with secrets overrides :meth:`_redacted` (a copy with every
+    secret *removed*: unknown cards replaced by :data:`HIDDEN` or dropped), :meth:`determinize`
+    (called on that copy: fill the gaps from what is consistent with the seat's knowledge) and
+    :meth:`secret_cards` (what the contract suite checks no view shows). ``observation(seat)``
+    must read only what ``seat`` may know, so that it gives the same answer on the full state, the
+    redacted copy and any determinization.
+
+    **Who sees which event** is declared once, here, for every game: while applying an event a
+    game calls :meth:`_keep_secret` with the seats that may know it, and later
+    :meth:`_reveal_event` when it becomes known to more of them (a card turned face up). Every
+    other event is public. Views, logs and records all read this one declaration.
+
+    **Simultaneous decisions.** ``to_move`` lists every seat still to submit; each ``apply``
+    records one submission, secret until the last is in (declared with :meth:`_keep_secret`), and
+    removes that seat from ``to_move``. *That* a seat has submitted is public; *what* it submitted
+    is not: the redacted copy for another seat holds no trace of it, and :meth:`determinize` draws
+    it afresh, so a sampled world has the same seats to move as the truth.
     """
 
-    __slots__ = ("game", "history", "is_chance", "is_terminal", "num_players", "to_move")
+    __slots__ = (
+        "_partial",
+        "_secret_events",
+        "game",
+        "history",
+        "is_chance",
+        "is_terminal",
+        "num_players",
+        "to_move",
+        "truncated",
+    )
 
     game: Game
     num_players: int
     is_chance: bool
     is_terminal: bool
+    truncated: bool
+    """The game ended at its safety cap (option ``safety_cap``), not by its rules."""
     to_move: tuple[int, ...]
     """The seats that must decide now: several at a simultaneous point, none at chance or end."""
     history: list[Event]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, blank: bool = False) -> None:
+        """Subclasses take ``blank=True`` for a bare instance that :meth:`clone` fills in
+        (mypyc compiles no bare ``cls.__new__(cls)``); the base fields are set either way."""
         self.game = game
         self.num_players = game.num_players
         self.history = []
         self.is_chance = False
         self.is_terminal = False
+        self.truncated = False
         self.to_move = ()
+        self._partial = False  # a view's copy or a world drawn from one: hidden events inside
+        self._secret_events: dict[int, int] = {}  # history index -> who knows it (else public)
 
     # ----------------------------------------------------------------------------- decisions
 
     @abstractmethod
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        """The actions ``seat`` may take now (empty if it is not to move)."""
+        """The actions ``seat`` may take now (empty if it is not to move), each the game's own
+        shared instance (``game.actions[action.id]``)."""
 
+    @final
     def apply(self, seat: object, action: object) -> None:
-        """Apply ``seat``'s decision: an :class:`Action`, its text or its id.
+        """Apply ``seat``'s decision: an :class:`Action` (or an equal one: unpickled, decoded),
+        its text or its integer id (any integer type).
 
-        Raises :class:`IllegalAction` (and changes nothing) if ``seat`` is not to move or the
-        action is not legal now.
+        Raises :class:`IllegalAction` with the reason, and changes nothing, if ``seat`` is not to
+        move or the action is not legal now.
         """
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._not_to_move_message(seat))
-        if not isinstance(action, Action):
-            action = (
-                self.parse_action(seat, action) if isinstance(action, str) else self._by_id(action)
-            )
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(
-                f"{action} is not legal for {seat_text(seat)} now; legal: {self._legal_text(seat)}"
-            )
-        self._apply(seat, action)
-        self.history.append((seat, action))
+        mover = self._mover(seat, action)
+        chosen = self._legal_action(mover, action)
+        self._apply(mover, chosen)
+        self.history.append((mover, chosen))
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
-        """Apply a decision already checked to be legal."""
+        """Apply a decision already checked to be legal (the game's shared instance)."""
 
     def apply_legal(self, seat: int, action: Action) -> None:
         """Apply ``action``, taken from ``legal_actions(seat)`` just now, without checking it.
@@ -302,16 +427,20 @@ class State(ABC):
             steps += 1
         return steps
 
-    def parse_action(self, seat: int, text: str) -> Action:
-        """The legal action of ``seat`` written ``text``; :class:`IllegalAction` listing the legal
-        forms if there is none."""
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._not_to_move_message(seat))
-        action = self.game.action_from_text(text)
-        if action is None or action not in self.legal_actions(seat):
-            what = "is not an action of this game" if action is None else "is not legal now"
-            raise IllegalAction(f"{text.strip()!r} {what}; legal: {self._legal_text(seat)}")
-        return action
+    @final
+    def parse_action(self, seat: object, text: object) -> Action:
+        """The legal action of ``seat`` written ``text``; :class:`IllegalAction` saying why not
+        (and listing the legal forms) if there is none."""
+        mover = self._mover(seat, text)
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action's text is a string, not {text!r}")
+        action = self._action_from_text(mover, text)
+        if action is None:
+            raise IllegalAction(self._why_unknown(mover, text))
+        for legal in self.legal_actions(mover):
+            if legal is action:
+                return legal
+        raise IllegalAction(self._why_illegal(mover, action))
 
     def input_steps(self, seat: int, text: str) -> list[str]:
         """One line typed by a person, as the texts of the successive actions it means.
@@ -322,23 +451,74 @@ class State(ABC):
         """
         return [text]
 
-    def _by_id(self, action_id: object) -> Action:
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise IllegalAction(f"an action is an Action, its text or its id, not {action_id!r}")
-        return self.game.action_from_id(action_id)
+    def caution(self, seat: int, action: Action) -> str | None:
+        """A warning a person should read before making this *legal* move (it throws the game
+        away, say: laying one's own King where it is revealed at once), or None. Front ends ask
+        for a confirmation; bots never see it."""
+        return None
 
-    def _legal_text(self, seat: int) -> str:
-        return ", ".join(str(a) for a in self.legal_actions(seat))
+    def _mover(self, seat: object, action: object) -> int:
+        """``seat`` as the number of a seat to move now, or :class:`IllegalAction` saying why."""
+        if type(seat) is int and seat in self.to_move:  # the usual case, at once
+            return seat
+        number = _as_seat(seat, self.num_players)
+        if number is not None and number in self.to_move:
+            return number
+        raise IllegalAction(self._why_not_to_move(seat, action))
 
-    def _not_to_move_message(self, seat: object) -> str:
+    def _legal_action(self, seat: int, action: object) -> Action:
+        """The game's own legal instance of ``action`` (an Action, text or id), or the reason."""
+        legal = self.legal_actions(seat)
+        if isinstance(action, Action):
+            for option in legal:
+                if option is action:
+                    return option
+            # An action is a value: an equal one from elsewhere is the same action.
+            own = self.game.known_action(action)
+            if own is not None:
+                for option in legal:
+                    if option is own:
+                        return option
+            raise IllegalAction(self._why_illegal(seat, action if own is None else own))
+        if isinstance(action, str):
+            return self.parse_action(seat, action)
+        own = self.game.action_from_id(action)
+        for option in legal:
+            if option is own:
+                return option
+        raise IllegalAction(self._why_illegal(seat, own))
+
+    # The hooks of a refusal: games override them to give the reason in the game's words.
+
+    def _action_from_text(self, seat: int, text: str) -> Action | None:
+        """The action ``text`` names for ``seat``, or None; games may accept shortcuts here (and
+        raise :class:`IllegalAction` for a shortcut that is ambiguous)."""
+        return self.game.action_from_text(text)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` (who is to move) now."""
+        if self.game.known_action(action) is None:
+            return f"{action} is not an action of this game; legal: {self._legal_text(seat)}"
+        return f"{action} is not legal for {seat_text(seat)} now; legal: {self._legal_text(seat)}"
+
+    def _why_unknown(self, seat: int, text: str) -> str:
+        """Why the typed ``text`` names no action of this game."""
+        return f"{text.strip()!r} is not an action of this game; legal: {self._legal_text(seat)}"
+
+    def _why_not_to_move(self, seat: object, action: object) -> str:
+        """Why ``seat`` may not act now (``action`` is what it tried, for a kinder message)."""
         if self.is_terminal:
             return "the game is over"
         if self.is_chance:
             return "a chance event must be resolved first"
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+        number = _as_seat(seat, self.num_players)
+        if number is None:
             return f"{seat!r} is not a seat of this game"
         movers = ", ".join(seat_text(s) for s in self.to_move)
-        return f"it is not {seat_text(seat)}'s turn; to move: {movers}"
+        return f"it is not {seat_text(number)}'s turn; to move: {movers}"
+
+    def _legal_text(self, seat: int) -> str:
+        return ", ".join(str(a) for a in self.legal_actions(seat))
 
     # ----------------------------------------------------------------------------- chance
 
@@ -346,10 +526,16 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """``(outcome, probability)`` for every possible outcome of the pending chance event."""
 
-    def apply_chance(self, outcome: Any) -> None:
-        """Resolve the pending chance event with ``outcome`` (an outcome or its text)."""
+    @final
+    def apply_chance(self, outcome: object) -> None:
+        """Resolve the pending chance event with ``outcome`` (an outcome or its text).
+
+        Raises :class:`IllegalAction`, and changes nothing, if no chance event is pending or the
+        outcome cannot happen now."""
         if not self.is_chance:
-            raise IllegalAction("no chance event is pending")
+            raise IllegalAction(
+                "the game is over" if self.is_terminal else "no chance event is pending"
+            )
         if isinstance(outcome, str):
             outcome = self.parse_chance(outcome)
         elif not self._is_possible_outcome(outcome):
@@ -397,24 +583,82 @@ class State(ABC):
             return ()
         return tuple(seat for seat, value in enumerate(self.returns()) if value > 0)
 
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game (a game that eliminates players overrides
+        :meth:`_seats_in_game`)."""
+        return self._seats_in_game()
+
+    def _seats_in_game(self) -> tuple[int, ...]:
+        return tuple(range(self.num_players))
+
+    # ----------------------------------------------------------------------------- who sees what
+
+    def _keep_secret(self, knowers: int) -> None:
+        """Declare the event being applied known only to ``knowers`` (a mask of
+        :func:`observer_bit`); call it from ``_apply`` or ``_apply_chance``."""
+        self._secret_events[len(self.history)] = knowers
+
+    def _reveal_event(self, index: int, knowers: int = PUBLIC) -> None:
+        """The event at ``index`` of the history becomes known to ``knowers`` too (everyone by
+        default: a card turned face up)."""
+        secret = self._secret_events
+        if index in secret:
+            if knowers == PUBLIC:
+                del secret[index]
+            else:
+                secret[index] |= knowers
+
+    def event_known_to(self, index: int, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may know the event at ``index`` now."""
+        knowers = self._secret_events.get(index)
+        return knowers is None or bool(knowers & observer_bit(seat, self.num_players))
+
+    def _history_seen_by(self, seat: int | None, since: int = 0) -> list[Event]:
+        """``history[since:]`` as ``seat`` may know it: a secret event is ``(actor, HIDDEN)``."""
+        seen = self.history[since:]
+        secret = self._secret_events
+        if secret:
+            bit = observer_bit(seat, self.num_players)
+            for index, knowers in secret.items():
+                if index >= since and not knowers & bit:
+                    seen[index - since] = (seen[index - since][0], HIDDEN)
+        return seen
+
+    def log(self, seat: int | None, since: int = 0) -> list[list[str]]:
+        """The events from index ``since`` on, as ``seat`` saw them: ``[actor, text]`` pairs,
+        ``"?"`` for what it may not know. Ask for increments (``since`` = the length already
+        seen) so that a long game is not sent again and again."""
+        return [
+            [actor_text(actor), str(item)] for actor, item in self._history_seen_by(seat, since)
+        ]
+
     # ----------------------------------------------------------------------------- views
 
+    @final
     def view(self, seat: object) -> View:
         """What ``seat`` may know, and nothing else; ``None`` is a spectator."""
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players
-        ):
-            raise IllegalAction(f"{seat!r} is not a seat of this game")
-        return View(self._redacted(seat), seat)
+        who: int | None = None
+        if seat is not None:
+            who = _as_seat(seat, self.num_players)
+            if who is None:
+                raise IllegalAction(f"{seat!r} is not a seat of this game")
+        copy = self._redacted(who)
+        copy.history = self._history_seen_by(who)
+        copy._partial = copy._partial or any(item is HIDDEN for _, item in copy.history)
+        return View(copy, who)
 
     def _redacted(self, seat: int | None) -> State:
-        """A copy holding only what ``seat`` may know. Games with hidden information override it
-        to remove (not merely hide) what the seat cannot see."""
+        """A copy holding only what ``seat`` may know (its history is set by :meth:`view`).
+        Games with hidden information override it to remove (not merely hide) what the seat
+        cannot see."""
         return self.clone()
 
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """The JSON-able picture of the position from ``seat``'s side (called on a redacted copy)."""
+        """The JSON-able picture of the position from ``seat``'s side (called on a redacted
+        copy): the table as it stands, whose size does not grow with the game (the events are
+        served apart, by :meth:`log`)."""
 
     def secret_cards(self, seat: int | None) -> frozenset[Card]:
         """The cards of this (full) state whose whereabouts ``seat`` may not know.
@@ -426,7 +670,7 @@ class State(ABC):
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
         """A full state drawn uniformly from those consistent with what ``seat`` knows (called on
-        a redacted copy). Games with hidden information override it."""
+        a redacted copy), with the same seats to move. Games with hidden information override it."""
         return self.clone()
 
     # ----------------------------------------------------------------------------- records
@@ -436,31 +680,35 @@ class State(ABC):
         """An independent copy (hand-written in each game: no deepcopy on the hot path)."""
 
     def _clone_base(self, other: State) -> None:
-        """Copy the base fields into ``other`` (a fresh instance made with ``__new__``)."""
+        """Copy the base fields into ``other`` (a blank instance of the same class)."""
         other.game = self.game
         other.num_players = self.num_players
         other.history = self.history.copy()
         other.is_chance = self.is_chance
         other.is_terminal = self.is_terminal
+        other.truncated = self.truncated
         other.to_move = self.to_move
-
-    def _scrub_history(self, copy: State, seen: Callable[[int, int, Any], bool]) -> None:
-        """Replace, in ``copy``, every event for which ``seen(index, actor, item)`` is false by
-        ``(actor, HIDDEN)``: a redacted copy keeps the shape of the history, not its secrets."""
-        copy.history = [
-            (actor, item) if seen(index, actor, item) else (actor, HIDDEN)
-            for index, (actor, item) in enumerate(self.history)
-        ]
+        other._partial = self._partial
+        other._secret_events = self._secret_events.copy() if self._secret_events else {}
 
     def history_text(self) -> list[list[str]]:
         """The history as ``[actor, event]`` text pairs, e.g. ``["p1", "hit"]``, ``["chance", "7H"]``."""
         return [[actor_text(actor), str(item)] for actor, item in self.history]
 
     def to_json(self) -> str:
-        """The game as JSON: its config and history; :func:`courtly.load` rebuilds it exactly."""
-        return json.dumps(
-            {"format": STATE_FORMAT, **self.game.config(), "history": self.history_text()}
-        )
+        """The game as a record (:mod:`courtly.core.records`): its config and history, and its
+        result once over; :func:`courtly.load` rebuilds it exactly."""
+        from .records import MatchRecord
+
+        return MatchRecord.of_state(self).to_json()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game in play is its history: replayed on the other side, exactly, with the game's
+        # own shared actions. A view's copy holds hidden events and cannot replay: it travels as
+        # its fields.
+        if not self._partial:
+            return (_replayed, (self.game, self.history_text()))
+        return (rebuild, (type(self), (self.game, True), fields_of(self)))
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when the same game reached them by the same events."""
@@ -504,6 +752,10 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.id} after {len(self.history)} events>"
 
 
+def _replayed(game: Game, history: list[list[str]]) -> State:
+    return replay(game, history)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class View:
     """One seat's knowledge of a state: what a bot or a UI of that seat gets, and all it gets.
@@ -534,10 +786,36 @@ class View:
     def is_terminal(self) -> bool:
         return self._state.is_terminal
 
+    @property
+    def truncated(self) -> bool:
+        return self._state.truncated
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return self._state.active_seats
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._state.winners
+
+    @property
+    def version(self) -> int:
+        """How many events the game has had: what the view was taken after."""
+        return len(self._state.history)
+
+    def returns(self) -> list[float]:
+        """The result once the game is over (public then); zeros before."""
+        return self._state.returns()
+
     def observation(self) -> dict[str, Any]:
         """JSON-able: the public table, this seat's hidden cards, counts of others', what it has
-        privately learned, and the public log."""
+        privately learned. Its size does not grow with the game: the events are in :meth:`log`."""
         return self._state.observation(self.seat)
+
+    def log(self, since: int = 0) -> list[list[str]]:
+        """The events from index ``since`` on as this seat saw them (``[actor, text]`` pairs,
+        ``"?"`` for what it may not know)."""
+        return self._state.log(self.seat, since)
 
     def legal_actions(self) -> Sequence[Action]:
         if self.seat is None or self.seat not in self._state.to_move:
@@ -548,6 +826,12 @@ class View:
         if self.seat is None:
             raise IllegalAction("a spectator makes no moves")
         return self._state.parse_action(self.seat, text)
+
+    def caution(self, action: Action) -> str | None:
+        """See :meth:`State.caution`."""
+        if self.seat is None:
+            return None
+        return self._state.caution(self.seat, action)
 
     def input_steps(self, text: str) -> list[str]:
         """See :meth:`State.input_steps`."""
@@ -561,6 +845,9 @@ class View:
 
     def render(self) -> str:
         return self._state.render(self.seat)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (View, (self._state, self.seat))
 
     def __repr__(self) -> str:
         who = "spectator" if self.seat is None else seat_text(self.seat)
@@ -588,7 +875,8 @@ def sample_chance(state: State, rng: random.Random) -> Any:
 def replay(game: Game, history: Sequence[Sequence[str]] | Sequence[Event]) -> State:
     """The state reached by playing ``history`` (text pairs or events) from the start.
 
-    Raises :class:`ReplayError` naming the first event that does not apply.
+    Raises :class:`ReplayError` naming the first event that does not apply (its number and its
+    seat).
     """
     state = game.new_state()
     for index, event in enumerate(history):
@@ -604,27 +892,13 @@ def replay(game: Game, history: Sequence[Sequence[str]] | Sequence[Event]) -> St
             else:
                 state.apply(actor, item)
         except (IllegalAction, ValueError, TypeError) as error:
-            raise ReplayError(f"event {index} {list(map(str, event))}: {error}") from None
+            shown = [str(part) for part in event] if isinstance(event, (list, tuple)) else event
+            raise ReplayError(f"move {index + 1} {shown} is not legal there: {error}") from None
     return state
 
 
 def load(data: str | Mapping[str, Any]) -> State:
     """Rebuild a state saved by :meth:`State.to_json` (a JSON text or the parsed dict)."""
-    from .registry import make
+    from .records import read_state
 
-    try:
-        record = json.loads(data) if isinstance(data, str) else data
-    except json.JSONDecodeError as error:
-        raise ReplayError(f"not JSON: {error}") from None
-    if not isinstance(record, Mapping) or "game" not in record or "history" not in record:
-        raise ReplayError("a saved game needs the keys 'game', 'options' and 'history'")
-    try:
-        game = make(
-            record["game"], players=record.get("players"), **dict(record.get("options") or {})
-        )
-    except InvalidOptions as error:
-        raise ReplayError(str(error)) from None
-    history = record["history"]
-    if not isinstance(history, list):
-        raise ReplayError("'history' must be a list of [actor, event] pairs")
-    return replay(game, history)
+    return read_state(data)

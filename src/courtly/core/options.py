@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import InvalidOptions
 
-OptionValue = bool | int | str
+OptionValue = bool | int | float | str
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -22,16 +22,16 @@ _FALSE = {"false", "no", "off", "0"}
 class Option:
     """One configuration key of a game.
 
-    ``choices`` lists the allowed values of a text option; ``minimum``/``maximum`` bound an int
-    option. The kind (bool, int or text) is the kind of ``default``.
+    ``choices`` lists the allowed values of a text option; ``minimum``/``maximum`` bound a number
+    option. The kind (bool, int, float or text) is the kind of ``default``.
     """
 
     name: str
     default: OptionValue
     help: str
     choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     unofficial: bool = False
 
     @property
@@ -40,6 +40,8 @@ class Option:
             return "bool"
         if isinstance(self.default, int):
             return "int"
+        if isinstance(self.default, float):
+            return "float"
         return "text"
 
     def allowed(self) -> str:
@@ -48,14 +50,17 @@ class Option:
             return "true or false"
         if self.choices:
             return ", ".join(self.choices)
-        if self.kind == "int":
-            low = "" if self.minimum is None else str(self.minimum)
-            high = "" if self.maximum is None else str(self.maximum)
+        if self.kind in ("int", "float"):
+            what = "an integer" if self.kind == "int" else "a number"
+            low = "" if self.minimum is None else f"{self.minimum:g}"
+            high = "" if self.maximum is None else f"{self.maximum:g}"
             if low and high:
-                return f"an integer from {low} to {high}"
+                return f"{what} from {low} to {high}"
             if low:
-                return f"an integer of at least {low}"
-            return "an integer"
+                return f"{what} of at least {low}"
+            if high:
+                return f"{what} of at most {high}"
+            return what
         return "any text"
 
     def coerce(self, game_id: str, value: object) -> OptionValue:
@@ -78,17 +83,34 @@ class Option:
                 number = int(value.strip())
             else:
                 raise bad
-            if (self.minimum is not None and number < self.minimum) or (
-                self.maximum is not None and number > self.maximum
-            ):
-                raise bad
+            self._check_bounds(number, bad)
             return number
+        if self.kind == "float":
+            if isinstance(value, bool):
+                raise bad
+            if isinstance(value, (int, float)):
+                real = float(value)
+            else:
+                try:
+                    real = float(str(value).strip())
+                except ValueError:
+                    raise bad from None
+            if real != real or real in (float("inf"), float("-inf")):
+                raise bad
+            self._check_bounds(real, bad)
+            return real
         if not isinstance(value, str):
             raise bad
         text = value.strip()
         if self.choices and text not in self.choices:
             raise bad
         return text
+
+    def _check_bounds(self, number: float, bad: InvalidOptions) -> None:
+        if (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
+        ):
+            raise bad
 
 
 def resolve_options(

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import InvalidOptions, ReplayError
-from ..core.match import MatchRecord
+from ..core.records import MatchRecord
 from .stats import Z95, Tally
 from .tournament import Batch, BatchRunner, Simulation
 

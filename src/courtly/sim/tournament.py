@@ -18,7 +18,8 @@ from ..agents.registry import make_agent
 from ..core.agent import Agent
 from ..core.errors import InvalidOptions
 from ..core.game import Game
-from ..core.match import MatchRecord, play_match
+from ..core.match import play_match
+from ..core.records import MatchRecord
 from ..core.registry import make
 
 

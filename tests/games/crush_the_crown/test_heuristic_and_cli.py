@@ -60,7 +60,7 @@ def test_the_heuristic_plays_from_its_view_only() -> None:
 def test_rules_names_the_resolutions_and_actions() -> None:
     result = invoke("rules", "crush-the-crown")
     assert result.exit_code == 0, result.output
-    for fragment in ("CTC-9", "CTC-6", "spy QC", "discover 8D", "max_turns"):
+    for fragment in ("CTC-9", "CTC-6", "spy QC", "discover 8D", "safety_cap"):
         assert fragment in result.stdout
 
 

@@ -45,9 +45,9 @@ def test_hands_are_private_and_sizes_public() -> None:
 def test_draws_are_private_in_the_log_and_the_narration() -> None:
     state = new_game(dealer="p1")
     deal(state, "2C 3C 4C 5C QD", "2S 3S 4S 5S QH")
-    assert state.observation(0)["log"][1] == ["chance", "2C"]
-    assert state.observation(1)["log"][1] == ["chance", "?"]
-    assert state.observation(1)["log"][2] == ["chance", "2S"]
+    assert state.log(0)[1] == ["chance", "2C"]
+    assert state.log(1)[1] == ["chance", "?"]
+    assert state.log(1)[2] == ["chance", "2S"]
     assert state.view(1)._state.history[1] == (-1, HIDDEN)  # type: ignore[attr-defined]
     play(state, "p0 marry QD")
     assert state.narrate(-1, CARDS[6], 0) == "p0 draws 8S."

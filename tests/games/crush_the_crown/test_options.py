@@ -20,7 +20,7 @@ def test_defaults() -> None:
         "use_jokers": True,
         "hand_size": 5,
         "one_gov_card_per_build": True,
-        "max_turns": 400,
+        "safety_cap": 400,
     }
     with pytest.raises(InvalidOptions):
         courtly.make("crush-the-crown", players=3)

@@ -20,12 +20,12 @@ def test_options_are_declared_with_their_defaults() -> None:
         "route_window": "after_skirmish",
         "trick_pile_private_until_hand_end": True,
         "exposed_king_legal": True,
-        "max_tricks": 300,
+        "safety_cap": 300,
     }
     assert courtly.make("god-save-the-king", num_players=3).num_players == 3
     with pytest.raises(courtly.InvalidOptions, match="route_window"):
         courtly.make("god-save-the-king", route_window="sometimes")
-    with pytest.raises(courtly.InvalidOptions, match="2, 3, 4"):
+    with pytest.raises(courtly.InvalidOptions, match="2–4"):
         courtly.make("god-save-the-king", players=5)
 
 
@@ -114,8 +114,8 @@ def test_trick_piles_open_to_their_owner_when_the_option_is_off() -> None:
     # ... but not to the spectator, and p1 still knows his own card.
     assert state.observation(None)["players"][0]["pile_unseen"] == 2
     # The log now shows p0 which card p1 laid in the middle.
-    assert ["p1", "form middle 5H"] in state.observation(0)["log"]
-    assert ["p1", "form middle 5H"] not in state.observation(None)["log"]
+    assert ["p1", "form middle 5H"] in state.log(0)
+    assert ["p1", "form middle 5H"] not in state.log(None)
 
 
 def test_exposed_king_illegal_keeps_the_king_out_of_the_outside_slots() -> None:

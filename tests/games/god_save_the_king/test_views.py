@@ -41,7 +41,7 @@ def test_simultaneous_choices_are_secret_until_all_are_in() -> None:
     assert state.decision == D_ROUTE and state.to_move == (1,)
     obs = state.view(1).observation()
     assert obs["waiting_for"] == ["p1"] and obs["your_choice"] is None
-    assert obs["log"][-1] == ["p0", "?"]
+    assert state.log(1)[-1] == ["p0", "?"]
     assert state.view(0).observation()["your_choice"] == "route"
     # To p1, p0 is still to choose: a searcher lets him choose again.
     copy = state.view(1)._state
@@ -72,7 +72,7 @@ def test_the_true_rank_behind_a_challenge_is_never_shown() -> None:
     play(state, "p0 declare j", "p1 declare 9", "p1 challenge", "9S")
     for seat in (1, None):
         assert "6S" not in shown(state, seat)
-    assert ["p0", "?"] in state.view(1).observation()["log"]
+    assert ["p0", "?"] in state.view(1).log()
     assert state.view(1).observation()["past_tricks"][-1]["challenge"] == "not accurate"
     assert "challenge: not accurate" in state.render(1)
 

@@ -23,7 +23,7 @@ def test_defaults() -> None:
         "trap_every_entry": True,
         "fog_discard_requires_same_card": False,
         "solo_clans": "none",
-        "max_turns": 300,
+        "safety_cap": 300,
     }
     info = game.info
     assert [o.name for o in info.options if o.unofficial] == ["solo_clans"]
@@ -302,5 +302,5 @@ def test_max_turns_cap_is_a_draw() -> None:
 
 
 def test_max_turns_must_be_positive() -> None:
-    with pytest.raises(courtly.InvalidOptions, match="max_turns"):
+    with pytest.raises(courtly.InvalidOptions, match="safety_cap"):
         courtly.make("goths-save-the-queen", max_turns=0)

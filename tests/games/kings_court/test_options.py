@@ -20,7 +20,7 @@ def test_defaults() -> None:
         "track_length": 30,
         "initial_hand_size": 0,
         "prefilter_unused_suits": True,
-        "max_turns": 500,
+        "safety_cap": 500,
     }
 
 
@@ -34,7 +34,7 @@ def test_num_players(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 5])
 def test_num_players_out_of_range(players: int) -> None:
-    with pytest.raises(courtly.InvalidOptions, match="2, 3, 4"):
+    with pytest.raises(courtly.InvalidOptions, match="2–4"):
         courtly.make("kings-court", num_players=players)
 
 
@@ -90,7 +90,7 @@ def test_initial_hand_size_deals_from_the_start_player_round() -> None:
     assert [hand(state, s) for s in range(3)] == [["2H", "3H"], ["2S", "3S"], ["2C", "3C"]]
     assert state.phase == DRAW and state.drawer == 1
     # Dealt cards are private like draws.
-    assert state.observation(0)["log"][1:4] == [["chance", "?"], ["chance", "?"], ["chance", "2H"]]
+    assert state.log(0)[1:4] == [["chance", "?"], ["chance", "?"], ["chance", "2H"]]
     play(state, "4S")
     assert state.to_move == (1,)
     assert hand(state, 1) == ["2S", "3S", "4S"]
@@ -127,7 +127,7 @@ def test_without_prefilter_an_unowned_card_is_removed_when_drawn() -> None:
     play(state, "KC", "7H")
     assert hand(state, 0) == ["7H"]
     assert state.observation(1)["removed"] == ["5D", "KC"]
-    assert state.observation(1)["log"][-3:] == [["chance", "5D"], ["chance", "KC"], ["chance", "?"]]
+    assert state.log(1)[-3:] == [["chance", "5D"], ["chance", "KC"], ["chance", "?"]]
     assert state.to_move == (0,)
 
 

@@ -27,7 +27,7 @@ def test_defaults() -> None:
         "ten_blocks_jacks": False,
         "auto_hit_on_zero": False,
         "final_hand_excludes": "leaders",
-        "max_hands": 200,
+        "safety_cap": 200,
     }
 
 
@@ -304,8 +304,8 @@ def test_max_hands_default_200() -> None:
         ({"ten_blocks_jacks": "maybe"}, "ten_blocks_jacks must be true or false"),
         ({"auto_hit_on_zero": 2}, "auto_hit_on_zero must be true or false"),
         ({"final_hand_excludes": "nobody"}, "must be leaders, at_or_above_target"),
-        ({"max_hands": 0}, "max_hands must be an integer of at least 1"),
-        ({"max_hands": -5}, "max_hands must be an integer of at least 1"),
+        ({"max_hands": 0}, "safety_cap must be an integer of at least 1"),
+        ({"max_hands": -5}, "safety_cap must be an integer of at least 1"),
     ],
 )
 def test_invalid_option_values(options: dict[str, object], words: str) -> None:
@@ -322,7 +322,7 @@ def test_unknown_option_names_the_options() -> None:
     for name in (
         "auto_hit_on_zero",
         "final_hand_excludes",
-        "max_hands",
+        "safety_cap",
         "target_score",
         "ten_blocks_jacks",
         "turn_mode",
@@ -334,7 +334,7 @@ def test_unknown_option_names_the_options() -> None:
 def test_invalid_player_counts(players: object) -> None:
     with pytest.raises(courtly.InvalidOptions) as caught:
         courtly.make("royal-gambit", players=players)  # type: ignore[arg-type]
-    assert "2, 3, 4, 5" in str(caught.value)
+    assert "2–5" in str(caught.value)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -357,4 +357,4 @@ def test_option_values_as_text_are_coerced() -> None:
     assert game.options["target_score"] == 40
     assert game.options["ten_blocks_jacks"] is True
     assert game.options["auto_hit_on_zero"] is False
-    assert game.options["max_hands"] == 7
+    assert game.options["safety_cap"] == 7

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Final, cast
 
 from ...core.actions import Action
+from ...core.bots import BotInfo
 from ...core.cards import CARDS, KING, NUM_STANDARD_CARDS, QUEEN
 from ...core.game import Game, GameInfo
 from ...core.options import Option
-from .heuristic import CrushTheCrownHeuristic
+from .heuristic import ENDGAME_SLOT, CrushTheCrownHeuristic
 from .rules import (
     BUILD_CARDS,
     DISCARD,
@@ -44,7 +45,10 @@ OPTIONS: Final = (
         "false: one extension plus any number of discoveries",
     ),
     Option(
-        "max_turns", 400, "safety cap: after this many turns the game is a draw (CTC-26)", minimum=1
+        "safety_cap",
+        400,
+        "safety cap: after this many turns the game is a draw (CTC-26)",
+        minimum=1,
     ),
 )
 
@@ -65,7 +69,38 @@ class CrushTheCrown(Game):
         summary="Build your government from King down to Ace while your spies bleed the rival's.",
         options=OPTIONS,
         rules=RULES,
-        agents={"heuristic": CrushTheCrownHeuristic},
+        bots=(
+            BotInfo(
+                "heuristic",
+                CrushTheCrownHeuristic,
+                "Builds first, spies always, gives and fires the least useful cards.",
+                (
+                    Option(
+                        "fire_below",
+                        10.0,
+                        "fire its least useful card when that is worth less than this (a draw is worth more)",
+                        minimum=0.0,
+                    ),
+                    Option(
+                        "endgame_slot",
+                        ENDGAME_SLOT,
+                        "keep wild spies until the rival's government has this many cards (0: place them at once)",
+                        minimum=0,
+                        maximum=12,
+                    ),
+                    Option(
+                        "reserve",
+                        99,
+                        "wild spies it may hold back while waiting for endgame_slot",
+                        minimum=0,
+                    ),
+                ),
+            ),
+        ),
+        search_hooks=CrushTheCrownHeuristic,
+        simultaneous=False,
+        hidden_information=True,
+        renamed_options={"max_turns": "safety_cap"},
     )
 
     def _build_actions(self) -> tuple[Action, ...]:
@@ -91,7 +126,7 @@ class CrushTheCrown(Game):
         self.use_jokers = bool(self.options["use_jokers"])
         self.hand_size = int(self.options["hand_size"])
         self.one_gov_card_per_build = bool(self.options["one_gov_card_per_build"])
-        self.max_turns = int(self.options["max_turns"])
+        self.safety_cap = int(self.options["safety_cap"])
         # §2.2: the Kings are set aside; the other 48 cards (50 with the jokers) are dealt from.
         self.deck: tuple[int, ...] = tuple(
             c for c in CARDS[: NUM_STANDARD_CARDS + (2 if self.use_jokers else 0)] if c.rank != KING

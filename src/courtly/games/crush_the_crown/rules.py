@@ -45,7 +45,7 @@ from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, KING, NUM_STANDARD_CARDS, QUEEN, SUIT_NAMES, Card
 from ...core.draws import choice, shuffle
 from ...core.errors import IllegalAction
-from ...core.game import CHANCE, HIDDEN, State, actor_text
+from ...core.game import CHANCE, State
 
 if TYPE_CHECKING:
     from .game import CrushTheCrown
@@ -171,7 +171,6 @@ class CrushTheCrownState(State):
         "decision",
         "discard",
         "draw",
-        "draw_log",
         "draw_target",
         "drawer",
         "executed",
@@ -226,7 +225,6 @@ class CrushTheCrownState(State):
         self.deal_left = 0
         self.after_draw = AFTER_DEAL
         self.reshuffled = False
-        self.draw_log: list[int] = []  # per chance event: who drew (-1: the public dealer pick)
         self.decision = MARRIAGE
         self._legal: tuple[Action, ...] = ()
         self._result: list[float] = []
@@ -287,7 +285,6 @@ class CrushTheCrownState(State):
             dealer = int(outcome)
             self.dealer = dealer
             self.first = 1 - dealer  # CTC-3: the non-dealer is F
-            self.draw_log.append(-1)
             self.drawer = self.first
             self.deal_left = 2 * self.ctc.hand_size
             self.after_draw = AFTER_DEAL
@@ -301,7 +298,7 @@ class CrushTheCrownState(State):
         seat = self.drawer
         insort(self.hands[seat], card)
         self.tags[seat][0] += 1
-        self.draw_log.append(seat)
+        self._keep_secret(1 << seat)  # a drawn card is seen by its drawer only (§2.8)
         self.reshuffled = False
         if self.after_draw == AFTER_DEAL:
             self.deal_left -= 1
@@ -421,35 +418,6 @@ class CrushTheCrownState(State):
         if len(owed) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
-
-    def apply(self, seat: object, action: object) -> None:
-        """As :meth:`State.apply`, with the reason an action is illegal in the message."""
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._not_to_move_message(seat))
-        if not isinstance(action, Action):
-            action = (
-                self.parse_action(seat, action) if isinstance(action, str) else self._by_id(action)
-            )
-        for legal in self._legal:
-            if legal is action:  # the shared instances: no __eq__ calls on the hot path
-                break
-        else:
-            if action not in self._legal:
-                raise IllegalAction(self._illegal_message(seat, action))
-        self._apply(seat, action)
-        self.history.append((seat, action))
-
-    def parse_action(self, seat: int, text: str) -> Action:
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._not_to_move_message(seat))
-        action = self.ctc.action_from_text(text)
-        if action is None:
-            raise IllegalAction(
-                f"{text.strip()!r} is not an action of this game; legal: {self._legal_text(seat)}"
-            )
-        if action not in self._legal:
-            raise IllegalAction(self._illegal_message(seat, action))
-        return action
 
     def _apply(self, seat: int, action: Action) -> None:
         act: CtcAction = action  # type: ignore[assignment]  # (no cast() call on the hot path)
@@ -658,7 +626,8 @@ class CrushTheCrownState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        if self.turns >= self.ctc.max_turns:
+        if self.turns >= self.ctc.safety_cap:
+            self.truncated = True  # ended by the safety cap, not by the rules
             self._finish([0, 1])  # CTC-26 [engine addition]: the safety cap is a draw
             return
         self._start_turn(1 - self.turn)
@@ -676,12 +645,12 @@ class CrushTheCrownState(State):
 
     # ----------------------------------------------------------------------------- reasons
 
-    def _illegal_message(self, seat: int, action: Action) -> str:
-        reason = self._why_illegal(seat, action)
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        reason = self._reason_illegal(seat, action)
         return f"{action} is not legal now: {reason}; legal: {self._legal_text(seat)}"
 
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        if not isinstance(action, CtcAction) or action.id >= len(self.ctc.actions):
+    def _reason_illegal(self, seat: int, action: Action) -> str:
+        if not isinstance(action, CtcAction) or self.ctc.known_action(action) is None:
             return "it is not an action of this game"
         decision = self.decision
         kind = action.kind
@@ -758,7 +727,6 @@ class CrushTheCrownState(State):
         other.deal_left = self.deal_left
         other.after_draw = self.after_draw
         other.reshuffled = self.reshuffled
-        other.draw_log = self.draw_log.copy()
         other.decision = self.decision
         other._legal = self._legal
         other._result = self._result
@@ -767,20 +735,6 @@ class CrushTheCrownState(State):
 
     # ----------------------------------------------------------------------------- knowledge
 
-    def _event_seen(self, seat: int | None) -> list[bool]:
-        """For each history event, whether ``seat`` saw it: every draw is private to its drawer."""
-        seen: list[bool] = []
-        log = self.draw_log
-        k = 0
-        for actor, _ in self.history:
-            if actor == CHANCE:
-                drawer = log[k] if k < len(log) else -1
-                k += 1
-                seen.append(drawer < 0 or drawer == seat)
-            else:
-                seen.append(True)
-        return seen
-
     def _hidden_count(self, seat: int) -> int:
         return len(self.hands[seat]) - self.revealed[seat].bit_count()
 
@@ -788,10 +742,10 @@ class CrushTheCrownState(State):
         """Cards in the draw pile or in the unknown part of a rival's hand that ``seat`` has never
         seen (a card seen earlier, e.g. discarded and reshuffled, may be named in the log)."""
         seen = 0
-        for (actor, item), visible in zip(self.history, self._event_seen(seat), strict=True):
-            if visible and isinstance(item, CtcAction) and item.card >= 0:
+        for actor, item in self._history_seen_by(seat):
+            if isinstance(item, CtcAction) and item.card >= 0:
                 seen |= 1 << item.card
-            elif visible and actor == CHANCE and isinstance(item, Card):
+            elif actor == CHANCE and isinstance(item, Card):
                 seen |= 1 << item
         if seen >> JOKER & 1:
             seen |= 1 << 53
@@ -811,8 +765,6 @@ class CrushTheCrownState(State):
         copy.draw = [UNKNOWN] * len(self.draw)
         if seat not in self.to_move:
             copy._legal = ()  # the rival's options would tell his cards
-        seen = self._event_seen(seat)
-        self._scrub_history(copy, lambda index, actor, item: seen[index])
         return copy
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
@@ -914,7 +866,6 @@ class CrushTheCrownState(State):
         }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        seen = self._event_seen(seat)
         hands = []
         for h in (0, 1):
             entry: dict[str, Any] = {"seat": seat_text(h), "size": len(self.hands[h])}
@@ -936,7 +887,7 @@ class CrushTheCrownState(State):
             "first": seat_text(self.first) if self.first >= 0 else None,
             "turn": seat_text(self.turn) if self.turn >= 0 else None,
             "turns_played": self.turns,
-            "max_turns": self.ctc.max_turns,
+            "safety_cap": self.ctc.safety_cap,
             "hand_size": self.ctc.hand_size,
             "mercenary_suits": [SUIT_NAMES[s] for s in self.mercenary_suits()],
             "kings_aside": [TEXT[c] for c in self.kings_aside],
@@ -948,17 +899,13 @@ class CrushTheCrownState(State):
             "tribute_left": self.tribute_left,
             "winners": [seat_text(s) for s in winners],
             "draw": self.is_terminal and len(winners) == 2,
-            "log": [
-                [actor_text(actor), str(item) if visible else str(HIDDEN)]
-                for (actor, item), visible in zip(self.history, seen, strict=True)
-            ],
         }
 
     def render(self, seat: int | None) -> str:
         game = self.ctc
         mercs = self.mercenary_suits()
         header = (
-            f"Crush the Crown · turn {self.turns + 1}/{game.max_turns} · "
+            f"Crush the Crown · turn {self.turns + 1}/{game.safety_cap} · "
             f"draw pile {len(self.draw)}"
             + (f" · mercenary suits {' and '.join(SUIT_NAMES[s] for s in mercs)}" if mercs else "")
         )
@@ -1001,7 +948,7 @@ class CrushTheCrownState(State):
         if self.is_terminal:
             winners = self.winners
             if len(winners) == 2:
-                lines.append(f"Game over: the {game.max_turns}-turn cap is reached, a draw.")
+                lines.append(f"Game over: the {game.safety_cap}-turn cap is reached, a draw.")
             else:
                 lines.append(f"Game over: {seat_text(winners[0])} crushes his King and wins.")
         elif self.to_move:

@@ -49,7 +49,7 @@ How Courtly settles the sheet's open points (RULES.md §2.11)
   CTC-20 cards of the rival's suit are never played: only fired or given as tribute.
   CTC-21 your own cards are never spies.
   CTC-23 spies may go on spies and real cards on spies; every spy costs tribute and blocks a win.
-  CTC-26 option max_turns (400): after that many turns the game is a draw.
+  CTC-26 option safety_cap (400): after that many turns the game is a draw.
   Option use_jokers=false plays without the jokers.
 
 Actions you type: pass, marry QD, discard 3C, give 2H (tribute, or the deadlock Queen),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...core.actions import Action
+from ...core.bots import BotInfo
 from ...core.cards import CARDS, RANK_TEXT
 from ...core.game import Game, GameInfo
 from ...core.options import Option
@@ -55,7 +56,7 @@ OPTIONS: Final = (
         "a player may put his own King in an outside slot (and is eliminated at the reveal, GSK-5)",
     ),
     Option(
-        "max_tricks",
+        "safety_cap",
         300,
         "safety cap: after this many tricks the player holding the most cards wins (GSK-29)",
         minimum=1,
@@ -77,7 +78,33 @@ class GodSaveTheKing(Game):
         summary="Bluffing tricks: hide your King in a face-down formation and rout the others'.",
         options=OPTIONS,
         rules=RULES,
-        agents={"heuristic": GodSaveTheKingHeuristic},
+        bots=(
+            BotInfo(
+                "heuristic",
+                GodSaveTheKingHeuristic,
+                "Keeps its King hidden, routes a likely King, declares and challenges by the odds.",
+                (
+                    Option(
+                        "route_at",
+                        0.3,
+                        "the least chance of a King that is worth a route",
+                        minimum=0.0,
+                        maximum=1.0,
+                    ),
+                    Option(
+                        "bluff_mix",
+                        0.1,
+                        "how often it bluffs a declaration",
+                        minimum=0.0,
+                        maximum=1.0,
+                    ),
+                ),
+            ),
+        ),
+        search_hooks=GodSaveTheKingHeuristic,
+        simultaneous=True,
+        hidden_information=True,
+        renamed_options={"max_tricks": "safety_cap"},
     )
 
     def _build_actions(self) -> tuple[Action, ...]:
@@ -133,7 +160,7 @@ class GodSaveTheKing(Game):
         self.routes_per_hand = int(self.options["routes_per_hand"])
         self.private_piles = bool(self.options["trick_pile_private_until_hand_end"])
         self.exposed_king_legal = bool(self.options["exposed_king_legal"])
-        self.max_tricks = int(self.options["max_tricks"])
+        self.safety_cap = int(self.options["safety_cap"])
         # What people may type besides the canonical texts: "left 10S", "declare Queen".
         self._aliases: dict[str, Action] = {a.text.lower(): a for a in actions}
         for a in actions:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.cards import ACE, KING, QUEEN, Card
@@ -41,10 +42,19 @@ from .rules import (
 class GodSaveTheKingHeuristic:
     """``heuristic`` (options: ``route_at``, the least probability of a King worth a route)."""
 
+    rollout_depth: ClassVar[int] = 0
+    """ISMCTS rollouts play to the end (the game is short enough)."""
+    informed_worlds: ClassVar[bool] = False
+    """No informed world sampler: :meth:`sample_world` is ``view.determinize``."""
+
     def __init__(self, game: Game, route_at: float = 0.3, bluff_mix: float = 0.1) -> None:
         self.game = game
         self.route_at = float(route_at)
         self.bluff_mix = float(bluff_mix)
+
+    def sample_world(self, view: View, rng: random.Random) -> State:
+        """A world for search: uniform over what ``view`` allows (see core.bots.SearchHooks)."""
+        return view.determinize(rng)
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions()

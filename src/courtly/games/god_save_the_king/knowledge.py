@@ -35,6 +35,7 @@ from typing import Any, Final
 
 from ...core.cards import CARDS, Card
 from ...core.draws import choice, shuffle
+from ...core.persist import fields_of, rebuild
 
 Loc = tuple[Any, ...]
 """A hidden place in a redacted copy: ``("h", seat, i)`` hand, ``("f", trick, side, slot)``
@@ -76,6 +77,10 @@ class Knowledge:
         self.cons: dict[Card, list[tuple[int, int]]] = {}  # place -> constraints
         self.seen = 0  # bit c: the viewer has seen card c's face at some time
         self._ids = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (A compiled class pickles through core.persist: see there.)
+        return (rebuild, (Knowledge, (self.viewer, self.vbit), fields_of(self)))
 
     def clone(self) -> Knowledge:
         # (The constructor, not ``__new__``: mypyc compiles no bare ``cls.__new__(cls)``.)
@@ -313,6 +318,10 @@ class Export:
                     row[r] += per_rank[r]
         self.bounds = bounds
         self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the four things it is built from: the rest is derived from them.
+        return (Export, (self.classes, self.alloc, self.groups, self.cons))
 
     def _indexes(self) -> tuple[dict[Card, int], dict[Loc, int]]:
         found = self._index

@@ -27,7 +27,8 @@ from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, KING, SUIT_NAMES, Card, cards_text, rank_text
 from ...core.draws import choice
 from ...core.errors import IllegalAction
-from ...core.game import CHANCE, HIDDEN, Event, State, actor_text
+from ...core.game import CHANCE, HIDDEN, State
+from ...core.persist import fields_of, rebuild
 from .knowledge import EQ_RANK, NE_RANK, NOT_CARD, Export, Knowledge, Loc, simple_export
 
 if TYPE_CHECKING:
@@ -142,6 +143,10 @@ class Trick:
         self.winner = -1  # side that collected the trick
         self.void = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (A compiled class pickles through core.persist: see there.)
+        return (rebuild, (Trick, (self.p[0], self.p[1], True), fields_of(self)))
+
     def clone(self) -> Trick:
         other = Trick(*self.p, blank=True)
         other.form = [self.form[0].copy(), self.form[1].copy()]
@@ -168,9 +173,7 @@ class GodSaveTheKingState(State):
         "_know",
         "_legal",
         "_msgs",
-        "_partial",
         "_result",
-        "_scrub_cache",
         "_track",
         "active",
         "asked",
@@ -180,7 +183,6 @@ class GodSaveTheKingState(State):
         "draw_kind",
         "draw_to",
         "duel",
-        "ev_mask",
         "gsk",
         "hand_no",
         "hands",
@@ -197,7 +199,6 @@ class GodSaveTheKingState(State):
         "results",
         "rmask",
         "round_elims",
-        "round_start",
         "routes",
         "sched",
         "seat_idx",
@@ -240,7 +241,6 @@ class GodSaveTheKingState(State):
         self.asked = 0  # bit s: seat s was asked the current simultaneous question (public)
         self.submitted = 0  # bit s: seat s has answered it (public; what it answered is not)
         self.pend_ev: list[int] = []  # history indices of unrevealed simultaneous choices
-        self.ev_mask: dict[int, int] = {}  # placement event -> who knows it (default: its actor)
         self._legal: list[tuple[Action, ...]] = [()] * n
         self.mode = n  # the schedule in force: 4 rounds of two tricks, 3 the A-B-C rota, 2 duel
         self.labels: tuple[int, ...] = tuple(range(n))
@@ -256,11 +256,8 @@ class GodSaveTheKingState(State):
         self.draw_kind = C_ROUTE
         self._track: list[Knowledge] | None = None
         self._know: Export | None = None
-        self._partial = False  # a redacted copy or a determinized world: history incomplete
         self._msgs: list[tuple[int, str]] | None = None
-        self._scrub_cache: dict[int, list[Event]] = {}
         self._start_round()
-        self.round_start = 0
 
     # ----------------------------------------------------------------------------- helpers
 
@@ -303,8 +300,6 @@ class GodSaveTheKingState(State):
             pairs = list(ROUNDS_4[self.sched])  # four players: the letters are the seats
         self.tricks = [Trick(x, y) for x, y in pairs]
         self.cur = 0
-        # The events of this round start after the one being applied (see _scrubbed).
-        self.round_start = len(self.history) + 1
         if self.round_elims:
             self.round_elims = []
         seat_trick = self.seat_trick
@@ -403,7 +398,8 @@ class GodSaveTheKingState(State):
             self.sched ^= 1
         if self.n_active < self.mode:
             self._relabel_after_round()
-        if self.tricks_played >= self.gsk.max_tricks:
+        if self.tricks_played >= self.gsk.safety_cap:
+            self.truncated = True  # ended by the safety cap, not by the rules
             self._finish_by_cards()
             return
         self._next_round()
@@ -485,22 +481,6 @@ class GodSaveTheKingState(State):
         self.submitted = 0
         self.to_move = movers
 
-    def apply(self, seat: object, action: object) -> None:
-        """As :meth:`State.apply`, with the reason of a refusal spelled out (nothing changes)."""
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._why_not_to_move(seat, action))
-        if type(action) is not GodSaveTheKingAction and not isinstance(action, Action):
-            action = (
-                self.parse_action(seat, action) if isinstance(action, str) else self._by_id(action)
-            )
-        for legal in self._legal[seat]:
-            if legal is action:
-                break
-        else:
-            raise IllegalAction(self._why_illegal(seat, action))
-        self._apply(seat, action)  # type: ignore[arg-type]
-        self.history.append((seat, action))
-
     def _apply(self, seat: int, a: GodSaveTheKingAction) -> None:  # type: ignore[override]
         kind = a.kind
         if kind == FORM:
@@ -514,6 +494,7 @@ class GodSaveTheKingState(State):
             hand.remove(card)
             t.form[i][k] = card
             t.ev[i][k] = len(self.history)
+            self._keep_secret(1 << seat)  # a card laid face down: its owner alone knows it (§1.9)
             placed[i] = k + 1
             if k < RIGHT and self._msgs is None and self.gsk.exposed_king_legal:
                 acts = self.gsk.form_acts[k + 1]
@@ -547,6 +528,7 @@ class GodSaveTheKingState(State):
         self.pending[seat] = a
         self.submitted |= 1 << seat
         self.pend_ev.append(len(self.history))
+        self._keep_secret(1 << seat)  # secret until every participant has chosen
         self._legal[seat] = ()
         self.to_move = _without(self.to_move, seat)
         if self._msgs is not None:
@@ -563,6 +545,8 @@ class GodSaveTheKingState(State):
     def _clear_pending(self) -> list[GodSaveTheKingAction | None]:
         chosen = self.pending
         self.pending = [None] * self.num_players
+        for index in self.pend_ev:
+            self._reveal_event(index)
         self.pend_ev = []
         self.asked = 0
         self.submitted = 0
@@ -577,8 +561,8 @@ class GodSaveTheKingState(State):
         ux, uy = t.up
         ux[LEFT] = ux[RIGHT] = uy[LEFT] = uy[RIGHT] = True
         ex, ey = t.ev
-        em = self.ev_mask
-        em[ex[LEFT]] = em[ex[RIGHT]] = em[ey[LEFT]] = em[ey[RIGHT]] = PUBLIC
+        for index in (ex[LEFT], ex[RIGHT], ey[LEFT], ey[RIGHT]):
+            self._reveal_event(index)
         xl, xr, yl, yr = x[LEFT], x[RIGHT], y[LEFT], y[RIGHT]
         if self._track is not None:
             self._t_reveal((xl, xr, yl, yr))
@@ -694,7 +678,7 @@ class GodSaveTheKingState(State):
             self.routes[router] += 1
             card = t.form[1 - i][slot]
             t.up[1 - i][slot] = True
-            self.ev_mask[t.ev[1 - i][slot]] = PUBLIC
+            self._reveal_event(t.ev[1 - i][slot])
             self._t_reveal([card])
             if self._msgs is not None:
                 self._say(
@@ -867,8 +851,7 @@ class GodSaveTheKingState(State):
                 m = own | 1 << collector
                 masks.append(m)
                 seen.append(c)
-                ev = t.ev[side][k]
-                self.ev_mask[ev] = self.ev_mask.get(ev, own) | m
+                self._reveal_event(t.ev[side][k], m)
             else:
                 masks.append(own)
         if seen:
@@ -996,11 +979,14 @@ class GodSaveTheKingState(State):
         size = {s: len(self.hands[s]) + len(self.piles[s]) for s in alive}
         top = max(size.values())
         if self._msgs is not None:
-            self._say(PUBLIC, f"The safety cap of {self.gsk.max_tricks} tricks is reached.")
+            self._say(PUBLIC, f"The safety cap of {self.gsk.safety_cap} tricks is reached.")
         self._finish([s for s in alive if size[s] == top])
 
     def returns(self) -> list[float]:
         return list(self._result) if self.is_terminal else [0.0] * self.num_players
+
+    def _seats_in_game(self) -> tuple[int, ...]:
+        return tuple([s for s in range(self.num_players) if self.active[s]])
 
     # ----------------------------------------------------------------------------- end of hand
 
@@ -1181,46 +1167,6 @@ class GodSaveTheKingState(State):
         seen = k.seen if k is not None else 0
         return frozenset(c for _, c in places if not seen >> c & 1)
 
-    def _event_visible(self, index: int, actor: int, item: Any, seat: int | None) -> bool:
-        if item is HIDDEN:
-            return False
-        if actor in (CHANCE, seat):
-            return True
-        kind = item.kind
-        if kind == FORM:
-            m = self.ev_mask.get(index)
-            return m is not None and bool(m & self._bit(seat))
-        if kind in (ROUTE, DECLARE, PASS):
-            return index not in self.pend_ev
-        return True
-
-    def _scrubbed(self, seat: int | None) -> list[Event]:
-        """The history as ``seat`` saw it: events it may not know are ``(actor, HIDDEN)``.
-
-        What a seat knows of an event can change only until the round it belongs to is over,
-        so the part before the current round is cached (long games stay fast to view)."""
-        key = self.num_players if seat is None else seat
-        stable = min(self.round_start, len(self.history))
-        prefix = self._scrub_cache.get(key)
-        if prefix is None or len(prefix) > stable:
-            prefix = []
-        history = self.history
-        visible = self._event_visible
-        if len(prefix) < stable:
-            prefix = prefix + [
-                history[i]
-                if visible(i, history[i][0], history[i][1], seat)
-                else (history[i][0], HIDDEN)
-                for i in range(len(prefix), stable)
-            ]
-            self._scrub_cache[key] = prefix
-        return prefix + [
-            history[i]
-            if visible(i, history[i][0], history[i][1], seat)
-            else (history[i][0], HIDDEN)
-            for i in range(stable, len(history))
-        ]
-
     def _redacted(self, seat: int | None) -> State:
         if self._partial:
             know = simple_export(self._hidden_places(seat), self._rule_constraints(seat))
@@ -1267,7 +1213,6 @@ class GodSaveTheKingState(State):
             for s in self.to_move:
                 if s != seat:
                     copy._legal[s] = ()
-        copy.history = self._scrubbed(seat)
         copy._know = know
         copy._partial = True
         return copy
@@ -1345,7 +1290,6 @@ class GodSaveTheKingState(State):
         other.asked = self.asked
         other.submitted = self.submitted
         other.pend_ev = self.pend_ev.copy()
-        other.ev_mask = self.ev_mask.copy()
         other._legal = self._legal.copy()
         other.mode = self.mode
         other.labels = self.labels
@@ -1363,23 +1307,10 @@ class GodSaveTheKingState(State):
             [k.clone() for k in self._track] if track and self._track is not None else None
         )
         other._know = self._know
-        other._partial = self._partial
         other._msgs = None
-        other.round_start = self.round_start
-        other._scrub_cache = {}
         return other
 
     # ----------------------------------------------------------------------------- people
-
-    def parse_action(self, seat: int, text: str) -> Action:
-        if seat not in self.to_move:
-            raise IllegalAction(self._why_not_to_move(seat, text))
-        action = self.gsk.action_from_text(text)
-        if action is None:
-            raise IllegalAction(self._why_unknown(seat, text))
-        if action not in self._legal[seat]:
-            raise IllegalAction(self._why_illegal(seat, action))
-        return action
 
     def input_steps(self, seat: int, text: str) -> list[str]:
         """A whole formation typed on one line (``10S KS 8S``, or ``form 10S KS 8S``) is its
@@ -1439,7 +1370,7 @@ class GodSaveTheKingState(State):
                     f"{seat_text(seat)} has already routed this hand "
                     f"(routes_per_hand = {self.gsk.routes_per_hand})"
                 )
-        return self._not_to_move_message(seat)
+        return super()._why_not_to_move(seat, action)
 
     def _why_unknown(self, seat: int, text: str) -> str:
         words = text.strip().split()
@@ -1469,7 +1400,7 @@ class GodSaveTheKingState(State):
     def _why_illegal(self, seat: int, action: Action) -> str:
         legal = self._legal_text(seat)
         a = action
-        if not isinstance(a, GodSaveTheKingAction) or self.gsk.actions[a.id] is not a:
+        if not isinstance(a, GodSaveTheKingAction) or self.gsk.known_action(a) is None:
             return f"{a} is not an action of this game; legal: {legal}"
         who = seat_text(seat)
         dec = self.decision
@@ -1555,7 +1486,7 @@ class GodSaveTheKingState(State):
             "seat": None if seat is None else seat_text(seat),
             "hand_number": self.hand_no,
             "tricks_played": self.tricks_played,
-            "max_tricks": self.gsk.max_tricks,
+            "safety_cap": self.gsk.safety_cap,
             "schedule": self._schedule_text(),
             "players": players,
             "your_hand": None if seat is None else [str(c) for c in self.hands[seat]],
@@ -1578,7 +1509,6 @@ class GodSaveTheKingState(State):
             if not self.is_chance
             else {"from": seat_text(self.draw_from), "to": seat_text(self.draw_to)},
             "winners": [seat_text(s) for s in self.winners],
-            "log": [[actor_text(actor), str(item)] for actor, item in self._scrubbed(seat)],
         }
 
     def _result_dict(self, r: tuple[int, tuple[int, int], int, int, int, int]) -> dict[str, Any]:
@@ -1647,7 +1577,7 @@ class GodSaveTheKingState(State):
         n = self.num_players
         lines = [
             f"God Save The King · hand {self.hand_no} · {self.tricks_played} tricks played "
-            f"(cap {self.gsk.max_tricks}) · {self._schedule_text()}"
+            f"(cap {self.gsk.safety_cap}) · {self._schedule_text()}"
         ]
         waiting = set(self._waiting())
         for s in range(n):

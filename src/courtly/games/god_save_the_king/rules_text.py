@@ -62,13 +62,13 @@ More players
 
 End of the game
   The last player left wins; players eliminated by the same event with nobody left share a
-  draw (GSK-23). Safety cap: after max_tricks (300) tricks the player holding the most cards
+  draw (GSK-23). Safety cap: after safety_cap (300) tricks the player holding the most cards
   (hand + trick pile) wins, ties shared (GSK-29).
 
 Options: max_redeclare, routes_per_hand (1), route_window (after_skirmish, or before_reveal:
   route before the reveal and aim at any of the rival's three face-down cards),
   trick_pile_private_until_hand_end (true; false: you may look at your pile at any time),
-  exposed_king_legal (true; false: your King may only go in the middle), max_tricks.
+  exposed_king_legal (true; false: your King may only go in the middle), safety_cap.
 
 Actions you type
   form left 10S, form middle KS, form right 8S (or just: left 10S), or the whole formation on

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ...core.actions import Action, seat_text
+from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo
 from ...core.options import Option
@@ -84,7 +85,7 @@ OPTIONS: Final = (
         choices=SOLO_CHOICES,
         unofficial=True,
     ),
-    Option("max_turns", 300, "safety cap: after this many turns the game is a draw", minimum=1),
+    Option("safety_cap", 300, "safety cap: after this many turns the game is a draw", minimum=1),
 )
 
 
@@ -126,7 +127,34 @@ class GothsSaveTheQueen(Game):
         summary="Two clans: the King picks a character in secret, the Warchief must guess it.",
         options=OPTIONS,
         rules=RULES,
-        agents={"heuristic": GothsHeuristic},
+        bots=(
+            BotInfo(
+                "heuristic",
+                GothsHeuristic,
+                "King and Warchief read each other through the card backs and the board.",
+                (
+                    Option(
+                        "confidence",
+                        0.75,
+                        "how surely a Warchief reads the King card behind a back",
+                        minimum=0.5,
+                        maximum=1.0,
+                    ),
+                    Option(
+                        "slack",
+                        0.3,
+                        "how far below the best order a King card may lead",
+                        minimum=0.0,
+                    ),
+                ),
+            ),
+        ),
+        official_players=(4,),
+        search_hooks=GothsHeuristic,
+        simultaneous=True,
+        hidden_information=True,
+        teams=True,
+        renamed_options={"max_turns": "safety_cap"},
     )
 
     def __init__(self, players: int | None = None, **options: object) -> None:
@@ -221,7 +249,7 @@ class GothsSaveTheQueen(Game):
         self.barricade_on_trap_objective = bool(self.options["barricade_on_trap_objective"])
         self.trap_every_entry = bool(self.options["trap_every_entry"])
         self.fog_discard_requires_same_card = bool(self.options["fog_discard_requires_same_card"])
-        self.max_turns = int(self.options["max_turns"])
+        self.safety_cap = int(self.options["safety_cap"])
 
     def teams(self) -> dict[str, tuple[int, ...]]:
         # The seats of a clan win or lose together.

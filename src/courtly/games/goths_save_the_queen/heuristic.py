@@ -454,6 +454,9 @@ class GothsHeuristic:
     its clan 94% of 49 games as King and 66% of 50 as Warchief against a heuristic clan
     (300 iterations, informed worlds)."""
 
+    informed_worlds: ClassVar[bool] = True
+    """:meth:`sample_world` reads the conventions: ISMCTS draws its worlds with it."""
+
     def __init__(self, game: Game, confidence: float = 0.75, slack: float = 0.3) -> None:
         self.game = game
         self.confidence = confidence

@@ -125,7 +125,7 @@ def board_lines(state: GothsState, seat: int | None) -> list[str]:
 
 def render(state: GothsState, seat: int | None) -> str:
     game = state.goths
-    cap = f"cap {game.max_turns} turns"
+    cap = f"cap {game.safety_cap} turns"
     lines = [
         f"Goths Save the Queen · turn {state.turn} · initiative: {CLAN_NAMES[state.initiative]}"
         f" · {cap}",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -31,7 +31,7 @@ from mypy_extensions import mypyc_attr
 from ...core.actions import Action, seat_text
 from ...core.draws import choice, shuffle
 from ...core.errors import IllegalAction
-from ...core.game import CHANCE, HIDDEN, State
+from ...core.game import CHANCE, State
 
 if TYPE_CHECKING:
     from .game import GothsSaveTheQueen
@@ -284,7 +284,6 @@ class GothsState(State):
         "played",
         "played_back",
         "position",
-        "public_upto",
         "queue",
         "revealed",
         "solo_last",
@@ -333,7 +332,6 @@ class GothsState(State):
         self.last_played = [NONE, NONE]
         self.last_orders = [0, 0]
         self.last_success = [False, False]
-        self.public_upto = 0  # every seat event before this history index is public (GOTH-8)
         self.winner = NONE
         self._legal: list[tuple[Action, ...]] = [()] * n
         self._log: list[tuple[int, str]] | None = None  # only when narrating (see narrate)
@@ -378,6 +376,7 @@ class GothsState(State):
         )
 
     def _apply_chance(self, outcome: Any) -> None:
+        self._keep_secret(0)  # the Objectives' order and the Fog tokens: nobody sees the draw
         if self.phase == SETUP_OBJECTIVES:
             self.objectives = list(PERMUTATIONS[outcome])
             if self.goths.fog_of_war:
@@ -393,25 +392,13 @@ class GothsState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         return self._legal[seat] if seat in self.to_move else ()
 
-    def apply(self, seat: object, action: object) -> None:
-        # The hot path: a legal Action from the shared action space.
-        if isinstance(seat, int) and seat in self.to_move and action in self._legal[seat]:
-            assert isinstance(action, Action)
-            action = self.goths.actions[action.id]  # the shared instance, whatever was passed
-            self._apply(seat, action)
-            self.history.append((seat, action))
-            return
-        reason = self._why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        super().apply(seat, action)
-
     def _apply(self, seat: int, action: Action) -> None:
         action = cast(GothsAction, action)
         kind = action.kind
         game = self.goths
         if kind == ORDER:
             clan = game.clan_of[seat]
+            self._keep_secret(1 << seat)  # until every card of the turn is revealed (§4.3 B)
             self.orders[clan] = action.value
             self.submitted |= 1 << clan
             self.to_move = tuple(s for s in self.to_move if s != seat)
@@ -420,13 +407,13 @@ class GothsState(State):
             return
         if kind == KING_CARD:
             clan = game.clan_of[seat]
+            self._keep_secret(1 << seat)  # the others see the card's back only, until the reveal
             card = action.value
             self.played[clan] = card
             self.played_back[clan] = game.back[card]
             self._next_king()
             return
         # A sub-choice during the resolution: public at once.
-        self.public_upto = len(self.history) + 1
         clan = self.acting
         self.acting = NONE
         if kind == LOOK:
@@ -446,7 +433,8 @@ class GothsState(State):
 
     def _start_turn(self) -> None:
         game = self.goths
-        if self.turn > game.max_turns:
+        if self.turn > game.safety_cap:
+            self.truncated = True  # ended by the safety cap, not by the rules
             self._finish(DRAW)  # GOTH-26 [engine addition]: the safety cap is a draw
             return
         self.played = [NONE, NONE]
@@ -483,7 +471,13 @@ class GothsState(State):
     def _reveal(self) -> None:
         """§4.3 B: all four cards face up; each clan succeeds or fails (GOTH-3)."""
         game = self.goths
-        self.public_upto = len(self.history) + 1
+        # Every card of the turn turns face up: the King cards and orders are public now (the
+        # chance events, which name secret cards and tokens, stay secret).
+        secret = self._secret_events
+        history = self.history
+        # (The order that completes the turn is being applied: it is not in the history yet.)
+        for index in [i for i in secret if i == len(history) or history[i][0] != CHANCE]:
+            del secret[index]
         self.last_turn = self.turn
         first = self.initiative
         orders = self.orders
@@ -760,7 +754,7 @@ class GothsState(State):
         if log is not None:
             if winner == DRAW:
                 log.append(
-                    (NONE, f"The safety cap of {self.goths.max_turns} turns is reached: a draw.")
+                    (NONE, f"The safety cap of {self.goths.safety_cap} turns is reached: a draw.")
                 )
             else:
                 log.append((NONE, f"The {CLAN_NAMES[winner]} win!"))
@@ -777,7 +771,16 @@ class GothsState(State):
 
     # ----------------------------------------------------------------------------- bad input
 
-    def _why_illegal(self, seat: object, action: object) -> str | None:
+    def _why_not_to_move(self, seat: object, action: object) -> str:
+        return self._reason(seat, action) or super()._why_not_to_move(seat, action)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        return self._reason(seat, action) or super()._why_illegal(seat, action)
+
+    def _why_unknown(self, seat: int, text: str) -> str:
+        return self._reason(seat, text) or super()._why_unknown(seat, text)
+
+    def _reason(self, seat: object, action: object) -> str | None:
         """The reason ``seat`` may not play ``action`` now, in the game's words (None: let the
         base class explain)."""
         game = self.goths
@@ -867,7 +870,6 @@ class GothsState(State):
         other.last_played = self.last_played.copy()
         other.last_orders = self.last_orders.copy()
         other.last_success = self.last_success.copy()
-        other.public_upto = self.public_upto
         other.winner = self.winner
         other._legal = self._legal.copy()
         other._log = None
@@ -879,12 +881,6 @@ class GothsState(State):
         """Whether ``seat`` is the Warchief (or solo chief) of ``clan``: the one who keeps what
         the clan's reconnaissance found (GOTH-17, GOTH-24)."""
         return seat is not None and seat == self.goths.warchief_seat[clan]
-
-    def _seen(self, seat: int | None) -> Callable[[int, int, Any], bool]:
-        upto = self.public_upto
-        # Chance outcomes name secret cards and tokens: never shown. Seat events are public once
-        # the cards are revealed (sub-choices at once); until then only to their own seat.
-        return lambda index, actor, item: actor != CHANCE and (index < upto or actor == seat)
 
     def _redacted(self, seat: int | None) -> State:
         copy = self.clone()
@@ -912,7 +908,6 @@ class GothsState(State):
                 if self.orders[clan] and not self._knows_clan_secrets(seat, clan):
                     copy.orders[clan] = 0
             copy.to_move = tuple(s for s in game.order_seats if not copy.orders[game.clan_of[s]])
-        self._scrub_history(copy, self._seen(seat))
         return copy
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
@@ -1037,7 +1032,7 @@ class GothsState(State):
                 for s in range(self.num_players)
             ],
             "turn": self.turn,
-            "max_turns": game.max_turns,
+            "safety_cap": game.safety_cap,
             "initiative": CLAN_KEYS[self.initiative],
             "phase": self._phase_key(),
             "waiting_for": [seat_text(s) for s in self._waiting_for()],
@@ -1048,21 +1043,7 @@ class GothsState(State):
             "winner": None
             if self.winner == NONE
             else ("draw" if self.winner == DRAW else CLAN_KEYS[self.winner]),
-            "log": [
-                [actor_name, text]
-                for actor_name, text in [
-                    (("chance" if a == CHANCE else seat_text(a)), str(item))
-                    for a, item in self._scrubbed_events(seat)
-                ]
-            ],
         }
-
-    def _scrubbed_events(self, seat: int | None) -> list[tuple[int, Any]]:
-        seen = self._seen(seat)
-        return [
-            (actor, item if seen(i, actor, item) else HIDDEN)
-            for i, (actor, item) in enumerate(self.history)
-        ]
 
     def _phase_key(self) -> str:
         if self.phase == CHOICE:

@@ -76,7 +76,7 @@ How Courtly settles the sheet's open points (RULES.md §4.10)
           character on consecutive turns; 3 players default to solo Visigoths, 2 to both.
           Seats: solo Visigoths p0 O-King, p1 V-chief, p2 O-Warchief; solo Ostrogoths
           p0 O-chief, p1 V-King, p2 V-Warchief; both p0 O-chief, p1 V-chief.
-  GOTH-26 option max_turns (300): after that many turns the game is a draw.
+  GOTH-26 option safety_cap (300): after that many turns the game is a draw.
 
 Actions you type
   King:      v1 v2 r1 r2 c1 c2 b1 b2

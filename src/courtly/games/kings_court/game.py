@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...core.actions import Action, seat_text
+from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo
 from ...core.options import Option
@@ -51,7 +52,7 @@ OPTIONS: Final = (
         "false: such a card is removed when drawn and another is drawn",
     ),
     Option(
-        "max_turns",
+        "safety_cap",
         500,
         "safety cap: after this many turns the farthest pawn wins, equal pawns share (KC-18)",
         minimum=1,
@@ -71,13 +72,36 @@ class KingsCourt(Game):
         summary="Race your pawn up a 30-space track: your suit moves you, rivals' suits push them back.",
         options=OPTIONS,
         rules=RULES,
-        agents={"heuristic": KingsCourtHeuristic},
+        bots=(
+            BotInfo(
+                "heuristic",
+                KingsCourtHeuristic,
+                "Hoards its own suit, then races; keeps the face cards for the leader.",
+                (
+                    Option(
+                        "hoard",
+                        True,
+                        "keep own cards in hand until the race is on (false: play them at once)",
+                    ),
+                    Option(
+                        "max_hoard",
+                        0,
+                        "stop hoarding when the hand holds this many cards (0: never)",
+                        minimum=0,
+                    ),
+                ),
+            ),
+        ),
+        search_hooks=KingsCourtHeuristic,
+        simultaneous=False,
+        hidden_information=True,
+        renamed_options={"max_turns": "safety_cap"},
     )
 
     # Filled by _check_options (after the actions exist).
     _by_upper: dict[str, Action]
     track_length: int
-    max_turns: int
+    safety_cap: int
     initial_hand_size: int
     prefilter: bool
     owner: tuple[int, ...]
@@ -118,7 +142,7 @@ class KingsCourt(Game):
     def _check_options(self) -> None:
         n = self.num_players
         self.track_length = int(self.options["track_length"])
-        self.max_turns = int(self.options["max_turns"])
+        self.safety_cap = int(self.options["safety_cap"])
         self.initial_hand_size = int(self.options["initial_hand_size"])
         self.prefilter = bool(self.options["prefilter_unused_suits"])
         if not 0 <= self.initial_hand_size <= 13:

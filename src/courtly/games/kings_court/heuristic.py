@@ -39,9 +39,16 @@ class KingsCourtHeuristic:
     (200 games against the heuristic at 500 iterations: 60.0% in 103 ms a move, against 57.5% in
     358 ms when rollouts run to the end)."""
 
+    informed_worlds: ClassVar[bool] = False
+    """No informed world sampler: :meth:`sample_world` is ``view.determinize``."""
+
     def __init__(self, game: Game, hoard: bool | str = True, max_hoard: int | str = 0) -> None:
         self.hoard = hoard if isinstance(hoard, bool) else str(hoard).lower() in ("1", "true")
         self.max_hoard = int(max_hoard)
+
+    def sample_world(self, view: View, rng: random.Random) -> State:
+        """A world for search: uniform over what ``view`` allows (see core.bots.SearchHooks)."""
+        return view.determinize(rng)
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions()

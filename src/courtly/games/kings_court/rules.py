@@ -42,7 +42,7 @@ from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
 from ...core.draws import shuffle
 from ...core.errors import IllegalAction
-from ...core.game import CHANCE, HIDDEN, State
+from ...core.game import CHANCE, State
 
 if TYPE_CHECKING:
     from .game import KingsCourt
@@ -55,7 +55,6 @@ VALUE: Final = tuple(1 if r == ACE else r if r <= 10 else 0 for r in RANK)
 BIT: Final = tuple(1 << c for c in range(52))
 SEAT_SUIT: Final = (1, 0, 3, 2)
 """KC-3: seat 0 hearts, seat 1 spades, seat 2 clubs, seat 3 diamonds (indices into SUITS)."""
-_ACTOR_TEXT: Final = {CHANCE: "chance", **{s: seat_text(s) for s in range(16)}}
 FACE_NAME: Final = {JACK: "Jack", QUEEN: "Queen", KING: "King"}
 
 # Action kinds.
@@ -118,7 +117,6 @@ class KingsCourtState(State):
         "phase",
         "pile",
         "positions",
-        "private",
         "pub_known",
         "queen_target",
         "removed",
@@ -157,7 +155,6 @@ class KingsCourtState(State):
         self.turns_played = 0
         self.drawer = -1  # who receives the pending card
         self.deal_left = n * game.initial_hand_size
-        self.private: dict[int, int] = {}  # history index of a private draw -> the drawing seat
         self._legal: tuple[Action, ...] = ()
         self._result: list[float] = []
         self.is_chance = True
@@ -218,7 +215,7 @@ class KingsCourtState(State):
             self.removed.append(card)
             self._need_card()
             return
-        self.private[len(self.history)] = drawer
+        self._keep_secret(1 << drawer)  # the card a seat draws is known to it alone
         insort(self.hands[drawer], card)
         if self.phase == DEAL:
             self.deal_left -= 1
@@ -302,7 +299,8 @@ class KingsCourtState(State):
 
     def _end_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self.kc.max_turns:
+        if self.turns_played >= self.kc.safety_cap:
+            self.truncated = True  # ended by the safety cap, not by the rules
             # KC-18 [engine addition]: the farthest pawn wins; equal pawns share.
             top = max(self.positions)
             self._finish([s for s, p in enumerate(self.positions) if p == top])
@@ -318,6 +316,7 @@ class KingsCourtState(State):
         self.is_chance = False
         self.to_move = ()
         self._legal = ()
+        self._secret_events.clear()  # at the end every hand is shown: no draw is secret any more
 
     def returns(self) -> list[float]:
         return list(self._result) if self.is_terminal else [0.0] * self.num_players
@@ -326,24 +325,6 @@ class KingsCourtState(State):
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
         return self._legal if seat in self.to_move else ()
-
-    def apply(self, seat: object, action: object) -> None:
-        """As :meth:`State.apply`, with the rule that forbids an illegal action in the message."""
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._not_to_move_message(seat))
-        if not isinstance(action, Action):
-            action = (
-                self.parse_action(seat, action) if isinstance(action, str) else self._by_id(action)
-            )
-        for legal in self._legal:
-            if legal is action:  # identity first: the shared instances, no Python-level __eq__
-                break
-        else:
-            if action not in self._legal:
-                raise IllegalAction(self._why_illegal(seat, action))
-            action = self.kc.actions[action.id]  # an equal copy (unpickled, say)
-        self._apply(seat, action)
-        self.history.append((seat, action))
 
     def _apply(self, seat: int, action: Action) -> None:
         action = cast(KingsCourtAction, action)
@@ -434,11 +415,9 @@ class KingsCourtState(State):
 
     # ----------------------------------------------------------------------------- bad input
 
-    def parse_action(self, seat: int, text: str) -> Action:
-        """The legal action written ``text``. Shortcuts: a bare card (``7h``) means ``play`` (or
+    def _action_from_text(self, seat: int, text: str) -> Action | None:
+        """The action written ``text``. Shortcuts: a bare card (``7h``) means ``play`` (or
         ``borrow`` after a Queen); a face card without a target means its only legal target."""
-        if not isinstance(seat, int) or seat not in self.to_move:
-            raise IllegalAction(self._not_to_move_message(seat))
         words = text.strip().split()
         if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
             words.insert(0, "borrow" if self.phase == BORROWING else "play")
@@ -462,14 +441,13 @@ class KingsCourtState(State):
                     targets = " or ".join(str(a) for a in matches)
                     raise IllegalAction(f"{card} needs a target: {targets}")
                 action = (game.play_of if kind == PLAY else game.borrow_of)[card][0]
-        if action is None:
-            raise IllegalAction(
-                f"{text.strip()!r} is not an action of King's Court "
-                f"(play 7H, play JH p2, borrow 6H, pass, end); legal: {self._legal_text(seat)}"
-            )
-        if action not in self._legal:
-            raise IllegalAction(self._why_illegal(seat, action))
         return action
+
+    def _why_unknown(self, seat: int, text: str) -> str:
+        return (
+            f"{text.strip()!r} is not an action of King's Court "
+            f"(play 7H, play JH p2, borrow 6H, pass, end); legal: {self._legal_text(seat)}"
+        )
 
     def input_steps(self, seat: int, text: str) -> list[str]:
         """A typed line may hold several actions separated by commas: ``play 7H, play 5S, end``."""
@@ -479,12 +457,7 @@ class KingsCourtState(State):
     def _why_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat`` (who is to move) now."""
         legal = f"; legal: {self._legal_text(seat)}"
-        actions = self.kc.actions
-        if (
-            not isinstance(action, KingsCourtAction)
-            or not 0 <= action.id < len(actions)
-            or actions[action.id] is not action
-        ):
+        if not isinstance(action, KingsCourtAction) or self.kc.known_action(action) is None:
             return f"{action} is not an action of King's Court{legal}"
         kind = action.kind
         if self.phase == BORROWING:
@@ -545,7 +518,6 @@ class KingsCourtState(State):
         other.turns_played = self.turns_played
         other.drawer = self.drawer
         other.deal_left = self.deal_left
-        other.private = self.private.copy()
         other._legal = self._legal
         other._result = self._result
         return other
@@ -594,11 +566,6 @@ class KingsCourtState(State):
                     copy.known[looker * n + target] = 0  # not this seat's to know
         if seat not in self.to_move:
             copy._legal = ()  # the mover's options would show his hand (or the Queen's look)
-        # The history keeps its shape; others' private draws become HIDDEN. (The same as
-        # ``_scrub_history``, touching only those entries: views are frequent, histories long.)
-        for index, drawer in self.private.items():
-            if drawer != seat:
-                copy.history[index] = (CHANCE, HIDDEN)
         return copy
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
@@ -697,7 +664,7 @@ class KingsCourtState(State):
             "game": game.id,
             "seat": None if seat is None else seat_text(seat),
             "track_length": game.track_length,
-            "max_turns": game.max_turns,
+            "safety_cap": game.safety_cap,
             "phase": PHASE_TEXT[self.phase],
             "start_player": seat_text(self.start),
             "turn": seat_text(self.turn),
@@ -711,18 +678,7 @@ class KingsCourtState(State):
             "removed": [str(CARDS[c]) for c in self.removed],
             "reshuffles": self.epoch,
             "winners": [seat_text(s) for s in self.winners],
-            "log": self._log(seat),
         }
-
-    def _log(self, seat: int | None) -> list[list[str]]:
-        """The history as text pairs, others' private draws shown as ``?``."""
-        names = _ACTOR_TEXT
-        log = [[names[actor], str(item)] for actor, item in self.history]
-        if not self.is_terminal:
-            for index, drawer in self.private.items():
-                if drawer != seat:
-                    log[index][1] = "?"
-        return log
 
     def render(self, seat: int | None) -> str:
         game = self.kc
@@ -731,7 +687,7 @@ class KingsCourtState(State):
         suits = ", ".join(f"{seat_text(s)} {SUIT_NAMES[SEAT_SUIT[s]]}" for s in range(n))
         lines = [
             f"King's Court · {suits} · first to {length} · turn {self.turns_played + 1}"
-            f" (cap {game.max_turns}) · draw pile {len(self.pile)}"
+            f" (cap {game.safety_cap}) · draw pile {len(self.pile)}"
         ]
         lines += self._track_lines(seat)
         top = cards_text([CARDS[c] for c in self.discard[-8:]])
@@ -825,8 +781,8 @@ class KingsCourtState(State):
         assert isinstance(item, KingsCourtAction)
         if item.kind == END:
             line = f"{who} ends the turn."
-            if self.turns_played + 1 >= self.kc.max_turns:
-                line += f" That was turn {self.kc.max_turns}: the farthest pawn wins (KC-18)."
+            if self.turns_played + 1 >= self.kc.safety_cap:
+                line += f" That was turn {self.kc.safety_cap}: the farthest pawn wins (KC-18)."
             elif not self.pile and self.discard:
                 line += " The discard pile is shuffled into a new draw pile."
             return line

@@ -44,7 +44,7 @@ How Courtly settles the sheet's open points (RULES.md §5.8)
   KC-16 places, hand sizes and the discard pile are public; hands and what a Queen shows are not.
         A Queen's look is remembered: you keep seeing the cards you looked at while they stay in
         that hand (every card that leaves a hand does so face up).
-  KC-18 option max_turns (500): after that many turns the farthest pawn wins; equal pawns share.
+  KC-18 option safety_cap (500): after that many turns the farthest pawn wins; equal pawns share.
 
 Actions you type (any case; the game writes them in lower case, e.g. play 7h)
   play 7H        a number card (its suit says whom it moves); a bare 7H works too

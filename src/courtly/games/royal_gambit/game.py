@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...core.actions import Action, seat_text
+from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo
 from ...core.options import Option
@@ -38,7 +39,9 @@ OPTIONS: Final = (
         "who sits out the final hand: leaders (the highest totals) or at_or_above_target",
         choices=("leaders", "at_or_above_target"),
     ),
-    Option("max_hands", 200, "safety cap: after this many hands the highest total wins", minimum=1),
+    Option(
+        "safety_cap", 200, "safety cap: after this many hands the highest total wins", minimum=1
+    ),
 )
 
 
@@ -54,7 +57,25 @@ class RoyalGambit(Game):
         summary="Push your luck: flip cards for points, a repeated rank busts you.",
         options=OPTIONS,
         rules=RULES,
-        agents={"heuristic": RoyalGambitHeuristic},
+        bots=(
+            BotInfo(
+                "heuristic",
+                RoyalGambitHeuristic,
+                "Counts the deck and weighs the risk of a bust against the points to gain.",
+                (
+                    Option(
+                        "caution",
+                        1.0,
+                        "how much a bust weighs against a gain; above 1 stays sooner",
+                        minimum=0.0,
+                    ),
+                ),
+            ),
+        ),
+        search_hooks=RoyalGambitHeuristic,
+        simultaneous=False,
+        hidden_information=False,
+        renamed_options={"max_hands": "safety_cap"},
     )
 
     def _build_actions(self) -> tuple[Action, ...]:
@@ -89,7 +110,7 @@ class RoyalGambit(Game):
         self.favorites_at_or_above_target = (
             self.options["final_hand_excludes"] == "at_or_above_target"
         )
-        self.max_hands = int(self.options["max_hands"])
+        self.safety_cap = int(self.options["safety_cap"])
 
     def new_state(self) -> RoyalGambitState:
         return RoyalGambitState(self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.cards import ACE, JACK, KING, QUEEN
@@ -32,8 +33,17 @@ RANK_POINTS = (0, 0, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1)
 class RoyalGambitHeuristic:
     """Hit while the expected gain of a card beats the expected loss of a bust."""
 
+    rollout_depth: ClassVar[int] = 0
+    """ISMCTS rollouts play to the end (the game is short enough)."""
+    informed_worlds: ClassVar[bool] = False
+    """No informed world sampler: :meth:`sample_world` is ``view.determinize``."""
+
     def __init__(self, game: Game, caution: float = 1.0) -> None:
         self.caution = caution
+
+    def sample_world(self, view: View, rng: random.Random) -> State:
+        """A world for search: uniform over what ``view`` allows (see core.bots.SearchHooks)."""
+        return view.determinize(rng)
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions()

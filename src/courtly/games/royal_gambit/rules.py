@@ -360,7 +360,8 @@ class RoyalGambitState(State):
         self.hands_played += 1
         totals = self.totals
         everyone = range(self.num_players)
-        if self.hands_played >= game.max_hands:
+        if self.hands_played >= game.safety_cap:
+            self.truncated = True  # ended by the safety cap, not by the rules
             self._finish(list(everyone))  # [engine addition] safety cap: highest total, ties shared
             return
         if self.phase == NORMAL:
@@ -493,7 +494,6 @@ class RoyalGambitState(State):
             "forced_flips": [[seat_text(s), left] for s, left in reversed(self.flips) if left],
             "favorites": [seat_text(s) for s in self.favorites],
             "winners": [seat_text(s) for s in self.winners],
-            "log": self.history_text(),
         }
 
     def render(self, seat: int | None) -> str:

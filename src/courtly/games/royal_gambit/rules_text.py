@@ -44,7 +44,7 @@ How Courtly settles the sheet's open points (RULES.md §3.7)
   RG-18 if the deck runs out, the hand ends and everyone still active stays.
   RG-20 option final_hand_excludes=at_or_above_target: everyone at or above the target sits out.
   RG-21 a final hand nobody may play is skipped.
-  RG-26 option max_hands (200): after that many hands the highest total wins, ties shared.
+  RG-26 option safety_cap (200): after that many hands the highest total wins, ties shared.
 
 Actions you type: hit, stay, give-7 p2, jack p1.
 """

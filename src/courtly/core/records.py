@@ -1,0 +1,304 @@
+"""Game records: the one format every front end writes and reads (ARCHITECTURE.md §7).
+
+A record is one JSON object: the game (id, player count, options) and its history as
+``[actor, event]`` text pairs, which replay the game exactly; a finished game adds its seed,
+the agent of each seat, its returns and whether it was cut off at the safety cap. A file of
+records holds one per line (JSONL), plain or gzip-compressed. ``simulate --out``,
+``play --save``, ``replay``, ladders and the server all go through this module, so the format's
+name and version live here alone.
+
+Reading never ends in a traceback: a record that cannot be read raises :class:`ReplayError`
+saying why (not UTF-8, not JSON, a format this version does not know, a history that stops
+before the game's end, a move that is not legal where it stands, by its number and seat).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Final
+
+from .errors import InvalidOptions, ReplayError
+from .game import CHANCE, Game, State, parse_actor
+
+FORMAT: Final = "courtly-game"
+VERSION: Final = 1
+RECORD_FORMAT: Final = f"{FORMAT}/{VERSION}"
+"""What every record written by this version says it is."""
+_READABLE: Final = frozenset({RECORD_FORMAT, "courtly-state/1"})
+"""Formats this version reads (``courtly-state/1``: saved states before records were merged)."""
+
+_GZIP_MAGIC: Final = b"\x1f\x8b"
+
+
+@dataclass
+class MatchRecord:
+    """A game: everything needed to replay it exactly, and, once finished, how it ended."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    history: list[list[str]]
+    seed: int | None = None
+    returns: list[float] = field(default_factory=list)
+    """Empty for a game in progress (a saved state)."""
+    seats: list[str] = field(default_factory=list)
+    """The agent spec of each seat, e.g. ``["heuristic", "random"]``."""
+    game_id: int = 0
+    """The index of this game within a simulation."""
+    truncated: bool = False
+    """The game ended at its safety cap, not by its rules."""
+    think_seconds: list[float] = field(default_factory=list, compare=False)
+    """Each seat's total thinking time (wall clock; not saved, so records stay reproducible)."""
+    moves: list[int] = field(default_factory=list, compare=False)
+    """Each seat's number of decisions."""
+
+    @property
+    def length(self) -> int:
+        """Steps: chance events plus seat decisions."""
+        return len(self.history)
+
+    @property
+    def decisions(self) -> int:
+        return sum(1 for actor, _ in self.history if actor != "chance")
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.returns)
+
+    @classmethod
+    def of_state(cls, state: State, **extra: Any) -> MatchRecord:
+        """The record of ``state`` as it stands (finished or not)."""
+        config = state.game.config()
+        return cls(
+            game=config["game"],
+            players=config["players"],
+            options=config["options"],
+            history=state.history_text(),
+            returns=state.returns() if state.is_terminal else [],
+            truncated=state.truncated,
+            **extra,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game_id": self.game_id,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.seats:
+            data["seats"] = self.seats
+        if self.returns:
+            data["returns"] = self.returns
+            data["truncated"] = self.truncated
+        data["length"] = self.length
+        data["history"] = self.history
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchRecord:
+        """The record in ``data`` (a parsed JSON object), checked; :class:`ReplayError` if not."""
+        if not isinstance(data, Mapping):
+            raise ReplayError("a game record is a JSON object")
+        kind = data.get("format", RECORD_FORMAT)
+        if kind not in _READABLE:
+            raise ReplayError(
+                f"format {kind!r} is not one this version of Courtly reads (it reads "
+                f"{RECORD_FORMAT}); was it written by a newer Courtly?"
+            )
+        missing = [key for key in ("game", "history") if key not in data]
+        if missing:
+            raise ReplayError(
+                f"a game record needs the keys game and history; missing {', '.join(missing)}"
+            )
+        history = data["history"]
+        if not isinstance(history, list) or not all(
+            isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
+            for e in history
+        ):
+            raise ReplayError("'history' must be a list of [actor, event] text pairs")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise ReplayError("'options' must be an object of option names and values")
+        try:
+            returns = [float(x) for x in data.get("returns") or []]
+            players = data.get("players") or len(returns) or None
+            return cls(
+                game=str(data["game"]),
+                players=int(players) if players is not None else 0,
+                options=dict(options),
+                history=[list(e) for e in history],
+                seed=None if data.get("seed") is None else int(data["seed"]),
+                returns=returns,
+                seats=[str(s) for s in data.get("seats") or []],
+                game_id=int(data.get("game_id") or 0),
+                truncated=bool(data.get("truncated", False)),
+            )
+        except (TypeError, ValueError) as error:
+            raise ReplayError(f"a field of the record has the wrong type ({error})") from None
+
+    def make_game(self) -> Game:
+        from .registry import make
+
+        try:
+            return make(self.game, players=self.players or None, **self.options)
+        except InvalidOptions as error:
+            raise ReplayError(str(error)) from None
+
+    def replay(
+        self,
+        observe: Callable[[State, int, Any], None] | None = None,
+        require_end: bool | None = None,
+    ) -> State:
+        """The state the history leads to, checked against the record.
+
+        ``observe(state, actor, item)`` is called before each event (a narrator, say).
+        ``require_end`` (default: when the record has returns) demands that the history reaches
+        the end of the game, and that it ends as recorded.
+        """
+        state = replay_events(self.make_game(), self.history, observe)
+        if require_end is None:
+            require_end = self.finished
+        if require_end and not state.is_terminal:
+            raise ReplayError(
+                f"the history stops after {len(self.history)} events, before the game is over: "
+                "it is not a finished game"
+            )
+        recorded = [round(x, 9) for x in self.returns]
+        if recorded and state.is_terminal and [round(x, 9) for x in state.returns()] != recorded:
+            raise ReplayError(
+                f"the replay ends with returns {state.returns()}, the record says {self.returns}"
+            )
+        return state
+
+
+def replay_events(
+    game: Game,
+    history: list[list[str]],
+    observe: Callable[[State, int, Any], None] | None = None,
+) -> State:
+    """Play the text ``history`` from the start; :class:`ReplayError` names the first move that
+    is not legal where it stands (its number, counted from 1, and its seat)."""
+    state = game.new_state()
+    for index, (actor_text, item_text) in enumerate(history):
+        try:
+            actor = parse_actor(actor_text, game.num_players)
+        except ValueError as error:
+            raise ReplayError(f"move {index + 1}: {error}") from None
+        try:
+            if actor == CHANCE:
+                outcome = state.parse_chance(item_text) if state.is_chance else item_text
+                if observe is not None and state.is_chance:
+                    observe(state, CHANCE, outcome)
+                state.apply_chance(outcome)
+            else:
+                action = state.parse_action(actor, item_text)
+                if observe is not None:
+                    observe(state, actor, action)
+                state.apply(actor, action)
+        except ReplayError:
+            raise
+        except (ValueError, TypeError) as error:
+            who = "chance" if actor == CHANCE else actor_text
+            raise ReplayError(
+                f"move {index + 1} ({who}: {item_text}) is not legal there: {error}"
+            ) from None
+    return state
+
+
+# --------------------------------------------------------------------------------- files
+
+
+def _open_text(path: Path) -> IO[str]:
+    """``path`` as UTF-8 text lines, gunzipped if it is gzip-compressed."""
+    raw = path.open("rb")
+    if raw.read(2) == _GZIP_MAGIC:
+        raw.seek(0)
+        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8")
+    raw.seek(0)
+    return io.TextIOWrapper(raw, encoding="utf-8")
+
+
+def read_records(path: Path) -> Iterator[tuple[int, MatchRecord]]:
+    """Every record of a JSONL file (plain or ``.gz``), one at a time, with its line number.
+
+    Raises :class:`ReplayError` naming the file and line of the first that cannot be read.
+    """
+    seen = False
+    try:
+        with _open_text(path) as lines:
+            for number, text in enumerate(lines, 1):
+                if not text.strip():
+                    continue
+                seen = True
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError as error:
+                    raise ReplayError(
+                        f"{path} line {number}: not valid JSON ({error.msg} at column "
+                        f"{error.colno}); is the file truncated?"
+                    ) from None
+                try:
+                    yield number, MatchRecord.from_dict(data)
+                except ReplayError as error:
+                    raise ReplayError(f"{path} line {number}: {error}") from None
+    except UnicodeDecodeError:
+        raise ReplayError(
+            f"{path} is not a text file of game records (not UTF-8); records are JSON lines, "
+            "plain or gzip-compressed"
+        ) from None
+    except (gzip.BadGzipFile, EOFError) as error:
+        raise ReplayError(f"{path} is a damaged gzip file ({error})") from None
+    if not seen:
+        raise ReplayError(f"{path} holds no game record")
+
+
+def find_record(path: Path, game_id: int | None = None) -> tuple[int, MatchRecord]:
+    """The record with ``game_id`` (default: the first) in a file, with its line number."""
+    for number, record in read_records(path):
+        if game_id is None or record.game_id == game_id:
+            return number, record
+    raise ReplayError(f"{path} has no game with game_id {game_id}")
+
+
+class RecordWriter:
+    """Appends records to a JSONL file, one line each, flushed at once (a crash keeps every
+    finished game). Opening it checks that the file can be written, before any game is played."""
+
+    def __init__(self, path: Path, mode: str = "a") -> None:
+        self.path = path
+        self._file = path.open(mode, encoding="utf-8")
+
+    def write(self, record: MatchRecord) -> None:
+        self._file.write(record.to_json() + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> RecordWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_state(data: str | Mapping[str, Any]) -> State:
+    """The state a saved game or record leads to (``courtly.load``); :class:`ReplayError` if it
+    cannot be read or does not replay."""
+    try:
+        parsed = json.loads(data) if isinstance(data, str) else data
+    except json.JSONDecodeError as error:
+        raise ReplayError(f"not JSON: {error}") from None
+    return MatchRecord.from_dict(parsed).replay(require_end=False)
