@@ -29,6 +29,7 @@ class SealedBids(Game):
         summary="Secret cards, simultaneous bids.",
         options=(Option("rounds", 2, "bidding rounds", minimum=1, maximum=5),),
         rules="Test game.",
+        default_bot="random",  # it has no heuristic
     )
 
     def _build_actions(self) -> tuple[Action, ...]:

@@ -2,8 +2,9 @@
 
 mypyc turns type-annotated Python into C extension modules; they are written beside their
 sources (``src/courtly/.../rules.cpython-311-x86_64-linux-gnu.so``), where Python imports them
-instead of the ``.py`` files. The list below is what a search iteration runs through: the engine
-contract, the search itself and the rules of the games compiled. The sources stay the reference:
+instead of the ``.py`` files. What is compiled is what a search iteration runs through: the engine
+contract, the search itself, and every module of every game package but its facts and its text
+(``game_modules``: derived from the tree, so a new game is compiled as it is). The sources stay the reference:
 ``courtly._compiled`` falls back to them when they change after a build (or with
 ``COURTLY_PURE=1``), and the test suite checks that compiled and pure Python search alike.
 
@@ -32,24 +33,30 @@ assert _spec is not None and _spec.loader is not None
 compiled = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compiled)
 
-MODULES = (
+CORE_MODULES = (
     "courtly.core.game",  # State and View: every step of every game goes through them
     "courtly.core.draws",  # shuffles and choices of chance events and sampled worlds
     "courtly.agents.ismcts",  # the tree walk
-    # The rules of every game (interpreted subclasses of the compiled State would run slower).
-    "courtly.games.royal_gambit.rules",
-    "courtly.games.crush_the_crown.rules",
-    "courtly.games.kings_court.rules",
-    "courtly.games.goths_save_the_queen.rules",
-    "courtly.games.god_save_the_king.rules",
-    "courtly.games.god_save_the_king.knowledge",  # its worlds (determinize)
-    # The heuristics: the default bot's rollouts.
-    "courtly.games.royal_gambit.heuristic",
-    "courtly.games.crush_the_crown.heuristic",
-    "courtly.games.kings_court.heuristic",
-    "courtly.games.goths_save_the_queen.heuristic",
-    "courtly.games.god_save_the_king.heuristic",
 )
+NOT_HOT = frozenset({"__init__", "game", "rules_text", "text", "render"})
+"""A game package's modules that are not compiled: its facts, and what people read and type
+(rendering, narration, parsing): nothing a rollout or a search iteration runs through."""
+
+
+def game_modules() -> tuple[str, ...]:
+    """Every game package's hot modules (its rules, views, heuristic...), found in the tree:
+    a new game under ``courtly/games`` is compiled with nothing to add here."""
+    found = []
+    for package in sorted((SRC / "courtly" / "games").iterdir()):
+        if not (package / "__init__.py").exists():
+            continue
+        for module in sorted(package.glob("*.py")):
+            if module.stem not in NOT_HOT:
+                found.append(f"courtly.games.{package.name}.{module.stem}")
+    return tuple(found)
+
+
+MODULES = CORE_MODULES + game_modules()
 GROUP = "courtly"
 """The shared library behind the compiled modules: ``src/courtly__mypyc.*.so``."""
 

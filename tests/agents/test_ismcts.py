@@ -1,16 +1,25 @@
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
+import signal
+import time
+from collections import Counter
+from typing import ClassVar
 
 import pytest
 
 import courtly
+from courtly import _compiled
 from courtly.agents import RandomAgent, make_agent
-from courtly.agents.ismcts import ISMCTSAgent
+from courtly.agents.ismcts import ISMCTSAgent, search_hooks
 from courtly.core import InvalidOptions, State, View, play_match, sample_chance
 from courtly.core.game import known_state
 from courtly.core.match import play_randomly
 from courtly.games.goths_save_the_queen.rules import ORDERS, UNKNOWN
+
+from ..toy_games import SealedBids
 
 CASES = [(info.id, n) for info in courtly.games() for n in info.player_counts]
 
@@ -85,7 +94,7 @@ def test_ismcts_finds_the_dominant_bid(players: int) -> None:
 def test_heuristic_rollouts_and_depth_cap_with_evaluation() -> None:
     game = courtly.make("royal-gambit", players=2)
     agent = make_agent("ismcts:iterations=30:rollout=heuristic:depth=10", game)
-    assert isinstance(agent, ISMCTSAgent) and agent.evaluate is not None
+    assert isinstance(agent, ISMCTSAgent) and agent.hooks is not None and agent.depth == 10
     record = play_match(game, [agent, RandomAgent()], seed=2)
     assert record.replay().is_terminal
 
@@ -110,14 +119,25 @@ def test_the_search_gets_a_view_and_leaves_the_game_alone() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("ismcts:rollout=smart", "rollout must be random or heuristic"),
-        ("ismcts:iterations=0", "iterations >= 1 or seconds > 0"),
-        ("ismcts:depht=3", "bad options"),
+        ("ismcts:rollout=smart", "option rollout must be heuristic, random, not 'smart'"),
+        ("ismcts:iterations=0", "option iterations must be an integer of at least 1, not '0'"),
+        (
+            "ismcts:iterations=lots",
+            "option iterations must be an integer of at least 1, not 'lots'",
+        ),
+        ("ismcts:c=wide", "option c must be a number of at least 0, not 'wide'"),
+        ("ismcts:seconds=-1", "option seconds must be a number of at least 0, not '-1'"),
+        ("ismcts:depht=3", "unknown option 'depht'; its options are: bias, c, depth, guard"),
     ],
 )
 def test_bad_ismcts_options(spec: str, message: str) -> None:
-    with pytest.raises(InvalidOptions, match=message):
+    with pytest.raises(InvalidOptions, match=re.escape(f"bot ismcts: {message}")):
         make_agent(spec, courtly.make("royal-gambit"))
+
+
+def test_an_ismcts_built_directly_checks_its_budget_too() -> None:
+    with pytest.raises(InvalidOptions, match="iterations >= 1 or seconds > 0"):
+        ISMCTSAgent(courtly.make("royal-gambit"), iterations=0)
 
 
 def test_heuristic_rollouts_need_a_heuristic() -> None:
@@ -126,10 +146,7 @@ def test_heuristic_rollouts_need_a_heuristic() -> None:
 
 
 EVALUATED = [
-    (info.id, n)
-    for info in courtly.games()
-    for n in info.player_counts
-    if hasattr(info.agents.get("heuristic"), "evaluate")
+    (info.id, n) for info in courtly.games() for n in info.player_counts if info.search_hooks
 ]
 
 
@@ -138,7 +155,9 @@ def test_heuristic_evaluations_are_win_chances(game_id: str, players: int) -> No
     """A game heuristic's ``evaluate`` (used at ISMCTS rollout caps) gives one chance per seat,
     each in [0, 1], summing to 1, from any state of a game, the end included."""
     game = courtly.make(game_id, players=players)
-    evaluate = game.info.agents["heuristic"](game).evaluate  # type: ignore[attr-defined]
+    hooks = search_hooks(game)
+    assert hooks is not None
+    evaluate = hooks.evaluate
     rng = random.Random(5)
     state = game.new_state()
     while True:
@@ -251,8 +270,10 @@ def test_a_simulated_teammate_sees_only_his_own_view(monkeypatch: pytest.MonkeyP
 
 
 def test_bad_partner_option() -> None:
-    with pytest.raises(InvalidOptions, match="partner must be heuristic or search"):
+    with pytest.raises(InvalidOptions, match="partner must be heuristic, search"):
         make_agent("ismcts:partner=telepathy", courtly.make("goths-save-the-queen"))
+    with pytest.raises(InvalidOptions, match="partner must be heuristic or search"):
+        ISMCTSAgent(courtly.make("goths-save-the-queen"), partner="telepathy")
 
 
 def test_rollouts_stop_where_the_games_heuristic_says_its_evaluation_suffices() -> None:
@@ -263,8 +284,15 @@ def test_rollouts_stop_where_the_games_heuristic_says_its_evaluation_suffices() 
     assert ISMCTSAgent(courtly.make("crush-the-crown")).depth == 40
     assert ISMCTSAgent(courtly.make("goths-save-the-queen")).depth == 8
     assert ISMCTSAgent(courtly.make("god-save-the-king")).depth == 0
-    with pytest.raises(InvalidOptions, match="depth must be 0"):
+    with pytest.raises(InvalidOptions, match="depth must be an integer of at least 0"):
         make_agent("ismcts:depth=-1", kings_court)
+    with pytest.raises(InvalidOptions, match="depth must be 0"):
+        ISMCTSAgent(kings_court, depth=-1)
+    # Random rollouts play to the end unless a depth is given, through the spec as directly.
+    random_rollouts = make_agent("ismcts:rollout=random", kings_court)
+    assert isinstance(random_rollouts, ISMCTSAgent) and random_rollouts.depth == 0
+    capped = make_agent("ismcts:rollout=random:depth=12", kings_court)
+    assert isinstance(capped, ISMCTSAgent) and capped.depth == 12
 
 
 def test_the_search_draws_informed_worlds_where_the_heuristic_offers_them() -> None:
@@ -277,5 +305,135 @@ def test_the_search_draws_informed_worlds_where_the_heuristic_offers_them() -> N
     assert record.replay().is_terminal
     with pytest.raises(InvalidOptions, match="no heuristic that samples informed worlds"):
         make_agent("ismcts:worlds=informed", courtly.make("kings-court"))
-    with pytest.raises(InvalidOptions, match="worlds must be informed or uniform"):
+    with pytest.raises(InvalidOptions, match="worlds must be informed, uniform"):
         make_agent("ismcts:worlds=psychic", goths)
+
+
+class Alike(courtly.Game):
+    """One decision among three labels that change nothing: every action is worth the same."""
+
+    info = courtly.GameInfo(
+        id="test-alike", title="Alike", min_players=2, max_players=2, summary="", rules=""
+    )
+
+    def _build_actions(self) -> tuple[courtly.Action, ...]:
+        return tuple(courtly.Action(i, name) for i, name in enumerate(("left", "middle", "right")))
+
+    def new_state(self) -> AlikeState:
+        return AlikeState(self)
+
+
+class AlikeState(State):
+    def __init__(self, game: courtly.Game, blank: bool = False) -> None:
+        super().__init__(game)
+        self.to_move = (0,)
+
+    def legal_actions(self, seat: int) -> tuple[courtly.Action, ...]:
+        return self.game.actions if seat in self.to_move else ()
+
+    def _apply(self, seat: int, action: courtly.Action) -> None:
+        self.to_move = ()
+        self.is_terminal = True
+
+    def chance_outcomes(self) -> list[tuple[object, float]]:
+        return []
+
+    def _apply_chance(self, outcome: object) -> None:
+        raise AssertionError("no chance in this game")
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+    def clone(self) -> AlikeState:
+        other = AlikeState(self.game, blank=True)
+        self._clone_base(other)
+        return other
+
+    def observation(self, seat: int | None) -> dict[str, object]:
+        return {"over": self.is_terminal}
+
+    def render(self, seat: int | None) -> str:
+        return "over" if self.is_terminal else "choose"
+
+
+def test_equally_visited_and_valued_actions_are_chosen_between_by_the_searchs_rng() -> None:
+    # Three iterations visit each action once, each worth 0.5: a tie the seed settles.
+    game = Alike()
+    agent = ISMCTSAgent(game, iterations=3)
+    view = game.new_state().view(0)
+    chosen = [agent.act(view, random.Random(seed)) for seed in range(30)]
+    assert {str(action) for action in chosen} == {"left", "middle", "right"}
+    assert [agent.act(view, random.Random(seed)) for seed in range(30)] == chosen
+
+
+def test_a_signal_stops_a_long_search_at_once() -> None:
+    """A signal handler runs within the search, compiled or not: Ctrl-C (here SIGALRM, whose
+    handler raises like Ctrl-C's) does not wait for a 30-second budget to run out."""
+
+    class Stopped(Exception):
+        pass
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped
+
+    game = courtly.make("kings-court")
+    state = searched_points("kings-court", 2, 1)[0]
+    agent = ISMCTSAgent(game, seconds=30)
+    previous = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        started = time.perf_counter()
+        with pytest.raises(Stopped):
+            agent.act(state.view(state.to_move[0]), random.Random(0))
+        assert time.perf_counter() - started < 5.0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class CountingHooks:
+    """Search hooks that count what the search asks of them."""
+
+    rollout_depth: ClassVar[int] = 1
+    informed_worlds: ClassVar[bool] = True
+    calls: ClassVar[Counter[str]] = Counter()
+
+    def __init__(self, game: courtly.Game) -> None:
+        self.players = game.num_players
+
+    def act(self, view: View, rng: random.Random) -> courtly.Action:
+        self.calls["act"] += 1
+        return view.legal_actions()[0]
+
+    def evaluate(self, state: State) -> list[float]:
+        self.calls["evaluate"] += 1
+        return [1.0 / self.players] * self.players
+
+    def sample_world(self, view: View, rng: random.Random) -> State:
+        self.calls["sample_world"] += 1
+        return view.determinize(rng)
+
+
+class HookedBids(SealedBids):
+    info = dataclasses.replace(SealedBids.info, id="test-hooked-bids", search_hooks=CountingHooks)
+
+
+def test_the_search_reads_the_hooks_the_game_declares() -> None:
+    # Rollouts by the hooks' act, cut after rollout_depth steps and scored by their evaluate,
+    # worlds drawn by their sample_world, and the hooks' move as the root's guide.
+    game = HookedBids(players=2, rounds=2)
+    state = game.new_state()
+    state.apply_chance("2H")
+    state.apply_chance("5H")
+    agent = ISMCTSAgent(game, iterations=20)
+    assert agent.depth == 1 and agent.informed is not None
+    CountingHooks.calls.clear()
+    agent.act(state.view(0), random.Random(0))
+    assert CountingHooks.calls["sample_world"] == 20
+    assert CountingHooks.calls["evaluate"] > 0
+    assert CountingHooks.calls["act"] > 1  # the rollouts' moves and the guide's
+
+
+def test_the_search_probes_for_no_attribute() -> None:
+    source = _compiled.source_of("courtly.agents.ismcts").read_text()
+    assert "getattr" not in source and "hasattr" not in source

@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
+import courtly
 from courtly.cli import app
+from courtly.cli.listing import print_game
 from courtly.sim import rotated
 
 # A wide, colourless, non-interactive terminal, whatever the environment says.
@@ -67,7 +70,7 @@ def test_games_lists_royal_gambit_and_its_options() -> None:
     out = result.stdout
     assert "royal-gambit" in out
     assert "Royal Gambit" in out
-    assert "2-5 players" in out
+    assert "players: 2–5" in out
     for name in (
         "target_score",
         "turn_mode",
@@ -97,6 +100,59 @@ def test_games_json_is_valid_and_has_option_names_and_defaults() -> None:
     assert defaults["auto_hit_on_zero"] is False
     assert defaults["final_hand_excludes"] == "leaders"
     assert defaults["safety_cap"] == 200
+
+
+def test_games_json_adds_the_facts_and_every_bot_with_its_options() -> None:
+    data = json.loads(invoke("games", "--json").stdout)
+    by_id = {entry["id"]: entry for entry in data}
+    keys = {"id", "title", "players", "default_players", "summary", "options", "agents"}
+    facts = {"simultaneous", "hidden_information", "teams", "official_players", "default_bot"}
+    for entry in data:
+        assert keys | facts | {"bots"} <= set(entry), entry["id"]
+        if not entry["id"].startswith("test-"):
+            names = [bot["name"] for bot in entry["bots"]]
+            assert names == ["random", "heuristic", "ismcts", "human"]
+            assert entry["default_bot"] == "heuristic"
+    goths = by_id["goths-save-the-queen"]
+    assert goths["official_players"] == [4] and goths["teams"] and goths["simultaneous"]
+    ismcts = {bot["name"]: bot for bot in goths["bots"]}["ismcts"]
+    options = {option["name"]: option for option in ismcts["options"]}
+    assert list(options) == [
+        "iterations",
+        "seconds",
+        "c",
+        "rollout",
+        "depth",
+        "bias",
+        "guard",
+        "partner",
+        "worlds",
+    ]
+    assert options["depth"]["default"] == 8 and options["worlds"]["default"] == "informed"
+    assert options["iterations"]["allowed"] == "an integer of at least 1"
+    assert all(option["help"] for option in options.values())
+
+
+def test_games_writes_player_counts_as_people_read_them() -> None:
+    out = invoke("games").stdout
+    assert "players: 2\n" in out  # Crush the Crown
+    assert "players: 4 (2–3 unofficial)" in out  # Goths Save the Queen
+    assert "2-2" not in out and "2–2" not in out
+
+
+def test_games_lists_every_bot_and_never_cuts_a_name_at_80_columns() -> None:
+    for info in courtly.games():
+        console = Console(width=80, record=True, color_system=None)
+        print_game(console, info)
+        text = console.export_text()
+        words = set(text.split())
+        for option in info.options:
+            assert option.name in words, (info.id, option.name)
+        for bot in ("random", "ismcts", "human", info.default_bot):
+            assert bot in words, (info.id, bot)
+        for name in ("iterations", "seconds", "rollout", "depth", "partner", "worlds"):
+            assert name in words, (info.id, name)
+        assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
 
 
 def test_rules_prints_the_summary() -> None:
@@ -133,6 +189,14 @@ def test_rules_of_an_unknown_game_names_the_games() -> None:
         (["simulate", "royal-gambit", "-n", "2", "--seats", "random,robot"], ["robot"]),
         (["simulate", "royal-gambit", "-n", "2", "--seats", "human,random"], ["heuristic"]),
         (["simulate", "royal-gambit", "-n", "0", "--seats", "random,random"], []),
+        (["simulate", "royal-gambit", "-n", "2", "--workers", "0"], ["--workers", "1"]),
+        (["ladder", "royal-gambit", "-n", "2", "--workers", "-1"], ["--workers", "every core"]),
+        (["replay", "games.jsonl", "--seat", "p0", "--game", "x"], ["--game", "integer"]),
+        # The parser's own errors, one line too:
+        (["play", "royal-gambit", "--seed", "abc"], ["--seed"]),
+        (["replay"], ["Missing argument"]),
+        (["simulate", "royal-gambit", "--bogus"], ["--bogus"]),
+        (["nope"], ["nope"]),
     ],
     ids=lambda value: " ".join(value) if isinstance(value, list) else None,
 )
@@ -185,12 +249,28 @@ def test_play_end_of_input_abandons_cleanly() -> None:
     assert "Traceback" not in result.output
 
 
-def test_play_quit_leaves_cleanly() -> None:
-    result = invoke(*PLAY, input="quit\nstay\nstay\n")
+def test_play_quit_confirmed_leaves_cleanly() -> None:
+    result = invoke(*PLAY, input="quit\ny\nstay\nstay\n")
     assert result.exit_code == 0, result.output
+    assert "Leave this game?" in result.stdout
     assert "Game abandoned" in result.stdout
     assert "p0 stays" not in result.stdout
     assert "Winner" not in result.stdout
+
+
+def test_play_end_of_input_at_the_quit_question_leaves_at_once() -> None:
+    result = invoke(*PLAY, input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert in_order(result.stdout, "Leave this game?", "Game abandoned. Goodbye.")
+
+
+@pytest.mark.parametrize("word", ["q", "quit", "exit"])
+def test_play_quit_not_confirmed_goes_on(word: str) -> None:
+    result = invoke(*PLAY, input=f"{word}\n\nstay\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert in_order(out, "Leave this game? It will not be finished. (y/N)", "Going on.", "p0> ")
+    assert "p0 stays" in out  # the game went on, and the next answer was the move
 
 
 def test_play_a_whole_game_then_save_and_replay(tmp_path: Path) -> None:
@@ -220,7 +300,7 @@ def test_play_a_whole_game_then_save_and_replay(tmp_path: Path) -> None:
     assert f"Replayed {len(record['history'])} events" in replayed.stdout
 
 
-def test_play_hot_seat_passes_the_screen_before_each_decision() -> None:
+def test_play_hot_seat_passes_the_screen_when_the_seat_changes() -> None:
     result = invoke(
         "play", "royal-gambit", "--seats", "human,human", "--seed", "7", input="\nstay\n" * 6
     )
@@ -229,15 +309,16 @@ def test_play_hot_seat_passes_the_screen_before_each_decision() -> None:
     events = re.findall(r"Pass the screen to (p\d)|(p\d), your move|(p\d): only one choice", out)
     assert events, out
     decisions = 0
-    waiting_for: str | None = None
+    holder: str | None = None
     for passed, asked, forced in events:
         if passed:
-            assert waiting_for is None, "screen passed twice without a decision"
-            waiting_for = passed
-        else:
-            assert waiting_for == (asked or forced), "a decision without passing the screen"
-            waiting_for = None
+            assert passed != holder, "the screen passed to the seat that holds it"
+            holder = passed
+        elif asked:
+            assert holder == asked, "a decision without passing the screen"
             decisions += 1
+        else:
+            assert forced == holder, "a forced move told to another seat's screen"
     assert decisions >= 4
     assert {"p0", "p1"} <= {asked for _, asked, _ in events}
     assert "Game abandoned" in out

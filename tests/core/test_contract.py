@@ -381,3 +381,24 @@ def test_seats_in_the_game_and_the_cap_are_declared(game: Game) -> None:
     assert isinstance(state.truncated, bool)
     assert state.view(0).truncated == state.truncated
     assert game.new_state().active_seats == tuple(range(game.num_players))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_a_sampled_world_is_inside_the_seats_information(game: Game, seed: int) -> None:
+    """A world drawn from a seat's view waits for the same seats as the truth, and that seat sees
+    in it exactly what it sees in the truth: its observation, its legal actions, its picture."""
+    rng = random.Random(seed)
+    for state in sampled_states(game, seed, every=2):
+        if state.is_chance or state.is_terminal:
+            continue
+        for seat in [None, *range(game.num_players)]:
+            view = state.view(seat)
+            for _ in range(2):
+                world = view.determinize(rng)
+                assert world.to_move == state.to_move
+                assert world.view(seat).observation() == view.observation()
+                assert world.render(seat) == view.render()
+                if seat is not None:
+                    assert [a.id for a in world.legal_actions(seat)] == [
+                        a.id for a in view.legal_actions()
+                    ]

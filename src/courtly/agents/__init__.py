@@ -1,6 +1,6 @@
-"""Generic agents (random, human at the terminal, later ISMCTS) and agents by name."""
+"""Generic agents (random, ISMCTS, a person at the terminal) and every agent by name."""
 
 from .random_agent import RandomAgent
-from .registry import AgentSpec, agent_names, make_agent, parse_seats
+from .registry import AgentSpec, agent_names, bots_for, make_agent, parse_seats
 
-__all__ = ["AgentSpec", "RandomAgent", "agent_names", "make_agent", "parse_seats"]
+__all__ = ["AgentSpec", "RandomAgent", "agent_names", "bots_for", "make_agent", "parse_seats"]

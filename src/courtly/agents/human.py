@@ -1,25 +1,104 @@
 """A person at the terminal, as an agent: sees the seat's view, types an action.
 
-Legal actions are offered by number and by text; bad input is explained and asked again;
-``help`` prints the rules summary; end of input or Ctrl-C raises :class:`Quit`, which the
-command line turns into a clean exit.
+The table is printed when the person must decide; a forced move is announced in one line. What
+the person types is read as a move first (the game's own texts and shortcuts: ``10`` declares
+a 10 where ranks are moves), then as a command (``?``, ``help``, ``board``, ``quit``), then as a
+menu number. Where bare numbers are moves, the menu is shown without numbers, so the two never
+collide. A move the game warns about (:meth:`View.caution`) and leaving a game in progress are
+confirmed first. Bad input is explained and asked again; end of input or Ctrl-C raises
+:class:`Quit`, which the command line turns into a clean exit.
+
+Several people at one terminal (hot seat) share a :class:`Screen`: it is handed over, cleared
+with its scrollback, only when another person must decide, and then shows that person what
+happened since they last looked, told from their side.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..core.actions import Action, seat_text
 from ..core.errors import IllegalAction
-from ..core.game import Game, View
+from ..core.game import CHANCE, Game, State, View
 from .terminal import card_console
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"help", "h", "rules"})
+LIST_WORDS = frozenset({"?", "list", "ls", "moves"})
+BOARD_WORDS = frozenset({"board", "table", "show"})
+YES_WORDS = frozenset({"y", "yes"})
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""Erases the terminal's scrollback (xterm and its kin), where the last hand would stay."""
 
 
 class Quit(Exception):
-    """The person asked to stop (end of input, Ctrl-C, or ``quit``)."""
+    """The person asked to stop (end of input, Ctrl-C, or ``quit`` confirmed)."""
+
+
+class Screen:
+    """The one terminal several people share in a hot-seat game.
+
+    It keeps, for each person's seat, the lines narrated to that seat (:meth:`State.narrate`
+    from its side, so only what it may see) since it last looked, and who holds the screen now.
+    """
+
+    def __init__(self, console: Console, seats: Iterable[int]) -> None:
+        self.console = console
+        self.holder: int | None = None
+        self.unseen: dict[int, list[str]] = {seat: [] for seat in seats}
+        self.public: list[str] = []
+        """What everyone may see, since anyone last looked: told at the end of the game."""
+
+    def observe(self, state: State, actor: int, item: Any) -> None:
+        """The match's observer: tell each person's seat about the event, for its next look."""
+        indent = "  " if actor == CHANCE else ""
+        for seat, lines in self.unseen.items():
+            line = state.narrate(actor, item, seat)
+            if line:
+                lines.append(indent + line)
+        line = state.narrate(actor, item, None)
+        if line:
+            self.public.append(indent + line)
+
+    def ask_order(self, movers: tuple[int, ...]) -> Sequence[int]:
+        """At a simultaneous point the person at the screen decides first: one handover less."""
+        if self.holder in movers:
+            return (self.holder, *(seat for seat in movers if seat != self.holder))
+        return movers
+
+    def look(self, seat: int, read: Callable[[str], str], hand_over: bool = True) -> None:
+        """Show ``seat`` what happened since it last looked; first hand the screen over (cleared,
+        scrollback too) if another person holds it and ``hand_over``. Without ``hand_over``
+        nothing is shown to a seat that does not hold the screen."""
+        lines = self.unseen[seat]
+        if self.holder != seat:
+            if not hand_over:
+                return
+            first = self.holder is None
+            self.clear()
+            read(f"Pass the screen to {seat_text(seat)}, then press Enter ")
+            self.clear()
+            self.holder = seat
+            if lines:
+                heading = "So far:" if first else f"Since {seat_text(seat)} last looked:"
+                self.console.print(f"[bold]{heading}[/]")
+        for line in lines:
+            self.console.print(line, markup=False)
+        lines.clear()
+        self.public.clear()
+
+    def clear(self) -> None:
+        """Clear the screen and the scrollback, where the previous hand would still be."""
+        self.console.clear()
+        if self.console.is_terminal and not self.console.is_dumb_terminal:
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
 
 
 class HumanAgent:
@@ -30,76 +109,162 @@ class HumanAgent:
         game: Game,
         console: Console | None = None,
         ask: Callable[[str], str] | None = None,
-        hot_seat: bool = False,
+        screen: Screen | None = None,
     ) -> None:
         self.game = game
         self.console = console or card_console()
         self.ask = ask or self.console.input
-        self.hot_seat = hot_seat
+        self.screen = screen
         self.typed_ahead: list[str] = []  # the rest of a line that meant several actions
 
     def act(self, view: View, rng: random.Random) -> Action:
         seat = view.seat
         assert seat is not None
-        who = seat_text(seat)
-        if self.hot_seat:
-            # Hot seat: nobody else may see this seat's cards, so hand over the screen first.
-            self.console.clear()
-            self._read(f"Pass the screen to {who}, then press Enter ")
-            self.console.clear()
-        legal = list(view.legal_actions())
         if self.typed_ahead:
-            step = self.typed_ahead.pop(0)
-            try:
-                action = view.parse_action(step)
-                self.console.print(f"[dim]{who}:[/] {action}")
+            action = self._typed_ahead_move(view, seat)
+            if action is not None:
                 return action
-            except IllegalAction as error:
-                self.typed_ahead.clear()
-                self.console.print(f"[red]{error}[/]", highlight=False)
-        self.console.print()
-        self.console.print(view.render())
+        legal = list(view.legal_actions())
         if len(legal) == 1:
-            self.console.print(f"[dim]{who}: only one choice, played for you:[/] {legal[0]}")
+            # Nothing to decide: one line, no table (and nothing at all for a seat that does
+            # not hold a shared screen: its move may be secret).
+            self._look(seat, hand_over=False)
+            if self._at_screen(seat):
+                self.console.print(
+                    f"[dim]{seat_text(seat)}: only one choice, played for you:[/] "
+                    f"{escape(str(legal[0]))}"
+                )
             return legal[0]
-        self._offer(who, legal)
+        self._look(seat)
+        return self._decide(view, seat, legal)
+
+    # ----------------------------------------------------------------------------- deciding
+
+    def _decide(self, view: View, seat: int, legal: list[Action]) -> Action:
+        who = seat_text(seat)
+        numbered = not self._numbers_are_moves(view, len(legal))
+        self.console.print()
+        self.console.print(view.render(), markup=False)
+        self._offer(who, legal, numbered)
         while True:
             answer = self._read(f"{who}> ").strip()
             if not answer:
                 continue
-            lowered = answer.lower()
-            if lowered in ("quit", "exit", "q"):
-                raise Quit
-            if lowered in ("help", "h", "rules"):
-                self.console.print(self.game.info.rules, markup=False, highlight=False)
-                continue
-            if lowered in ("?", "list", "ls", "moves"):
-                self._offer(who, legal)
-                continue
-            if lowered in ("board", "table", "show"):
-                self.console.print(view.render())
-                continue
-            if answer.isdigit():
-                number = int(answer)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                self.console.print(f"[red]No choice {number}: pick 1 to {len(legal)}.[/]")
-                continue
-            first, *rest = view.input_steps(answer) or [answer]
-            try:
-                action = view.parse_action(first)
-            except IllegalAction as error:
-                self.console.print(f"[red]{error}[/]", highlight=False)
-                self.console.print(
-                    "[dim]Type a number or an action; ? lists them, help shows the rules.[/]"
-                )
+            # A move first: where "10" is a move (a rank), it is never a menu number.
+            action, rest, problem = self._parsed(view, answer)
+            if action is None:
+                if self._command(answer.lower(), view, who, legal, numbered):
+                    continue
+                action = self._menu_choice(answer, legal, numbered, problem)
+                if action is None:
+                    continue
+            if not self._cautioned(view, action):
+                self.console.print(f"[dim]Not played. {who}, choose again.[/]")
                 continue
             # The rest of a line that meant several actions is played at this seat's next turns.
             self.typed_ahead = rest
             return action
 
-    def _offer(self, who: str, legal: list[Action]) -> None:
-        choices = "   ".join(f"[bold]{i}[/] {a}" for i, a in enumerate(legal, 1))
+    def _command(
+        self, word: str, view: View, who: str, legal: list[Action], numbered: bool
+    ) -> bool:
+        """Carry out ``word`` if it is a command of the terminal; whether it was one."""
+        if word in QUIT_WORDS:
+            if self._confirm("Leave this game? It will not be finished. (y/N) "):
+                raise Quit
+            self.console.print("[dim]Going on.[/]")
+        elif word in HELP_WORDS:
+            self.console.print(self.game.info.rules, markup=False, highlight=False)
+        elif word in LIST_WORDS:
+            self._offer(who, legal, numbered)
+        elif word in BOARD_WORDS:
+            self.console.print(view.render(), markup=False)
+        else:
+            return False
+        return True
+
+    def _menu_choice(
+        self, answer: str, legal: list[Action], numbered: bool, problem: str
+    ) -> Action | None:
+        """The menu entry numbered ``answer``, or None after saying why there is none."""
+        if not (numbered and answer.isdigit()):
+            self.console.print(f"[red]{escape(problem)}[/]", highlight=False)
+            hint = "a number or a move" if numbered else "a move"
+            self.console.print(f"[dim]Type {hint}; ? lists them, help shows the rules.[/]")
+            return None
+        number = int(answer)
+        if not 1 <= number <= len(legal):
+            self.console.print(f"[red]No choice {number}: pick 1 to {len(legal)}.[/]")
+            return None
+        return legal[number - 1]
+
+    def _parsed(self, view: View, answer: str) -> tuple[Action | None, list[str], str]:
+        """The move ``answer`` names (its first step, with the steps typed ahead), or the
+        game's reason why it names none."""
+        first, *rest = view.input_steps(answer) or [answer]
+        try:
+            return view.parse_action(first), rest, ""
+        except IllegalAction as error:
+            return None, [], str(error)
+
+    @staticmethod
+    def _numbers_are_moves(view: View, count: int) -> bool:
+        """Whether a menu number from 1 to ``count`` would also be a move typed (a rank)."""
+        for number in range(1, count + 1):
+            try:
+                view.parse_action(str(number))
+            except IllegalAction:
+                continue
+            return True
+        return False
+
+    def _typed_ahead_move(self, view: View, seat: int) -> Action | None:
+        """The next step of a line typed earlier, or None (the person is asked instead)."""
+        step = self.typed_ahead.pop(0)
+        try:
+            action = view.parse_action(step)
+        except IllegalAction as error:
+            self.typed_ahead.clear()
+            self._look(seat)
+            self.console.print(f"[red]{escape(str(error))}[/]", highlight=False)
+            return None
+        if view.caution(action) is not None:
+            self._look(seat)
+        else:
+            self._look(seat, hand_over=False)
+        if self._at_screen(seat):
+            self.console.print(f"[dim]{seat_text(seat)}:[/] {escape(str(action))}")
+        if not self._cautioned(view, action):
+            self.typed_ahead.clear()
+            return None
+        return action
+
+    def _cautioned(self, view: View, action: Action) -> bool:
+        """Whether to play ``action``: yes, unless the game warns about it and the person,
+        shown the warning, does not confirm."""
+        warning = view.caution(action)
+        if warning is None:
+            return True
+        self.console.print(f"[bold yellow]Careful:[/] {escape(warning)}")
+        return self._confirm(f"Play {escape(str(action))} all the same? (y/N) ")
+
+    def _confirm(self, question: str) -> bool:
+        return self._read(question).strip().lower() in YES_WORDS
+
+    # ----------------------------------------------------------------------------- the screen
+
+    def _at_screen(self, seat: int) -> bool:
+        return self.screen is None or self.screen.holder == seat
+
+    def _look(self, seat: int, hand_over: bool = True) -> None:
+        if self.screen is not None:
+            self.screen.look(seat, self._read, hand_over)
+
+    def _offer(self, who: str, legal: list[Action], numbered: bool) -> None:
+        if numbered:
+            choices = "   ".join(f"[bold]{i}[/] {escape(str(a))}" for i, a in enumerate(legal, 1))
+        else:
+            choices = "   ".join(escape(str(a)) for a in legal)
         self.console.print(f"{who}, your move: {choices}")
 
     def _read(self, prompt: str) -> str:

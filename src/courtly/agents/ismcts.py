@@ -25,19 +25,43 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Protocol
 
 from ..core.actions import Action
-from ..core.agent import Agent
+from ..core.bots import SearchHooks, allow_interrupt
 from ..core.draws import choice
 from ..core.errors import InvalidOptions
 from ..core.game import CHANCE, Game, State, View, sample_chance
+from ..core.options import OptionValue
 
 
-class Evaluator(Protocol):
-    """A game's estimate of each seat's chance to win from a (determinized) state."""
+def search_hooks(game: Game) -> SearchHooks | None:
+    """What ``game`` offers search bots (its heuristic), or None if it offers nothing."""
+    make_hooks = game.info.search_hooks
+    return None if make_hooks is None else make_hooks(game)
 
-    def evaluate(self, state: State) -> Sequence[float]: ...
+
+def default_options(game: Game, hooks: SearchHooks | None = None) -> dict[str, OptionValue]:
+    """What an ``ismcts`` seat of ``game`` plays with where its spec names nothing.
+
+    It builds on the game's :class:`SearchHooks` where there are some (``hooks``, read from the
+    game if not given): heuristic rollouts to the game's ``rollout_depth``, a pull toward the
+    heuristic's move, teammates by the convention, informed worlds where offered. ``depth`` is
+    the default of heuristic rollouts; random rollouts play to the end unless a depth is given.
+    """
+    if hooks is None:
+        hooks = search_hooks(game)
+    guided = hooks is not None
+    return {
+        "iterations": 500,
+        "seconds": 0.0,
+        "c": 0.7,
+        "rollout": "heuristic" if guided else "random",
+        "depth": hooks.rollout_depth if hooks is not None else 0,
+        "bias": 1.0 if guided else 0.0,
+        "guard": 2.0 if guided else 0.0,
+        "partner": "heuristic" if guided and game.teams() else "search",
+        "worlds": "informed" if hooks is not None and hooks.informed_worlds else "uniform",
+    }
 
 
 class _Edge:
@@ -77,36 +101,27 @@ class ISMCTSAgent:
     plays the rollouts, and the search leaves the heuristic's move only on evidence (``bias``,
     ``guard``). With a small budget it plays like the heuristic; with more it improves on it.
 
-    Options:
-      iterations  search iterations per decision (default 500; deterministic for a given seed)
-      seconds     a time budget per decision instead (0 = use iterations)
-      c           the UCB exploration constant (default 0.7; returns lie in [0, 1])
-      rollout     ``heuristic`` (the game's own heuristic bot plays the rollouts; the default
-                  when the game has one) or ``random``
-      depth       cap on rollout steps (0 = play to the end); at the cap the game's heuristic
-                  evaluation scores the position (equal shares if the game has none). The
-                  default is the heuristic's own ``rollout_depth`` where it sets one (long games
-                  whose evaluation is good enough to stop early: more iterations per second),
-                  else 0
-      bias        progressive bias toward the game heuristic's own choice at the root: that
-                  move's score gets ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small
-                  search starts from the heuristic's judgement and moves off it only on evidence
-                  (default 1 with a heuristic, else 0 = plain UCB)
-      guard       keep the heuristic's choice unless the search's pick beats it by more than
-                  ``guard`` standard errors (default 2 with a heuristic, else 0 = off): with a
-                  budget too small to tell close moves apart, noise then cannot talk the bot out
-                  of a sound move
-      partner     how the search expects the searcher's teammates to play, in a game of teams
-                  (Goths Save the Queen's clans): ``heuristic`` (the default there) lets each
-                  teammate play the game's heuristic on that teammate's own view of the sampled
-                  world, i.e. by the team's shared convention, with no knowledge of the
-                  searcher's secrets; ``search`` searches for them like for rivals, which lets
-                  a simulated teammate act on what only the searcher knows
-      worlds      ``informed`` (the default where the game's heuristic offers it) draws each
-                  world with the heuristic's ``sample_world(view, rng)``: consistent with the
-                  view like ``determinize``, but weighing what the other seats' conventions give
-                  away (in Goths, which of two King cards with the same back a King meant);
-                  ``uniform`` draws with ``view.determinize`` alone
+    Its options are declared, with their help, in :func:`courtly.agents.registry.ismcts_bot`
+    (``courtly games`` lists them); their defaults come from :func:`default_options`. Where they
+    need the game's heuristic, they read its :class:`~courtly.core.bots.SearchHooks`
+    (``GameInfo.search_hooks``):
+
+    * ``rollout=heuristic``: the hooks' ``act`` plays the rollouts;
+    * ``depth``: rollouts stop after this many steps (0: at the end), where the hooks'
+      ``evaluate`` scores the position (equal shares without hooks); the default is the hooks'
+      ``rollout_depth`` for heuristic rollouts (long games whose evaluation is good enough to
+      stop early: more iterations per second), else 0;
+    * ``bias``: at the root the heuristic's move scores ``bias / (visits + 1)`` more (progressive
+      bias, Chaslot et al. 2008), so a small search starts from the heuristic's judgement;
+    * ``guard``: the heuristic's move stays unless the search's pick beats it by more than
+      ``guard`` standard errors: with a budget too small to tell close moves apart, noise cannot
+      talk the bot out of a sound move;
+    * ``partner=heuristic``, in a game of teams (Goths' clans): each teammate plays the hooks'
+      ``act`` on that teammate's own view of the sampled world, by the team's convention and
+      without the searcher's secrets; ``search`` searches for teammates like for rivals;
+    * ``worlds=informed``: each world is drawn by the hooks' ``sample_world``, which weighs what
+      the other seats' conventions give away (offered where ``informed_worlds`` is true);
+      ``uniform`` draws with ``view.determinize``.
     """
 
     def __init__(
@@ -124,68 +139,48 @@ class ISMCTSAgent:
     ) -> None:
         if iterations < 1 and seconds <= 0:
             raise InvalidOptions("ismcts needs iterations >= 1 or seconds > 0")
-        heuristic = game.info.agents.get("heuristic")
-        if rollout is None:
-            rollout = "random" if heuristic is None else "heuristic"
-        if rollout not in ("random", "heuristic"):
-            raise InvalidOptions(f"ismcts rollout must be random or heuristic, not {rollout!r}")
-        if bias is None:
-            bias = 0.0 if heuristic is None else 1.0
-        if guard is None:
-            guard = 0.0 if heuristic is None else 2.0
-        teams = list(game.teams().values())
-        if partner is None:
-            partner = "heuristic" if teams and heuristic is not None else "search"
-        if partner not in ("heuristic", "search"):
-            raise InvalidOptions(f"ismcts partner must be heuristic or search, not {partner!r}")
+        hooks = search_hooks(game)
+        default = default_options(game, hooks)
+        rollout = _one_of("rollout", rollout, default, ("heuristic", "random"))
+        partner = _one_of("partner", partner, default, ("heuristic", "search"))
+        worlds = _one_of("worlds", worlds, default, ("informed", "uniform"))
+        if depth is None:
+            depth = int(default["depth"]) if rollout == "heuristic" else 0
+        if depth < 0:
+            raise InvalidOptions(f"ismcts depth must be 0 (no cap) or more, not {depth}")
         self.game = game
+        self.num_players = game.num_players
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.c = float(c)
-        if depth is None:
-            depth = getattr(heuristic, "rollout_depth", 0) if rollout == "heuristic" else 0
-        if depth < 0:
-            raise InvalidOptions(f"ismcts depth must be 0 (no cap) or more, not {depth}")
         self.depth = int(depth)
-        self.bias = float(bias)
-        self.guard = float(guard)
-        self.num_players = game.num_players
-        self.policy: Agent | None = None
+        self.bias = float(default["bias"] if bias is None else bias)
+        self.guard = float(default["guard"] if guard is None else guard)
+        self.hooks = hooks
+        """The game's search hooks: they score positions at the depth cap (if any)."""
+        self.policy: SearchHooks | None = None
+        """Who plays the rollouts: the hooks, or None for random rollouts."""
         if rollout == "heuristic":
-            if heuristic is None:
-                raise InvalidOptions(f"{game.id} has no heuristic bot for ismcts rollouts")
-            self.policy = heuristic(game)
-        # The heuristic's evaluation scores positions at the depth cap.
-        bot = self.policy or (heuristic(game) if heuristic is not None else None)
-        evaluate = getattr(bot, "evaluate", None)
-        self.guide: Agent | None = None
+            self.policy = _needed(hooks, game, "for ismcts rollouts")
+        self.guide: SearchHooks | None = None
+        """The heuristic whose move ``bias`` and ``guard`` favour."""
         if self.bias or self.guard:
-            if bot is None:
-                raise InvalidOptions(f"{game.id} has no heuristic bot to bias ismcts toward")
-            self.guide = bot
-        self.evaluate: Callable[[State], Sequence[float]] | None = evaluate
+            self.guide = _needed(hooks, game, "to bias ismcts toward")
         # Each seat's teammates who play by the team's convention inside the search.
         self.partners: dict[int, frozenset[int]] = {}
-        self.convention: Agent | None = None
+        self.convention: SearchHooks | None = None
+        teams = list(game.teams().values())
         if partner == "heuristic" and teams:
-            if heuristic is None:
-                raise InvalidOptions(f"{game.id} has no heuristic bot for ismcts partners")
-            self.convention = bot
+            self.convention = _needed(hooks, game, "for ismcts partners")
             for team in teams:
                 for seat in team:
                     self.partners[seat] = frozenset(team) - {seat}
-        informed = (
-            getattr(bot, "sample_world", None) if getattr(bot, "informed_worlds", False) else None
-        )
-        if worlds is None:
-            worlds = "uniform" if informed is None else "informed"
-        if worlds not in ("informed", "uniform"):
-            raise InvalidOptions(f"ismcts worlds must be informed or uniform, not {worlds!r}")
-        if worlds == "informed" and informed is None:
-            raise InvalidOptions(f"{game.id} has no heuristic that samples informed worlds")
-        self.informed: Callable[[View, random.Random], State] | None = (
-            informed if worlds == "informed" else None
-        )
+        self.informed: Callable[[View, random.Random], State] | None = None
+        """The hooks' world sampler, when ``worlds=informed``."""
+        if worlds == "informed":
+            if hooks is None or not hooks.informed_worlds:
+                raise InvalidOptions(f"{game.id} has no heuristic that samples informed worlds")
+            self.informed = hooks.sample_world
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
     # ------------------------------------------------------------------------- decision
@@ -220,6 +215,8 @@ class ISMCTSAgent:
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         done = 0
         while True:
+            # Compiled, the loop would run no bytecode for its whole budget: let Ctrl-C in.
+            allow_interrupt()
             self._iterate(root, worlds(rng), me, rng, hint)
             done += 1
             if deadline:
@@ -229,14 +226,7 @@ class ISMCTSAgent:
                 break
         self.last_iterations = done
         edges = root.edges.get(me, {})
-        # The most visited action is the robust choice; ties go to the higher mean value.
-        best = max(
-            legal,
-            key=lambda a: (
-                edges[a.id].visits if a.id in edges else -1,
-                edges[a.id].mean() if a.id in edges else 0.0,
-            ),
-        )
+        best = _most_visited(legal, edges, rng)
         if self.guard and best.id != hint and hint in edges and best.id in edges:
             mine, theirs = edges[best.id], edges[hint]
             spread = math.sqrt(mine.variance_of_mean() + theirs.variance_of_mean())
@@ -351,8 +341,8 @@ class ISMCTSAgent:
                 steps += 1
         if world.is_terminal:
             return world.returns()
-        if self.evaluate is not None:
-            return self.evaluate(world)
+        if self.hooks is not None:
+            return self.hooks.evaluate(world)
         return [1.0 / self.num_players] * self.num_players
 
     @staticmethod
@@ -364,5 +354,35 @@ class ISMCTSAgent:
             edge.square += value * value
 
 
-def make_ismcts(game: Game, **options: Any) -> ISMCTSAgent:
-    return ISMCTSAgent(game, **options)
+def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.Random) -> Action:
+    """The most visited action, the robust choice; ties go to the higher mean value, then to
+    ``rng`` (drawn from only when a tie remains, so untied searches draw nothing more)."""
+    tied: list[Action] = []
+    best_visits = -1
+    best_mean = 0.0
+    for action in legal:
+        edge = edges.get(action.id)
+        visits = -1 if edge is None else edge.visits
+        mean = 0.0 if edge is None else edge.mean()
+        if visits > best_visits or (visits == best_visits and mean > best_mean):
+            tied = [action]
+            best_visits, best_mean = visits, mean
+        elif visits == best_visits and mean == best_mean:
+            tied.append(action)
+    return tied[0] if len(tied) == 1 else choice(rng, tied)
+
+
+def _one_of(
+    name: str, given: str | None, default: dict[str, OptionValue], allowed: tuple[str, str]
+) -> str:
+    """Option ``name`` as given, or its default; one of ``allowed``."""
+    value = str(default[name]) if given is None else given
+    if value not in allowed:
+        raise InvalidOptions(f"ismcts {name} must be {allowed[0]} or {allowed[1]}, not {value!r}")
+    return value
+
+
+def _needed(hooks: SearchHooks | None, game: Game, purpose: str) -> SearchHooks:
+    if hooks is None:
+        raise InvalidOptions(f"{game.id} has no heuristic bot {purpose}")
+    return hooks

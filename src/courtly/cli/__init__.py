@@ -11,7 +11,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,8 +20,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
 
-from ..agents.human import HumanAgent, Quit
+from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import agent_names, make_agent, parse_seats
 from ..agents.terminal import card_console
 from ..core.actions import seat_text
@@ -30,11 +32,40 @@ from ..core.errors import CourtlyError, InvalidOptions, ReplayError
 from ..core.game import CHANCE, Game, State
 from ..core.match import play_match
 from ..core.options import parse_option_assignments
-from ..core.records import MatchRecord
+from ..core.records import MatchRecord, RecordWriter, find_record
 from ..core.registry import game_class, games, make
 from ..sim import Simulation, summarize
 from ..sim import run as run_simulation
 from ..sim.ladder import DEFAULT_AGENTS, run_ladder
+
+_CLICK_ERROR: type[Exception] = next(
+    kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException"
+)
+"""The base of the command-line parser's own errors (a missing argument, an option that is not
+an integer), wherever Typer keeps it."""
+
+
+class _OneLineErrors(TyperGroup):
+    """The parser's own errors as one ``error: ...`` line with exit status 2, like Courtly's,
+    instead of a usage text and a framed panel."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone = kwargs.get("standalone_mode", True)
+        kwargs["standalone_mode"] = False
+        if not standalone:
+            return super().main(*args, **kwargs)
+        try:
+            # Not standalone: errors are raised here, and an exit status is returned.
+            status = super().main(*args, **kwargs)
+        except _CLICK_ERROR as error:
+            if type(error).__name__ != "NoArgsIsHelpError":  # the help is printed already
+                _error(error.format_message())  # type: ignore[attr-defined]
+            sys.exit(getattr(error, "exit_code", 2))
+        except typer.Abort:
+            _error("aborted")
+            sys.exit(1)
+        sys.exit(status if isinstance(status, int) else 0)
+
 
 app = typer.Typer(
     name="courtly",
@@ -42,6 +73,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_OneLineErrors,
 )
 
 OptionsArg = Annotated[
@@ -86,6 +118,29 @@ def _make_game(game_id: str, players: int | None, option: list[str] | None) -> G
     return make(game_id, players=players, **options)
 
 
+def _check_writable(path: Path, flag: str) -> None:
+    """Refuse, before any work, an output path that cannot be written (without touching it)."""
+    if path.is_dir():
+        raise InvalidOptions(f"{flag} {path} is a folder; name a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise InvalidOptions(f"{flag} {path}: the folder {folder} does not exist")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise InvalidOptions(f"{flag} {path}: no permission to write there")
+
+
+def _record_writer(path: Path, mode: str, flag: str) -> RecordWriter:
+    """The writer of ``path``'s records, opened now: a path that cannot be written is refused
+    before the first game, not after it."""
+    _check_writable(path, flag)
+    try:
+        return RecordWriter(path, mode)
+    except OSError as error:
+        raise InvalidOptions(
+            f"{flag} {path}: cannot write there ({error.strerror or error})"
+        ) from None
+
+
 def _seats_for(
     game_id: str, seats: str | None, players: int | None, default_first: str
 ) -> tuple[list[str], int]:
@@ -93,8 +148,7 @@ def _seats_for(
     info = game_class(game_id).info
     if seats is None:
         count = players or info.default_players
-        rest = "heuristic" if "heuristic" in info.agents else "random"
-        return [default_first] + [rest] * (count - 1), count
+        return [default_first] + [info.default_bot] * (count - 1), count
     specs = parse_seats(seats)
     if players is not None and players != len(specs):
         raise InvalidOptions(
@@ -108,32 +162,15 @@ def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the games, their player counts, options and bots."""
+    from .listing import describe_game, print_game
+
     infos = games()
     if as_json:
-        typer.echo(json.dumps([info.describe() for info in infos], indent=2))
+        typer.echo(json.dumps([describe_game(info) for info in infos], indent=2))
         return
     console = Console()
     for info in infos:
-        table = Table(
-            title=f"{info.title} ({info.id}), {info.min_players}-{info.max_players} players",
-            title_justify="left",
-        )
-        table.add_column("option")
-        table.add_column("default")
-        table.add_column("allowed")
-        table.add_column("meaning")
-        for option in info.options:
-            table.add_row(
-                option.name,
-                str(option.default).lower()
-                if isinstance(option.default, bool)
-                else str(option.default),
-                option.allowed(),
-                option.help,
-            )
-        console.print(table)
-        bots = ", ".join(sorted({"random", *info.agents}))
-        console.print(f"  {info.summary}  Bots: {bots}.\n")
+        print_game(console, info)
 
 
 @app.command("rules")
@@ -172,15 +209,20 @@ def play_command(
         specs, count = _seats_for(game, seats, players, "human")
         the_game = _make_game(game, count, option)
         humans = [s for s, spec in enumerate(specs) if spec.split(":")[0].lower() == "human"]
+        # Several people at one terminal share it: it is handed over between them.
+        screen = Screen(console, humans) if len(humans) > 1 else None
         agents: list[Agent] = []
         for spec in specs:
             if spec.split(":")[0].lower() == "human":
-                agents.append(HumanAgent(the_game, console=console, hot_seat=len(humans) > 1))
+                agents.append(HumanAgent(the_game, console=console, screen=screen))
             else:
                 agents.append(make_agent(spec, the_game))
+        new_file = save is not None and not save.exists()
+        writer = _record_writer(save, "a", "--save") if save is not None else None
     if seed is None:
         seed = random.randrange(1_000_000)
-    # With one person at the table, narrate from that seat; hot seat narrates only public events.
+    # With one person at the table, narrate from that seat as it happens; a shared screen tells
+    # each person what happened, from their side, when they take the screen.
     perspective = humans[0] if len(humans) == 1 else None
     names = ", ".join(f"{seat_text(s)} {spec}" for s, spec in enumerate(specs))
     console.print(f"[bold]{the_game.info.title}[/] · seed {seed} · {names}")
@@ -189,34 +231,75 @@ def play_command(
     )
 
     def narrate(state: State, actor: int, item: Any) -> None:
+        if screen is not None:
+            screen.observe(state, actor, item)
+            return
         line = state.narrate(actor, item, perspective)
         if line:
-            console.print(("  " if actor == CHANCE else "") + line)
+            console.print(("  " if actor == CHANCE else "") + line, markup=False)
 
     try:
-        record = play_match(the_game, agents, seed, observer=narrate, seats=specs)
+        record = play_match(
+            the_game,
+            agents,
+            seed,
+            observer=narrate,
+            seats=specs,
+            ask_order=None if screen is None else screen.ask_order,
+        )
     except (Quit, KeyboardInterrupt):
+        if writer is not None:
+            writer.close()
+            if new_file and save is not None and save.stat().st_size == 0:
+                save.unlink()  # nothing was saved: leave no empty file behind
         console.print("\nGame abandoned. Goodbye.")
         raise typer.Exit(0) from None
+    if writer is not None:
+        with _clear_errors():
+            writer.write(record)
+            writer.close()
     final = record.replay()
-    console.print()
-    console.print(final.render(perspective))
-    console.print(f"[bold]{_result_line(the_game, final.winners, specs)}[/]")
+    if screen is not None:
+        for line in screen.public:  # the last events, after the last person looked
+            console.print(line, markup=False)
+    _print_end(console, final, specs)
     if save is not None:
-        with _clear_errors(), save.open("a") as out:
-            out.write(json.dumps(record.to_dict()) + "\n")
         console.print(
-            f"Saved to {save}; watch it again with: courtly replay {save}", soft_wrap=True
+            f"Saved to {save}; watch it again with: courtly replay {save}",
+            soft_wrap=True,
+            markup=False,
         )
 
 
-def _result_line(game: Game, winners: tuple[int, ...], specs: list[str]) -> str:
-    """``Winner: p1 (heuristic)``, ``Winner: Ostrogoths (p0 and p2)`` or ``Shared win: ...``."""
+def _print_end(console: Console, final: State, specs: Sequence[str]) -> None:
+    """The end of a game: its one summary (the table with every hidden card revealed, from
+    nobody's side) and who won, with their agents."""
+    console.print()
+    console.print(final.render(None), markup=False)
+    console.print(Text(_result_line(final.game, final.winners, specs), style="bold"))
+    if final.truncated:
+        cap = final.game.options.get("safety_cap")
+        console.print(
+            f"The game was cut off at its safety cap (safety_cap = {cap}): "
+            "the result is the standing at that point, not an end by the rules.",
+            markup=False,
+        )
+
+
+def _result_line(game: Game, winners: tuple[int, ...], specs: Sequence[str]) -> str:
+    """``Winner: p1 (heuristic)``, ``Winner: Ostrogoths, p0 (human) and p2 (heuristic)`` or
+    ``Shared win: p0 (random) and p1 (heuristic)``."""
+
+    def named(seats: Sequence[int]) -> str:
+        names = [f"{seat_text(s)} ({specs[s]})" if s < len(specs) else seat_text(s) for s in seats]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+    if not winners:
+        return "Nobody won."
     for team, seats in game.teams().items():
         if seats and set(seats) == set(winners):
-            return f"Winner: {team} ({' and '.join(seat_text(s) for s in seats)})"
-    named = " and ".join(f"{seat_text(s)} ({specs[s]})" for s in winners)
-    return f"Winner: {named}" if len(winners) == 1 else f"Shared win: {named}"
+            return f"Winner: {team}, {named(seats)}"
+    return f"Winner: {named(winners)}" if len(winners) == 1 else f"Shared win: {named(winners)}"
 
 
 @app.command("simulate")
@@ -251,7 +334,7 @@ def simulate_command(
             game,
             seats,
             players,
-            "heuristic" if "heuristic" in game_class(game).info.agents else "random",
+            game_class(game).info.default_bot,
         )
         the_game = _make_game(game, count, option)
         for spec in specs:
@@ -262,7 +345,11 @@ def simulate_command(
             game, tuple(specs), games_count, seed, dict(the_game.options), rotate
         )
         simulation.check()
-        handle = out.open("w") if out is not None else None
+        if workers < 1:
+            raise InvalidOptions(f"--workers {workers}: a simulation needs at least 1 worker")
+        if summary_out is not None:
+            _check_writable(summary_out, "--summary")
+        writer = _record_writer(out, "w", "--out") if out is not None else None
     records: list[MatchRecord] = []
     columns = (
         TextColumn("[progress.description]{task.description}"),
@@ -275,14 +362,14 @@ def simulate_command(
             task = progress.add_task(f"{game} ×{games_count}", total=games_count)
             for record in run_simulation(simulation, workers, lambda k: progress.advance(task, k)):
                 records.append(record)
-                if handle is not None:
-                    handle.write(json.dumps(record.to_dict()) + "\n")
+                if writer is not None:
+                    writer.write(record)
     except KeyboardInterrupt:
         console.print(f"Interrupted after {len(records)} games.")
         raise typer.Exit(130) from None
     finally:
-        if handle is not None:
-            handle.close()
+        if writer is not None:
+            writer.close()
     summary = summarize(records)
     _print_summary(console, the_game, specs, summary)
     if out is not None:
@@ -291,11 +378,13 @@ def simulate_command(
             soft_wrap=True,
         )
     if summary_out is not None:
-        summary_out.write_text(
-            json.dumps(
-                {**the_game.config(), "seats": specs, "seed": seed, **summary.to_dict()}, indent=2
+        with _clear_errors():
+            summary_out.write_text(
+                json.dumps(
+                    {**the_game.config(), "seats": specs, "seed": seed, **summary.to_dict()},
+                    indent=2,
+                )
             )
-        )
 
 
 def _print_summary(console: Console, game: Game, specs: list[str], summary: Any) -> None:
@@ -382,10 +471,17 @@ def ladder_command(
             raise InvalidOptions("--margin must be between 0 and 0.5, e.g. 0.03")
         if games_per_pair is not None and games_per_pair < 1:
             raise InvalidOptions("the number of games per pair must be at least 1")
+        if workers < 0:
+            raise InvalidOptions(f"--workers {workers}: give 1 or more, or 0 for every core")
     pairs = len(specs) * (len(specs) - 1) // 2
     plan = f"{games_per_pair} games" if games_per_pair else f"±{margin:.0%}"
     stem = out or Path(f"ladder-{game}-{the_game.num_players}p")
     journal = journal or stem.with_suffix(".jsonl")
+    with _clear_errors():
+        # Refused now, not after the games: the tables are written at the end.
+        _check_writable(stem.with_suffix(".md"), "--out")
+        _check_writable(stem.with_suffix(".json"), "--out")
+        _check_writable(journal, "--journal")
     if journal.exists():
         # soft_wrap: a path is printed whole, so it can be copied
         console.print(f"Going on from the games in {journal}.", highlight=False, soft_wrap=True)
@@ -431,7 +527,8 @@ def replay_command(
     file: Annotated[
         Path,
         typer.Argument(
-            help="A JSONL file of games (from simulate --out or play --save), or a saved state."
+            help="A JSONL file of games, plain or gzip-compressed (from simulate --out or "
+            "play --save), or a saved state."
         ),
     ],
     game_number: Annotated[
@@ -448,37 +545,30 @@ def replay_command(
     """Replay a recorded game event by event and check that it ends as recorded."""
     console = card_console()
     with _clear_errors():
-        record, line = _find_record(file, game_number)
+        line, record = find_record(file, game_number)
         try:
             game = record.make_game()
             perspective = None if seat is None else _seat_number(seat, game.num_players)
-            state = game.new_state()
-            for index, (actor, item) in enumerate(record.history):
-                try:
-                    if actor == "chance":
-                        outcome = state.parse_chance(item)
-                        told = state.narrate(CHANCE, outcome, perspective)
-                        state.apply_chance(outcome)
-                    else:
-                        mover = _seat_number(actor, game.num_players)
-                        action = state.parse_action(mover, item)
-                        told = state.narrate(mover, action, perspective)
-                        state.apply(mover, action)
-                except CourtlyError as error:
-                    raise ReplayError(
-                        f"event {index} [{actor}, {item}] does not apply: {error}"
-                    ) from None
-                if told and not quiet:
-                    console.print(("  " if actor == "chance" else "") + told)
-            if record.returns and state.is_terminal and state.returns() != record.returns:
-                raise ReplayError(
-                    f"the replay ends with returns {state.returns()}, the record says {record.returns}"
-                )
+            told: list[str] = []
+
+            def narrate(state: State, actor: int, item: Any) -> None:
+                text = state.narrate(actor, item, perspective)
+                if text:
+                    told.append(("  " if actor == CHANCE else "") + text)
+
+            # The whole record is checked before a line is told: a bad one gets its error alone.
+            state = record.replay(None if quiet else narrate)
         except ReplayError as error:
             raise ReplayError(f"{file} line {line}: {error}") from None
-    console.print()
-    console.print(state.render(perspective))
-    status = "returns match the record" if state.is_terminal else "the game is not over"
+    for text in told:
+        console.print(text, markup=False)
+    if state.is_terminal:
+        _print_end(console, state, record.seats)
+        status = "returns match the record" if record.returns else "the game is over"
+    else:
+        console.print()
+        console.print(state.render(perspective), markup=False)
+        status = "the game is not over"
     console.print(
         f"[green]Replayed {len(record.history)} events of game {record.game_id}: {status}.[/]"
     )
@@ -490,40 +580,7 @@ def _seat_number(text: str, players: int) -> int:
     try:
         return parse_seat(text, players)
     except ValueError as error:
-        raise InvalidOptions(str(error)) from None
-
-
-def _find_record(file: Path, game_number: int | None) -> tuple[MatchRecord, int]:
-    """The record of ``game_number`` (or the first) in a JSONL file, with its line number."""
-    with file.open() as lines:
-        seen = False
-        for number, text in enumerate(lines, 1):
-            if not text.strip():
-                continue
-            seen = True
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise ReplayError(
-                    f"{file} line {number}: not valid JSON ({error.msg} at column {error.colno}); "
-                    "is the file truncated?"
-                ) from None
-            if isinstance(data, dict) and data.get("format") == "courtly-state/1":
-                # A saved state (State.to_json) has no seed or returns: replay its history alone.
-                data = {**data, "seed": 0, "returns": [], "game_id": 0}
-            if (
-                isinstance(data, dict)
-                and game_number is not None
-                and data.get("game_id") != game_number
-            ):
-                continue
-            try:
-                return MatchRecord.from_dict(data), number
-            except (ReplayError, ValueError, TypeError) as error:
-                raise ReplayError(f"{file} line {number}: {error}") from None
-        if not seen:
-            raise ReplayError(f"{file} is empty")
-    raise ReplayError(f"{file} has no game with game_id {game_number}")
+        raise InvalidOptions(f"--seat {error}") from None
 
 
 def main() -> None:

@@ -68,7 +68,7 @@ def parse_seat(text: str, num_players: int) -> int:
     """The seat named ``p2`` (or ``2``); ``ValueError`` if it names no seat of this game."""
     t = text.strip().lower()
     digits = t[1:] if t.startswith("p") else t
-    if digits.isdigit() and int(digits) < num_players:
+    if digits.isdecimal() and int(digits) < num_players:
         return int(digits)
     seats = ", ".join(seat_text(s) for s in range(num_players))
     raise ValueError(f"{text!r} is not a seat of this game; seats are {seats}")

@@ -10,6 +10,9 @@ implements explicitly and which ``GameInfo.search_hooks`` names: a rollout polic
 evaluation of a position where a rollout is cut off, and a sampler of worlds that may know more
 than ``view.determinize`` (the other seats' conventions). Search reads these, never probes for
 attributes.
+
+A search that runs compiled calls :func:`allow_interrupt` between iterations, so that Ctrl-C
+stops it at once (see there).
 """
 
 from __future__ import annotations
@@ -33,15 +36,18 @@ class BotInfo:
 
     name: str
     factory: Callable[..., Agent]
-    """Built as ``factory(game, **options)``, the options already checked and typed."""
+    """Built as ``factory(game, **options)`` with the options a seat names, already checked and
+    typed; the factory's own defaults, which ``options`` declares, apply to the rest (a default
+    may depend on another option: ISMCTS's ``depth`` on its ``rollout``)."""
     summary: str
     options: tuple[Option, ...] = ()
 
     def build(self, game: Game, options: Mapping[str, object]) -> Agent:
         """The bot for ``game`` with ``options`` (text from a command line or typed values),
-        checked like game options: :class:`InvalidOptions` names the allowed values."""
+        checked like game options: :class:`InvalidOptions` names the allowed values, or the
+        bot's options when one is unknown."""
         values = resolve_options(f"bot {self.name}", self.options, options)
-        return self.factory(game, **values)
+        return self.factory(game, **{name: values[name] for name in options})
 
     def describe(self) -> dict[str, Any]:
         from .options import describe_options
@@ -77,3 +83,15 @@ class SearchHooks(Protocol):
         """A state consistent with ``view``, drawn as the other seats' play suggests (or simply
         ``view.determinize(rng)``)."""
         ...
+
+
+def allow_interrupt() -> None:
+    """Nothing, on purpose: a compiled search calls it between iterations to let Ctrl-C in.
+
+    Python runs its signal handlers (the one that raises ``KeyboardInterrupt``) only between
+    the bytecodes of interpreted code. A search compiled by mypyc, whose rules and heuristic are
+    compiled too, may run for its whole budget without a single bytecode, so Ctrl-C waited for
+    the search to end. Entering this function runs a bytecode, and any pending handler with it;
+    it costs a call (some 50 ns) per iteration. This module must therefore never be compiled
+    (tests/agents/test_interrupt.py checks that the function is interpreted).
+    """

@@ -28,7 +28,6 @@ from .options import Option, OptionValue, resolve_options
 from .persist import fields_of, rebuild
 
 if TYPE_CHECKING:
-    from .agent import Agent
     from .bots import BotInfo, SearchHooks
 
 CHANCE: Final = -1
@@ -92,9 +91,6 @@ class GameInfo:
     default_players: int = 2
     rules: str = ""
     """A paraphrased rules summary with the resolutions of RULES.md, shown by ``courtly rules``."""
-    agents: Mapping[str, Callable[..., Agent]] = field(default_factory=dict)
-    """The game's own bots by name, each built as ``factory(game, **options)`` (derived from
-    ``bots`` where those are declared)."""
     bots: tuple[BotInfo, ...] = ()
     """The game's own bots (its ``heuristic``), with their declared options."""
     default_bot: str = "heuristic"
@@ -112,10 +108,6 @@ class GameInfo:
     """Seats win together in teams (see :meth:`Game.teams`)."""
     renamed_options: Mapping[str, str] = field(default_factory=dict)
     """Old option names still accepted (records saved before a rename), mapped to the new ones."""
-
-    def __post_init__(self) -> None:
-        if self.bots and not self.agents:
-            object.__setattr__(self, "agents", {bot.name: bot.factory for bot in self.bots})
 
     @property
     def player_counts(self) -> range:
@@ -142,7 +134,8 @@ class GameInfo:
             "hidden_information": self.hidden_information,
             "teams": self.teams,
             "options": describe_options(self.options),
-            "agents": sorted(self.agents),
+            "agents": sorted(bot.name for bot in self.bots),
+            "default_bot": self.default_bot,
         }
 
 
@@ -179,7 +172,7 @@ class Game(ABC):
                 options.setdefault(new, value)
         if players is None:
             players = info.default_players
-        if isinstance(players, str) and players.strip().isdigit():
+        if isinstance(players, str) and players.strip().isdecimal():
             players = int(players)
         if (
             isinstance(players, bool)

@@ -45,9 +45,14 @@ def play_match(
     observer: EventObserver | None = None,
     seats: Sequence[str] = (),
     game_id: int = 0,
+    ask_order: Callable[[tuple[int, ...]], Sequence[int]] | None = None,
 ) -> MatchRecord:
     """Play one game: ``random.Random(seed)`` resolves chance, each agent gets its own RNG derived
-    from ``seed`` and sees only its seat's view. The record replays the game exactly."""
+    from ``seed`` and sees only its seat's view. The record replays the game exactly.
+
+    ``ask_order(to_move)`` may reorder the seats asked at a simultaneous point (a shared screen
+    asks the person already at it first); their choices are applied in ``to_move`` order all the
+    same, so the order of asking never changes the game or its record."""
     if len(agents) != game.num_players:
         raise InvalidOptions(
             f"{game.id} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
@@ -71,11 +76,13 @@ def play_match(
         # submits, so no seat's choice can depend on another's.
         movers = state.to_move
         choices: list[Event] = []
-        for seat in movers:
+        for seat in movers if ask_order is None else ask_order(movers):
             start = clock()
             choices.append((seat, agents[seat].act(state.view(seat), rngs[seat])))
             think[seat] += clock() - start
             moves[seat] += 1
+        if ask_order is not None:
+            choices.sort(key=lambda choice: movers.index(choice[0]))
         for seat, action in choices:
             if observer is not None:
                 observer(state, seat, action)

@@ -79,8 +79,8 @@ class Option:
                 raise bad
             if isinstance(value, int):
                 number = value
-            elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                number = int(value.strip())
+            elif isinstance(value, str) and value.strip().removeprefix("-").isdecimal():
+                number = int(value.strip())  # isdecimal: int() takes every such text ("²" no)
             else:
                 raise bad
             self._check_bounds(number, bad)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,13 @@ _READABLE: Final = frozenset({RECORD_FORMAT, "courtly-state/1"})
 """Formats this version reads (``courtly-state/1``: saved states before records were merged)."""
 
 _GZIP_MAGIC: Final = b"\x1f\x8b"
+_OTHER_COMPRESSIONS: Final = (
+    (b"BZh", "bzip2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+    (b"PK\x03\x04", "zip"),
+)
+"""The first bytes of compressed files that are not gzip: named, so the error can say so."""
 
 
 @dataclass
@@ -113,10 +121,12 @@ class MatchRecord:
             raise ReplayError("a game record is a JSON object")
         kind = data.get("format", RECORD_FORMAT)
         if kind not in _READABLE:
-            raise ReplayError(
-                f"format {kind!r} is not one this version of Courtly reads (it reads "
-                f"{RECORD_FORMAT}); was it written by a newer Courtly?"
-            )
+            if isinstance(kind, str) and kind.startswith(f"{FORMAT}/"):
+                raise ReplayError(
+                    f"format {kind!r} is not one this version of Courtly reads (it reads "
+                    f"{RECORD_FORMAT}); was it written by a newer Courtly?"
+                )
+            raise ReplayError(f"not a game record: its format is {kind!r}, not {RECORD_FORMAT}")
         missing = [key for key in ("game", "history") if key not in data]
         if missing:
             raise ReplayError(
@@ -221,13 +231,21 @@ def replay_events(
 
 
 def _open_text(path: Path) -> IO[str]:
-    """``path`` as UTF-8 text lines, gunzipped if it is gzip-compressed."""
+    """``path`` as UTF-8 text lines (a leading byte-order mark is skipped), gunzipped if it is
+    gzip-compressed; :class:`ReplayError` for another compression, which it cannot read."""
     raw = path.open("rb")
-    if raw.read(2) == _GZIP_MAGIC:
-        raw.seek(0)
-        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8")
+    start = raw.read(6)
     raw.seek(0)
-    return io.TextIOWrapper(raw, encoding="utf-8")
+    if start.startswith(_GZIP_MAGIC):
+        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8-sig")
+    for magic, name in _OTHER_COMPRESSIONS:
+        if start.startswith(magic):
+            raw.close()
+            raise ReplayError(
+                f"{path} is compressed with {name}; Courtly reads records plain or "
+                "gzip-compressed: decompress it first"
+            )
+    return io.TextIOWrapper(raw, encoding="utf-8-sig")
 
 
 def read_records(path: Path) -> Iterator[tuple[int, MatchRecord]]:
@@ -241,13 +259,16 @@ def read_records(path: Path) -> Iterator[tuple[int, MatchRecord]]:
             for number, text in enumerate(lines, 1):
                 if not text.strip():
                     continue
-                seen = True
+                seen_before, seen = seen, True
                 try:
                     data = json.loads(text)
                 except json.JSONDecodeError as error:
+                    # A bad first line: not a record file at all; a bad later one: a file whose
+                    # writer was stopped mid-line, most likely.
+                    hint = "is the file truncated?" if seen_before else "is it a file of records?"
                     raise ReplayError(
                         f"{path} line {number}: not valid JSON ({error.msg} at column "
-                        f"{error.colno}); is the file truncated?"
+                        f"{error.colno}); {hint}"
                     ) from None
                 try:
                     yield number, MatchRecord.from_dict(data)
@@ -258,10 +279,10 @@ def read_records(path: Path) -> Iterator[tuple[int, MatchRecord]]:
             f"{path} is not a text file of game records (not UTF-8); records are JSON lines, "
             "plain or gzip-compressed"
         ) from None
-    except (gzip.BadGzipFile, EOFError) as error:
+    except (gzip.BadGzipFile, EOFError, zlib.error) as error:
         raise ReplayError(f"{path} is a damaged gzip file ({error})") from None
     if not seen:
-        raise ReplayError(f"{path} holds no game record")
+        raise ReplayError(f"{path} is empty: it holds no game record")
 
 
 def find_record(path: Path, game_id: int | None = None) -> tuple[int, MatchRecord]:
@@ -274,11 +295,18 @@ def find_record(path: Path, game_id: int | None = None) -> tuple[int, MatchRecor
 
 class RecordWriter:
     """Appends records to a JSONL file, one line each, flushed at once (a crash keeps every
-    finished game). Opening it checks that the file can be written, before any game is played."""
+    finished game); a path ending in ``.gz`` is written gzip-compressed. Opening it checks that
+    the file can be written, before any game is played (``OSError`` if not)."""
 
     def __init__(self, path: Path, mode: str = "a") -> None:
         self.path = path
-        self._file = path.open(mode, encoding="utf-8")
+        self._file: IO[str]
+        if path.suffix == ".gz":
+            # Appending adds a gzip member; readers take the members one after the other.
+            packed = gzip.GzipFile(path, mode + "b")
+            self._file = io.TextIOWrapper(packed, encoding="utf-8")
+        else:
+            self._file = path.open(mode, encoding="utf-8")
 
     def write(self, record: MatchRecord) -> None:
         self._file.write(record.to_json() + "\n")

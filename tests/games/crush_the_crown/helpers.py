@@ -25,9 +25,9 @@ def new_game(dealer: str = "p1", **options: object) -> CrushTheCrownState:
     return state
 
 
-def deal(state: CrushTheCrownState, first: str, second: str) -> None:
+def deal(state: CrushTheCrownState, non_dealer: str, dealer: str) -> None:
     """Force the deal: the non-dealer's cards and the dealer's, dealt one at a time."""
-    mine, theirs = parse_cards(first), parse_cards(second)
+    mine, theirs = parse_cards(non_dealer), parse_cards(dealer)
     for a, b in zip(mine, theirs, strict=True):
         state.apply_chance(str(a))
         state.apply_chance(str(b))
@@ -55,7 +55,7 @@ def stack(state: CrushTheCrownState, seat: int) -> list[str]:
     """The government of ``seat``, a spy written with a trailing ``*``."""
     return [
         str(CARDS[c]) + ("*" if state.spies[seat] >> i & 1 else "")
-        for i, c in enumerate(state.stacks[seat])
+        for i, c in enumerate(state.governments[seat])
     ]
 
 
@@ -90,9 +90,10 @@ def position(
     def take(text: str) -> list[Card]:
         cards: list[Card] = []
         for c in parse_cards(text.replace("*", "")):
-            if c >= JOKER and c in used:
-                c = CARDS[JOKER + 1]
-            assert c not in used, f"{c} placed twice"
+            c = CARDS[min(c, JOKER)]  # both jokers are card 52
+            assert used.count(c) < game.deck.count(c) if c == JOKER else c not in used, (
+                f"{c} placed twice"
+            )
             used.append(c)
             cards.append(c)
         return cards
@@ -109,7 +110,8 @@ def position(
     used += kings_out
     executed_cards = kings_out + take(executed)
     draw_cards = take(draw) if draw is not None else []
-    rest = [c for c in game.deck if c not in used]
+    rest = [c for c in game.deck if c != JOKER and c not in used]
+    rest += [CARDS[JOKER]] * (game.deck.count(JOKER) - used.count(CARDS[JOKER]))
     if draw is None:
         draw_cards = rest
     else:
@@ -118,28 +120,28 @@ def position(
             hands[rest_to] = sorted(hands[rest_to] + rest)
 
     state.is_chance = False
-    state.dealer, state.first = 1, 0
-    state.deal_left = 0
+    state.dealer, state.first_player = 1, 0
+    state.cards_to_deal = 0
     state.suits = [2, 1]  # diamonds, hearts
     state.kings_aside = list(kings_out)
-    state.stacks = [list(stacks[0][0]), list(stacks[1][0])]
+    state.governments = [list(stacks[0][0]), list(stacks[1][0])]
     state.spies = [stacks[0][1], stacks[1][1]]
     state.hands = [sorted(hands[0]), sorted(hands[1])]
-    state.tags = [[len(hands[0]), 0, 0, 0], [len(hands[1]), 0, 0, 0]]
-    state.discard = list(discard_cards)
-    state.draw = list(draw_cards)
-    # End the marriage the engine's way: the unclaimed Kings are executed, F starts.
-    state.first = turn
+    state.discard_pile = list(discard_cards)
+    state.draw_pile = list(draw_cards)
+    # End the marriage the engine's way: the unclaimed Kings are executed, the player of
+    # ``turn`` starts.
+    state.first_player = turn
     state._after_marriage(1 - turn)
     state.executed = list(executed_cards)
-    state.first = 0
+    state.first_player = 0
     everything = sorted(
         state.hands[0]
         + state.hands[1]
-        + state.stacks[0]
-        + state.stacks[1]
-        + state.discard
-        + state.draw
+        + state.governments[0]
+        + state.governments[1]
+        + state.discard_pile
+        + state.draw_pile
         + state.executed
     )
     assert everything == sorted([*game.deck, *(k for k in CARDS[:52] if k.rank == KING)])

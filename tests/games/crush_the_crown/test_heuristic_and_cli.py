@@ -15,6 +15,8 @@ from courtly.cli import app
 from courtly.core.match import play_match
 from courtly.games.crush_the_crown import CrushTheCrownHeuristic
 
+from .helpers import deal, new_game, play, position
+
 ENV: dict[str, str | None] = {
     "COLUMNS": "200",
     "LINES": "50",
@@ -108,3 +110,25 @@ def test_simulate_and_replay(tmp_path: Path) -> None:
     replayed = invoke("replay", str(out), "--game", "3")
     assert replayed.exit_code == 0, replayed.output
     assert "returns match the record" in replayed.stdout
+
+
+def test_the_heuristic_breaks_ties_with_its_random_source() -> None:
+    # 8C and 8S are equally good spies for p1's 8 slot: the bot's random source picks one.
+    state = position(p1_stack="KH QH JH 10H 9H", p0_hand="8C 8S 2S", p1_hand="2C")
+    play(state, "p0 pass")
+    bot = CrushTheCrownHeuristic(state.game)
+    view = state.view(0)
+    picks = [str(bot.act(view, random.Random(seed))) for seed in range(16)]
+    assert set(picks) == {"spy 8C", "spy 8S"}
+    assert picks == [str(bot.act(view, random.Random(seed))) for seed in range(16)]
+
+
+def test_the_heuristic_marries_either_of_two_equally_good_queens() -> None:
+    state = new_game(dealer="p1")
+    deal(state, "QD QS 2D 2S 3C", "4C 5C 6C 7C 8C")
+    bot = CrushTheCrownHeuristic(state.game)
+    view = state.view(0)
+    assert {str(bot.act(view, random.Random(seed))) for seed in range(16)} == {
+        "marry QD",
+        "marry QS",
+    }

@@ -39,7 +39,7 @@ def test_hands_are_private_and_sizes_public() -> None:
     redacted = state._redacted(0)
     assert isinstance(redacted, CrushTheCrownState)
     assert redacted.hands[1] == [UNKNOWN] * 3
-    assert set(redacted.draw) == {UNKNOWN}
+    assert set(redacted.draw_pile) == {UNKNOWN}
 
 
 def test_draws_are_private_in_the_log_and_the_narration() -> None:
@@ -104,8 +104,8 @@ def test_a_marriage_step_without_deadlock_proves_a_queen_in_a_pile() -> None:
     play(state, "p0 marry QD", "9C")
     assert state.to_move == (1,)
     keep = {Card.parse(t) for t in ("QC", "2D", "3D")}
-    state.discard = [c for c in state.draw if c not in keep]
-    state.draw = [c for c in state.draw if c in keep]
+    state.discard_pile = [c for c in state.draw_pile if c not in keep]
+    state.draw_pile = [c for c in state.draw_pile if c in keep]
     assert legal_texts(state) == [
         "discard 4C",
         "discard 5C",
@@ -114,7 +114,7 @@ def test_a_marriage_step_without_deadlock_proves_a_queen_in_a_pile() -> None:
         "discard 8C",
     ]
     for world in worlds(state, 1, 40):
-        assert any(CARDS[c].rank == QUEEN for c in world.draw)
+        assert any(CARDS[c].rank == QUEEN for c in world.draw_pile)
 
 
 def legal_texts(state: CrushTheCrownState) -> list[str]:

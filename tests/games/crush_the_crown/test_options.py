@@ -30,7 +30,7 @@ def test_defaults() -> None:
 
 def test_use_jokers_false_plays_without_jokers() -> None:
     state = new_game(use_jokers=False)
-    assert len(state.draw) == 48
+    assert len(state.draw_pile) == 48
     assert "Jk" not in {str(o) for o, _ in state.chance_outcomes()}
     rng = random.Random(2)
     for _ in range(10):
@@ -88,7 +88,7 @@ def test_max_turns_caps_the_game_as_a_draw() -> None:
     game = courtly.make("crush-the-crown", max_turns=3)
     state = game.new_state()
     play_randomly(state, random.Random(1))
-    assert state.is_terminal and state.turns == 3
+    assert state.is_terminal and state.turns_played == 3
     assert state.returns() == [0.5, 0.5] and state.winners == (0, 1)
     assert "draw" in state.render(None)
     assert state.observation(0)["draw"] is True

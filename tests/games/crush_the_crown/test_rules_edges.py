@@ -8,7 +8,7 @@ import random
 import pytest
 
 from courtly import IllegalAction
-from courtly.core.cards import CARDS
+from courtly.core.cards import CARDS, Card
 from courtly.core.match import play_randomly
 from courtly.games.crush_the_crown.rules import (
     GIVE_QUEEN,
@@ -53,7 +53,7 @@ def test_marriage_deadlock_of_the_second_player() -> None:
     play(state, "p0 give QS")
     assert stack(state, 1) == ["KS", "QS"]
     assert state.observation(1)["hands"][0]["known"] == ["QH", "QC"]
-    assert state.to_move == (0,) and state.spy_slot  # the play begins with F
+    assert state.to_move == (0,) and state.spy_slot_of  # the play begins with the first player
 
 
 def test_a_queen_only_in_the_discard_pile_is_no_deadlock() -> None:
@@ -71,39 +71,46 @@ def test_drawn_jokers_are_one_outcome() -> None:
     assert len(outcomes) == 49
     play(state, "Jk")
     assert state.hands[0] == [CARDS[JOKER]]
-    assert state.parse_chance("Jk") == CARDS[JOKER + 1]
+    assert state.parse_chance("Jk") == CARDS[JOKER]
+    assert dict((str(o), p) for o, p in state.chance_outcomes())["Jk"] == pytest.approx(1 / 49)
     play(state, "2C", "Jk")
-    assert state.hands[0] == [CARDS[JOKER], CARDS[JOKER + 1]]
+    assert state.hands[0] == [CARDS[JOKER], CARDS[JOKER]]
     with pytest.raises(IllegalAction, match="no joker"):
         state.apply_chance("Jk")
 
 
-def test_a_joker_action_plays_the_joker_the_player_holds() -> None:
+def test_the_two_jokers_are_alike_wherever_they_are() -> None:
+    # Both jokers are card 52: no state tells them apart, so a world sampled for a seat and
+    # its replay agree on where each joker is.
     state = position(p0_hand="Jk 2S", p1_hand="Jk")
-    # Swap the jokers: p0 now holds the second one only.
-    state.hands[0] = sorted([CARDS[JOKER + 1], *(c for c in state.hands[0] if c < JOKER)])
-    state.hands[1] = [CARDS[JOKER]]
+    assert state.hands[0] == [Card.parse("2S"), CARDS[JOKER]]
     play(state, "p0 pass", "p0 spy Jk")
-    assert state.stacks[1][-1] == CARDS[JOKER + 1]
+    assert state.governments[1][-1] == CARDS[JOKER]
     assert state.hands[1] == [CARDS[JOKER]]
+    assert state.observation(None)["governments"][1]["slots"][-1] == {
+        "rank": "J",
+        "card": "Jk",
+        "spy": True,
+    }
 
 
 def test_two_jokers_in_hand_make_one_action_and_the_known_one_goes_first() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8C*", p0_hand="Jk 2S", p1_hand="Jk")
     play(state, "p0 pass", "p0 pass", "p1 give Jk")  # p1 hands his joker over
     assert legal(state, 0) == ["pass", "fire 2S", "fire Jk"]
-    joker_given = CARDS[JOKER + 1]
-    assert state.revealed[0] == 1 << joker_given
+    assert state.known_to_rival[0] == 1 << JOKER
+    assert state.observation(1)["hands"][0]["known"] == ["Jk"]
     play(state, "p0 fire Jk")
     # The joker p1 knows of is the one fired: nothing is known of p0's hand any more.
-    assert state.revealed[0] == 0 and state.discard == [joker_given]
+    assert state.known_to_rival[0] == 0 and state.discard_pile == [CARDS[JOKER]]
+    assert state.hands[0] == sorted([CARDS[JOKER], Card.parse("2S")])
 
 
 def test_spies_on_spies_all_count_for_tribute() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8H 7H 6S*", p0_hand="5C 2S", p1_hand="2D 3C 4C")
     play(state, "p0 pass", "p0 spy 5C")
     assert stack(state, 1)[-2:] == ["6S*", "5C*"]
-    assert state.tribute_left == 2 and state.decision == TRIBUTE
+    assert state.tribute_owed == 2 and state.decision == TRIBUTE
     assert legal(state, 1) == ["give 2D"]
     play(state, "p1 give 2D")
     assert set(legal(state, 1)) == {"give 3C", "give 4C"}
@@ -136,7 +143,7 @@ def test_both_piles_empty_nobody_draws() -> None:
     state = position(p1_hand="9C", draw="", rest_to=0, turn=1)
     play(state, "p1 pass", "p1 pass", "p1 fire 9C", "9C")
     assert hand(state, 1) == ["9C"]
-    assert state.draw == [] and state.discard == []
+    assert state.draw_pile == [] and state.discard_pile == []
     assert not state.is_chance and state.to_move == (0,)
 
 
@@ -151,10 +158,10 @@ def test_random_games_end_and_every_card_stays_in_play() -> None:
         everything = sorted(
             state.hands[0]
             + state.hands[1]
-            + state.stacks[0]
-            + state.stacks[1]
-            + state.discard
-            + state.draw
+            + state.governments[0]
+            + state.governments[1]
+            + state.discard_pile
+            + state.draw_pile
             + state.executed
         )
         kings = [c for c in CARDS[:52] if c.rank == 13]

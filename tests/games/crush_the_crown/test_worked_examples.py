@@ -54,16 +54,16 @@ def test_ctc_example_2_spy_legality() -> None:
     for wild in ("spy QC", "spy Jk"):
         copy = state.clone()
         play(copy, f"p0 {wild}")
-        assert copy.stacks[1][-1] in (CARDS[49], CARDS[52])
+        assert copy.governments[1][-1] in (CARDS[49], CARDS[52])
         assert copy.spies[1] == 1 << 5  # the 8 slot
-        assert copy.spy_slot[copy.stacks[1][-1]] == WILD
+        assert copy.spy_slot_of[copy.governments[1][-1]] == WILD
 
 
 def test_ctc_example_3_tribute_of_three() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8C* 7H 6S*", p0_hand="5C 10S", p1_hand="3D 2H AS 9C")
     play(state, "p0 pass", "p0 spy 5C")
     assert stack(state, 1)[-3:] == ["7H", "6S*", "5C*"]
-    assert state.tribute_left == 3
+    assert state.tribute_owed == 3
     assert state.to_move == (1,) and state.decision == TRIBUTE
     assert legal(state, 1) == ["give 3D"]  # p1 holds a diamond: it must go first
     before = state.to_json()
@@ -97,7 +97,7 @@ def test_ctc_example_4_tribute_without_placement() -> None:
         p1_hand="4D 2H 3S 9C 10C",
     )
     play(state, "p0 pass", "p0 pass")
-    assert state.tribute_left == 3
+    assert state.tribute_owed == 3
     assert legal(state, 1) == ["give 4D"]
     play(state, "p1 give 4D", "p1 give 3S", "p1 give 2H")
     assert hand(state, 1) == ["9C", "10C"]
@@ -106,7 +106,7 @@ def test_ctc_example_4_tribute_without_placement() -> None:
     short = position(p1_stack="KH QH JH 10H 9H 8C* 7H 6S* 5C*", p0_hand="10S 2S", p1_hand="9C 10C")
     play(short, "p0 pass", "p0 pass", "p1 give 9C", "p1 give 10C")
     assert short.hands[1] == []
-    assert short.tribute_left == 0
+    assert short.tribute_owed == 0
     assert short.decision == FIRE and short.to_move == (0,)
 
 
@@ -138,7 +138,7 @@ def test_ctc_example_6_win() -> None:
     state = position(p0_stack=full.replace("5D", "5S*"), p0_hand="AD 7S", p1_hand="2C 3C")
     play(state, "p0 extend AD")
     assert not state.is_terminal
-    assert len(state.stacks[0]) == 13 and state.spies[0]
+    assert len(state.governments[0]) == 13 and state.spies[0]
     play(state, "p0 pass", "p0 pass", "5D", "2S", "3S", "4S")
     # p1's turn: p0's government is complete, so p1 has no Spy placement, but his spy 5S
     # still earns a tribute card.
@@ -158,7 +158,7 @@ def test_ctc_example_7_spy_in_the_ace_slot() -> None:
         p1_hand="AH 3C 4C",
     )
     play(state, "p0 pass", "p0 spy AC")
-    assert len(state.stacks[1]) == 13 and stack(state, 1)[-1] == "AC*"
+    assert len(state.governments[1]) == 13 and stack(state, 1)[-1] == "AC*"
     assert not state.is_terminal  # complete with a spy: no win
     play(state, "p1 give 3C", "p0 pass", "5C", "6C", "7C")
     assert state.to_move == (1,) and set(legal(state, 1)) == {"pass", "discover AH"}
@@ -183,14 +183,14 @@ def test_ctc_example_8_refill_with_reshuffle() -> None:
     play(state, "p1 pass", "p1 pass")
     assert state.decision == FIRE
     play(state, "p1 fire 9C")
-    assert state.hands[1] == [] and len(state.discard) == 9
+    assert state.hands[1] == [] and len(state.discard_pile) == 9
     assert state.is_chance and {str(o) for o, _ in state.chance_outcomes()} == {"2C", "3C"}
     play(state, "2C", "3C")
     # The draw pile ran out: the nine discards (the fired 9C too) became the new draw pile.
-    assert len(state.draw) == 9 and state.discard == []
+    assert len(state.draw_pile) == 9 and state.discard_pile == []
     assert state.narrate(-1, CARDS[45], 0).startswith("The discard pile is shuffled")
     play(state, "9C", "QC", "4C")
-    assert len(state.hands[1]) == 5 and len(state.draw) == 6
+    assert len(state.hands[1]) == 5 and len(state.draw_pile) == 6
     assert not state.is_chance and state.to_move == (0,)
 
 
@@ -205,7 +205,7 @@ def test_ctc_example_9_over_five() -> None:
 
 def test_ctc_example_10_marriage() -> None:
     state = new_game(dealer="p1")
-    assert state.first == 0
+    assert state.first_player == 0
     deal(state, "3C 7D 9S JH 2D", "QS QH 4C 5H 6H")
     assert state.to_move == (0,)
     assert legal(state, 0) == ["discard 9S", "discard JH", "discard 2D", "discard 7D", "discard 3C"]
@@ -221,5 +221,5 @@ def test_ctc_example_10_marriage() -> None:
     assert texts(state.executed) == ["KS", "KC"]
     assert state.observation(None)["mercenary_suits"] == ["spades", "clubs"]
     queen_of_spades = Card.parse("QS")
-    assert queen_of_spades in state.hands[1] and state.spy_slot[queen_of_spades] == WILD
-    assert state.to_move == (0,) and state.decision == BUILD  # CTC-7: F starts
+    assert queen_of_spades in state.hands[1] and state.spy_slot_of[queen_of_spades] == WILD
+    assert state.to_move == (0,) and state.decision == BUILD  # CTC-7: the first player starts

@@ -69,7 +69,7 @@ def test_a_declaration_that_is_no_rank() -> None:
     for text in ("declare x", "declare 15", "declare 1", "declare"):
         refused(state, 0, text, "is not a rank")
     play(state, "p0 declare queen")  # words are understood too
-    assert state.pending[0] is not None and state.pending[0].rank == 12
+    assert state.pending_choices[0] is not None and state.pending_choices[0].rank == 12
 
 
 def test_a_route_when_already_used() -> None:

@@ -55,7 +55,7 @@ def test_bad_formations_are_explained_and_asked_again() -> None:
 
 def test_a_whole_game_in_the_terminal_then_replay(tmp_path: Path) -> None:
     saved = tmp_path / "game.jsonl"
-    result = invoke(*PLAY, "--save", str(saved), input="1\n" * 3000)
+    result = invoke(*PLAY, "--save", str(saved), input="2\ny\n" * 1500)
     assert result.exit_code == 0, result.output
     assert "Winner" in result.stdout or "Shared win" in result.stdout
     record = json.loads(saved.read_text().splitlines()[0])

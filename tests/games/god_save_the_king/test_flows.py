@@ -54,10 +54,10 @@ def test_three_players_become_two_lower_seat_first() -> None:
     state = new_game(3)
     play(state, "p0 2S 3S 4S", "p1 KH 5H 6H")  # A-B: B shows his own King
     assert not state.active[1]
-    assert state.mode == 2 and state.duel == (0, 2)
-    assert state.tricks[0].p == (0, 2)  # the lower original seat has priority first
+    assert state.schedule == 2 and state.duelists == (0, 2)
+    assert state.tricks[0].seats == (0, 2)  # the lower original seat has priority first
     play(state, "p0 5S 6S 7S", "p2 2D 3D 4D", "p0 pass", "p2 pass")
-    assert state.tricks[0].p == (2, 0)  # then it alternates
+    assert state.tricks[0].seats == (2, 0)  # then it alternates
 
 
 def test_three_players_chain_elimination_from_an_eliminated_pile() -> None:
@@ -71,21 +71,23 @@ def test_three_players_chain_elimination_from_an_eliminated_pile() -> None:
     play(state, "p1 JH QH AH", "p2 KD 6D 7D")  # B-C: p2 shows KD
     assert state.is_terminal
     assert state.winners == (1,)
-    face_up = {str(c) for c, m in zip(state.removed, state.rmask, strict=True) if m == PUBLIC}
+    face_up = {
+        str(c) for c, m in zip(state.removed, state.removed_knowers, strict=True) if m == PUBLIC
+    }
     assert {"KS", "KD"} <= face_up
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_three_player_careful_games_end_properly(seed: int) -> None:
-    modes: list[int] = []
+    schedules: list[int] = []
 
     def visit(state: GodSaveTheKingState, rng: random.Random) -> None:
-        if not modes or modes[-1] != state.mode:
-            modes.append(state.mode)
+        if not schedules or schedules[-1] != state.schedule:
+            schedules.append(state.schedule)
 
     final = careful_game(3, seed, visit)
     assert final.is_terminal and sum(final.returns()) == pytest.approx(1.0)
-    assert modes[0] == 3 and modes == sorted(modes, reverse=True)
+    assert schedules[0] == 3 and schedules == sorted(schedules, reverse=True)
 
 
 # --------------------------------------------------------------------------- 4 players
@@ -95,7 +97,7 @@ def test_four_players_double_elimination_goes_straight_to_two() -> None:
     state = new_game(4)
     play(state, "p0 KS 2S 3S", "p1 2H 3H 4H", "p2 KD 2D 3D", "p3 2C 3C 4C")
     assert state.active == [False, True, False, True]
-    assert state.mode == 2 and state.duel == (1, 3) and state.tricks[0].p == (1, 3)
+    assert state.schedule == 2 and state.duelists == (1, 3) and state.tricks[0].seats == (1, 3)
 
 
 def test_four_to_three_fallback_when_the_other_trick_is_void() -> None:
@@ -105,8 +107,8 @@ def test_four_to_three_fallback_when_the_other_trick_is_void() -> None:
     play(state, "p0 pass", "p1 pass", "p0 declare 5", "p1 declare 5")
     assert not state.active[2]
     # Letters clockwise from the player after the eliminated C: D, A, B.
-    assert state.mode == 3 and state.labels == (3, 0, 1)
-    assert state.tricks[0].p == (3, 0)
+    assert state.schedule == 3 and state.seat_of_letter == (3, 0, 1)
+    assert state.tricks[0].seats == (3, 0)
 
 
 def test_four_to_three_after_an_end_of_hand_elimination_uses_the_fallback() -> None:
@@ -119,37 +121,39 @@ def test_four_to_three_after_an_end_of_hand_elimination_uses_the_fallback() -> N
     round_of(state, {0: True, 2: True})  # {A-B, C-D}
     round_of(state, {1: True, 3: True})  # {B-C, D-A}
     # Everyone is down to one card: the hand ended and KD was found in D's pile.
-    assert state.hand_no == 2 and not state.active[2]
+    assert state.hand_number == 2 and not state.active[2]
     assert all(state.active[s] for s in (0, 1, 3))
-    assert state.mode == 3 and state.labels == (3, 0, 1)
-    assert state.tricks[0].p == (3, 0) and state.decision == D_FORM
+    assert state.schedule == 3 and state.seat_of_letter == (3, 0, 1)
+    assert state.tricks[0].seats == (3, 0) and state.decision == D_FORM
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_four_player_careful_games_end_properly(seed: int) -> None:
-    modes: list[int] = []
+    schedules: list[int] = []
 
     def visit(state: GodSaveTheKingState, rng: random.Random) -> None:
-        if not modes or modes[-1] != state.mode:
-            modes.append(state.mode)
+        if not schedules or schedules[-1] != state.schedule:
+            schedules.append(state.schedule)
 
     final = careful_game(4, seed, visit)
     assert final.is_terminal and sum(final.returns()) == pytest.approx(1.0)
-    assert modes[0] == 4 and modes == sorted(modes, reverse=True)
+    assert schedules[0] == 4 and schedules == sorted(schedules, reverse=True)
 
 
 def test_four_to_three_to_two_over_a_whole_game() -> None:
     """Some careful 4-player game passes through the 3-player rota and the duel."""
     seen: set[tuple[int, ...]] = set()
     for seed in range(30):
-        modes: list[int] = []
+        schedules: list[int] = []
 
-        def visit(state: GodSaveTheKingState, rng: random.Random, modes: list[int] = modes) -> None:
-            if not modes or modes[-1] != state.mode:
-                modes.append(state.mode)
+        def visit(
+            state: GodSaveTheKingState, rng: random.Random, schedules: list[int] = schedules
+        ) -> None:
+            if not schedules or schedules[-1] != state.schedule:
+                schedules.append(state.schedule)
 
         careful_game(4, seed, visit)
-        seen.add(tuple(modes))
+        seen.add(tuple(schedules))
         if (4, 3, 2) in seen:
             break
     assert (4, 3, 2) in seen

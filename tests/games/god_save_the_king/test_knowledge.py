@@ -19,6 +19,7 @@ from courtly.core.game import CHANCE, sample_chance
 from courtly.games.god_save_the_king.heuristic import GodSaveTheKingHeuristic
 from courtly.games.god_save_the_king.knowledge import _fits
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
+from courtly.games.god_save_the_king.views import ensure_knowledge, hidden_places
 
 from .helpers import new_game
 
@@ -35,16 +36,19 @@ CASES = [
 
 
 def check_knowledge(state: GodSaveTheKingState) -> None:
-    track = state._ensure_track()
+    track = ensure_knowledge(state)
     assert track is not None
+    if state.is_terminal:
+        assert not hidden_places(state, None)  # once the game is over every card is shown
+        return
     for k in track:
-        for g, places in k.gpos.items():
-            truth = Counter(k.cls[c] for c in places)  # the true card lies at its own label
-            assert truth == Counter({j: n for j, n in k.gcount[g].items() if n})
-        for place, rules in k.cons.items():
+        for g, places in k.group_places.items():
+            truth = Counter(k.class_of[c] for c in places)  # the true card lies at its own label
+            assert truth == Counter({j: n for j, n in k.group_counts[g].items() if n})
+        for place, rules in k.constraints.items():
             assert _fits(place, rules)
-        hidden = {c for _, c in state._hidden_places(k.viewer)}
-        assert hidden == set(k.grp) == set(k.cls)
+        hidden = {c for _, c in hidden_places(state, k.viewer)}
+        assert hidden == set(k.group_of) == set(k.class_of)
 
 
 @pytest.mark.parametrize(("players", "options"), CASES)
@@ -52,7 +56,7 @@ def test_knowledge_follows_the_table(players: int, options: dict[str, Any]) -> N
     for seed in range(6):
         rng = random.Random(seed)
         state = new_game(players, **options)
-        state._ensure_track()
+        ensure_knowledge(state)
         bot = GodSaveTheKingHeuristic(state.game)
         other = RandomAgent(state.game)
         while not state.is_terminal:

@@ -33,13 +33,13 @@ def test_max_redeclare_default_allows_two_more_rounds_then_void() -> None:
     state = new_game()
     play(state, *PUSH_FORMATIONS, "p0 pass", "p1 pass")
     for round_ in range(3):
-        assert state.tricks[0].redecl == round_
+        assert state.tricks[0].redeclarations == round_
         play(state, "p0 declare k", "p1 declare k")
     # Still tied after 2 extra rounds: a void trick, each takes his own cards, no challenge.
     assert pile(state, 0) == ["7S", "KS", "9S"]
     assert pile(state, 1) == ["9H", "2H", "7H"]
-    assert state.pmask[0] == [PUBLIC, 1 << 0, PUBLIC]  # his King stays face down, his own
-    assert state.decision == D_FORM and state.tricks[0].p == (1, 0)
+    assert state.pile_knowers[0] == [PUBLIC, 1 << 0, PUBLIC]  # his King stays face down, his own
+    assert state.decision == D_FORM and state.tricks[0].seats == (1, 0)
 
 
 def test_max_redeclare_zero_voids_at_the_first_tie() -> None:
@@ -68,25 +68,27 @@ def test_routes_per_hand_two_then_reset_at_the_next_hand() -> None:
     state = new_game(routes_per_hand=2)
     play(state, "p0 10S 2S 8S", "p1 7H 5H 3H", "p0 pass", "p1 route", "JH")
     play(state, "p1 2H 4H 6H", "p0 7S 4S 3S", "p1 route", "p0 pass", "8H")
-    assert state.routes == [0, 2]
+    assert state.routes_used == [0, 2]
     play(state, "p0 5S 6S 9S", "p1 9H 10H QH")
     assert state.to_move == (0,) and state.decision == D_ROUTE  # p1 has no route left
     play(state, "p0 pass")
     # p1 is down to KH AH: the hand ended, and routes are available again.
-    assert state.hand_no == 2
-    assert state.routes == [0, 0]
+    assert state.hand_number == 2
+    assert state.routes_used == [0, 0]
     assert state.decision == D_FORM
 
 
 def test_route_window_before_reveal_targets_any_face_down_card() -> None:
     state = new_game(route_window="before_reveal")
     play(state, "p0 10S 2S 8S", "p1 7H 5H 3H")
-    assert state.decision == D_ROUTE and state.tricks[0].result == -1  # nothing revealed yet
+    assert (
+        state.decision == D_ROUTE and state.tricks[0].skirmish_result == -1
+    )  # nothing revealed yet
     assert legal(state, 1) == ["route left", "route middle", "route right", "pass"]
     view = state.view(1).observation()
     assert "10S" not in str(view) and "8S" not in str(view)
     play(state, "p0 pass", "p1 route left")  # p1 names p0's left card: 10S, no King
-    assert state.tricks[0].up[0][0]
+    assert state.tricks[0].face_up[0][0]
     play(state, "4H")  # p0 draws 4H from p1's hand
     # Then the reveal: p0 wins both columns and collects (with the 4H he drew).
     assert len(state.piles[0]) == 7 and state.decision == D_FORM
@@ -146,7 +148,7 @@ def test_exposed_king_illegal_forces_the_king_into_the_middle() -> None:
     with pytest.raises(courtly.IllegalAction, match="must go in the middle"):
         state.apply(0, "form middle QS")
     play(state, "p0 KS QS")
-    assert [str(c) for c in state.tricks[0].form[state.seat_idx[0]]] == ["JS", "KS", "QS"]
+    assert [str(c) for c in state.tricks[0].formations[state.side_of_seat[0]]] == ["JS", "KS", "QS"]
 
 
 def test_max_tricks_caps_the_game_most_cards_wins() -> None:

@@ -43,10 +43,10 @@ def test_simultaneous_choices_are_secret_until_all_are_in() -> None:
     assert obs["waiting_for"] == ["p1"] and obs["your_choice"] is None
     assert state.log(1)[-1] == ["p0", "?"]
     assert state.view(0).observation()["your_choice"] == "route"
-    # To p1, p0 is still to choose: a searcher lets him choose again.
+    # To p1, p0 has chosen (public) but his choice is not in p1's copy at all.
     copy = state.view(1)._state
     assert isinstance(copy, GodSaveTheKingState)
-    assert copy.to_move == (0, 1) and copy.pending[0] is None
+    assert copy.to_move == (1,) and copy.pending_choices[0] is None
     assert state.narrate(1, state.parse_action(1, "pass"), 1) == "\n".join(
         [
             "p1: pass.",
@@ -137,11 +137,11 @@ def test_determinize_puts_the_kings_where_the_seat_knows_they_are() -> None:
     rng = random.Random(0)  # not the game's: the game stays the same with or without checks
 
     def visit(state: GodSaveTheKingState, _: random.Random) -> None:
-        if state.is_chance or state.decision != 1 or state.hand_no in checked:
+        if state.is_chance or state.decision != 1 or state.hand_number in checked:
             return
         if any(t.placed[i] for t in state.tricks for i in (0, 1)):
             return
-        checked.append(state.hand_no)
+        checked.append(state.hand_number)
         for seat in (None, 0):
             for _ in range(20):
                 world = state.view(seat).determinize(rng)

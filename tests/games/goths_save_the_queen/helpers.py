@@ -87,7 +87,7 @@ def place(
     barricaded."""
     state.position[clan] = cell
     if 3 <= cell <= 5:
-        state.revealed |= 1 << (cell - 3)
+        state.revealed_objectives |= 1 << (cell - 3)
     if army is not None:
         state.army[clan] = army
     state.barricade[cell] = barricade

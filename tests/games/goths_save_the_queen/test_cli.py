@@ -50,7 +50,7 @@ def test_play_as_the_ostrogoth_king() -> None:
     assert "Ostrogoths" in out and "Objectives" in out and "Visigoths" in out
     assert "Obj 0   Obj 1   Obj 2" in out
     assert "OO" in out and "VV" in out
-    assert "Your hand (p0): V1 (Vulture)" in out
+    assert "Your hand (p0): V1 (Vulture, back V/R), V2 (Vulture, back V/B), R1" in out
     assert "p0 (Ostrogoth King) lays a King card face down; its back shows C/B. (It is B1" in out
     assert "Orders revealed:" in out
     assert "Game abandoned" in out or "Game over" in out  # end of input, or a quick win
@@ -145,3 +145,9 @@ def test_simulate_solo_clans() -> None:
         "6",
     )
     assert result.exit_code == 0, result.output
+
+
+def test_an_explicit_solo_clans_none_with_three_seats_is_refused() -> None:
+    result = invoke("simulate", GAME, "--players", "3", "-o", "solo_clans=none", "-n", "2")
+    assert result.exit_code == 2
+    assert "solo_clans=none" in result.output and "with 3 players choose" in result.output

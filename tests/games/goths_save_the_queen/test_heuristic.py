@@ -12,9 +12,11 @@ from courtly.agents.random_agent import RandomAgent
 from courtly.core.game import sample_chance
 from courtly.core.match import play_match
 from courtly.games.goths_save_the_queen import GothsHeuristic
-from courtly.games.goths_save_the_queen.rules import CATAPULT, FRONT, ORDERS, GothsState
+from courtly.games.goths_save_the_queen.components import CATAPULT, FRONT, ORDERS
+from courtly.games.goths_save_the_queen.heuristic import warchief_orders
+from courtly.games.goths_save_the_queen.rules import GothsState
 
-from .helpers import OST, VIS, new_game, place
+from .helpers import OST, VIS, new_game, place, play, turn
 
 
 @pytest.mark.parametrize(
@@ -41,7 +43,7 @@ def test_king_signals_a_lethal_shot_and_the_warchief_reads_it() -> None:
     state.catapult[VIS] = True
     state.initiative = VIS
     state.to_move = (1,)
-    state._legal[1] = state.game.king_legal[0xFF]
+    state._legal[1] = state.game.king_card_choices[0xFF]
     state.kings_to_play = (OST,)
     bot = GothsHeuristic(state.game)
     rng = random.Random(0)
@@ -59,7 +61,7 @@ def test_warchief_uses_a_face_up_card_for_a_sure_success() -> None:
     state.face_up[VIS] = 1 << 6  # B1 lies face up from a failed turn
     state.initiative = VIS
     state.to_move = (1,)
-    state._legal[1] = state.game.king_legal[0xFF & ~(1 << 6)]
+    state._legal[1] = state.game.king_card_choices[0xFF & ~(1 << 6)]
     state.kings_to_play = (OST,)
     state.apply(1, "v1")  # whatever the new card says
     state.apply(0, "c1")
@@ -145,3 +147,41 @@ def test_a_views_king_readings_are_worked_out_once_and_change_no_world() -> None
             world = kept.sample_world(view, random.Random(seed))
             fresh = GothsHeuristic(state.game).sample_world(view, random.Random(seed))
             assert world.played == fresh.played and world.to_json() == fresh.to_json()
+
+
+def test_ties_are_broken_with_the_bots_random_source() -> None:
+    # With nothing known of the Objectives, all three are as good to enter: the choice follows
+    # the rng the bot is given (it used to be Objective 0 every time), and the same rng gives
+    # the same choice.
+    state = new_game("trap,queen,plains")
+    place(state, OST, 2)
+    turn(state, o=("b1", "advance"), v=("v1", "rats"))
+    bot = GothsHeuristic(state.game)
+    view = state.view(2)
+    picks = {str(bot.act(view, random.Random(seed))) for seed in range(40)}
+    assert picks == {"enter obj0", "enter obj1", "enter obj2"}
+    assert {str(bot.act(view, random.Random(7))) for _ in range(5)} == {
+        str(bot.act(view, random.Random(7)))
+    }
+    # A Trap seen by the reconnaissance is never among the tied choices.
+    seen = new_game("trap,queen,plains")
+    place(seen, OST, 2)
+    turn(seen, o=("v1", "recon"), v=("v1", "rats"))
+    play(seen, "p2 look obj0")
+    turn(seen, o=("b1", "advance"), v=("v2", "rats"))
+    view = seen.view(2)
+    picks = {str(bot.act(view, random.Random(seed))) for seed in range(40)}
+    assert picks == {"enter obj1", "enter obj2"}
+
+
+def test_a_warchief_lists_every_order_as_good_as_the_best() -> None:
+    state = new_game()
+    play(state, "p0 b1", "p1 c1")
+    values = [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 4.0, 4.0, 2.0, 4.0]
+    # B1's back is C/B, and C2 (the other card with that back) lies face up: the new card is
+    # surely a Barbarian, so the three Barbarian orders worth 4.0 tie.
+    assert warchief_orders(state, OST, state.played_back[OST], 1 << 5, values, values, 0.75) == [
+        6,
+        7,
+        9,
+    ]

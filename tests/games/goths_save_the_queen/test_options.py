@@ -8,7 +8,8 @@ import pytest
 
 import courtly
 from courtly.core.match import play_randomly
-from courtly.games.goths_save_the_queen.rules import FOG_DISCARDED, GothsState
+from courtly.games.goths_save_the_queen.components import FOG_DISCARDED
+from courtly.games.goths_save_the_queen.rules import GothsState
 
 from .helpers import OST, VIS, legal, new_game, place, play, turn
 
@@ -246,6 +247,32 @@ def test_solo_clans_seat_counts_and_layout() -> None:
         courtly.make("goths-save-the-queen", players=4, solo_clans="both")
     with pytest.raises(courtly.InvalidOptions, match="solo_clans"):
         courtly.make("goths-save-the-queen", players=3, solo_clans="sometimes")
+
+
+def test_solo_clans_none_with_fewer_than_four_players_is_refused_with_the_reason() -> None:
+    # GOTH-23: two clans of King and Warchief need four seats; an explicit none is not quietly
+    # replaced by solo clans nobody asked for.
+    with pytest.raises(
+        courtly.InvalidOptions,
+        match=r"solo_clans=none .* is played by 4 players, not 3; with 3 players choose "
+        r"solo_clans=ostrogoths or visigoths \(GOTH-23\)",
+    ):
+        courtly.make("goths-save-the-queen", players=3, solo_clans="none")
+    with pytest.raises(courtly.InvalidOptions, match="with 2 players choose solo_clans=both"):
+        courtly.make("goths-save-the-queen", players=2, solo_clans="none")
+    assert courtly.make("goths-save-the-queen", players=4, solo_clans="none").num_players == 4
+
+
+def test_solo_clans_left_out_are_chosen_for_the_count_and_recorded() -> None:
+    # The options of a record name the solo clans played, so that it replays as it was played.
+    three = courtly.make("goths-save-the-queen", players=3)
+    assert three.config()["options"]["solo_clans"] == "visigoths"
+    state = three.new_state()
+    play_randomly(state, random.Random(1))
+    again = courtly.load(state.to_json())
+    assert again.game.options["solo_clans"] == "visigoths"
+    assert again.to_json() == state.to_json()
+    assert courtly.make("goths-save-the-queen", players="2").options["solo_clans"] == "both"
 
 
 def test_solo_chief_always_succeeds_but_never_repeats_a_character() -> None:

@@ -11,7 +11,8 @@ import pytest
 
 import courtly
 from courtly.core.game import known_state, sample_chance
-from courtly.games.goths_save_the_queen.rules import UNKNOWN, GothsState
+from courtly.games.goths_save_the_queen.components import UNKNOWN
+from courtly.games.goths_save_the_queen.rules import GothsState
 
 from .helpers import OST, new_game, play, turn
 
@@ -49,7 +50,9 @@ def test_king_card_faces_are_known_only_to_their_king() -> None:
     play(b, "p1 c1", "p2 advance")
     _same_for(a, b, (None, 1, 2, 3))
     for seat in (None, 2, 3):  # (p1 holds a V1 of his own)
-        assert "V1" not in a.render(seat) and "v1" not in json.dumps(a.observation(seat))
+        # The picture names the two cards with that back, neither as the one lying there.
+        assert "back V/R (V1 or R1)" in a.render(seat)
+        assert "V1 (" not in a.render(seat) and "v1" not in json.dumps(a.observation(seat))
     line = new_game().narrate(0, a.game.action_from_text("v1"), 1)
     assert line is not None and "V/R" in line and "V1" not in line and "Vulture" not in line
     # The reveal makes it public.
@@ -64,18 +67,25 @@ def test_warchief_orders_are_known_only_to_their_warchief() -> None:
     play(b, "p0 b1", "p1 c1", "p2 axe")
     _same_for(a, b, (None, 0, 1, 3))
     _differ_for(a, b, (2,))
-    # That p2 has given his order is public; to the others he is still "to choose" (a searcher
-    # lets him choose again), while p3 must still give his.
+    # That p2 has given his order is public, which one is not: every copy waits for p3 alone,
+    # and only p2's own copy holds his order.
     obs = a.view(3).observation()
     assert obs["clans"][0]["order_given"] is True and obs["waiting_for"] == ["p3"]
-    assert known_state(a.view(3)).to_move == (2, 3)
-    assert known_state(a.view(3)).orders == [0, 0]
+    for seat in SEATS:
+        assert known_state(a.view(seat)).to_move == (3,)
+    assert known_state(a.view(3)).orders == [UNKNOWN, 0]
+    assert known_state(a.view(0)).orders == [UNKNOWN, 0]
     assert known_state(a.view(2)).orders == [7, 0]
     line = a.narrate(3, a.game.action_from_text("load"), 0)
     assert line is not None and "advance" in line  # the reveal names both orders...
-    assert a.narrate(2, a.game.action_from_text("advance"), 0) == (
+    before = new_game()
+    play(before, "p0 b1", "p1 c1")
+    assert before.narrate(2, a.game.action_from_text("advance"), 0) == (
         "p2 (Ostrogoth Warchief) gives an order face down."
-    )  # ...but a single order given is not named
+    )  # ...but a single order given is not named, except to its Warchief
+    assert before.narrate(2, a.game.action_from_text("advance"), 2) == (
+        "p2 (Ostrogoth Warchief) gives an order face down. (advance)"
+    )
 
 
 def test_reconnaissance_is_known_only_to_the_warchief_not_his_king() -> None:

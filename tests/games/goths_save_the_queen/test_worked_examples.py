@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import courtly
-from courtly.games.goths_save_the_queen.rules import (
+from courtly.games.goths_save_the_queen.components import (
     BOAR_SHORTAGE,
     FOG_DISCARDED,
     FOG_REVEALED,
@@ -16,11 +16,18 @@ from .helpers import OST, VIS, legal, new_game, place, play, snapshot, turn
 
 
 def _resolution_lines(state, seat: int, order: str) -> list[str]:  # type: ignore[no-untyped-def]
-    """What the narrator tells everyone when ``seat``'s order resolves the turn."""
+    """What the narrator tells everyone when ``seat``'s order resolves the turn: the lines
+    after the reveal, one or more per order carried out."""
     item = state.parse_action(seat, order)
     text = state.narrate(seat, item, None)
     assert text is not None
-    return [line.strip() for line in text.splitlines()]
+    lines = [line.strip() for line in text.splitlines()]
+    assert lines[1].startswith("Orders revealed: ")
+    return lines[2:]
+
+
+def _hand(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+    return [card["card"] for card in state.observation(seat)["mine"]["hand"]]
 
 
 def test_goth_example_1_both_succeed_numerical_order() -> None:
@@ -30,14 +37,18 @@ def test_goth_example_1_both_succeed_numerical_order() -> None:
     lines = _resolution_lines(state, 3, "load")
     play(state, "p3 load")
     # 4 (V load) resolves before 7 (O advance).
-    load = next(i for i, line in enumerate(lines) if line.startswith("Visigoths load"))
-    advance = next(i for i, line in enumerate(lines) if line.startswith("Ostrogoths advance"))
+    load = next(i for i, line in enumerate(lines) if line.startswith("The Visigoths load"))
+    advance = next(i for i, line in enumerate(lines) if line.startswith("The Ostrogoths advance"))
     assert load < advance
+    assert lines == [
+        "The Visigoths load: the catapult is active.",
+        "The Ostrogoths advance: O-Forest → O-Plains1.",
+    ]
     assert state.catapult == [False, True]
     assert state.position[OST] == 1  # O-Plains1
     assert state.last_success == [True, True]
     assert state.face_up == [0, 0]  # every card back in hand
-    assert state.observation(0)["mine"]["hand"] == ["v1", "v2", "r1", "r2", "c1", "c2", "b1", "b2"]
+    assert _hand(state, 0) == ["v1", "v2", "r1", "r2", "c1", "c2", "b1", "b2"]
     assert state.turn == 2 and state.initiative == VIS
 
 
@@ -53,8 +64,9 @@ def test_goth_example_2_immediate_win_stops_the_turn() -> None:
     assert state.is_terminal and state.phase == OVER
     assert state.winners == (1, 3)
     assert state.returns() == [0.0, 0.5, 0.0, 0.5]
-    assert not any(line.startswith("Ostrogoths axe") for line in lines)  # never thrown
-    assert state.queue == []
+    # Only the catapult's shot is told: the Ostrogoth axe is never thrown.
+    assert lines == ["The Ostrogoths lose 2 figurines to the catapult: their army is wiped out."]
+    assert state.clans_to_act == []
 
 
 def test_goth_example_3_face_up_match() -> None:
@@ -64,7 +76,7 @@ def test_goth_example_3_face_up_match() -> None:
     assert state.face_up[OST] == 0b1  # V1 stays face up
     assert state.army[OST] == 2
     assert state.observation(None)["clans"][0]["king_cards_face_up"] == ["v1"]
-    assert state.observation(0)["mine"]["hand"] == ["v2", "r1", "r2", "c1", "c2", "b1", "b2"]
+    assert _hand(state, 0) == ["v2", "r1", "r2", "c1", "c2", "b1", "b2"]
     # Turn 2: B1 with order 2 matches the face-up Vulture.
     play(state, "p1 v2", "p0 b1", "p2 sabotage", "p3 recruit")
     assert state.last_success == [True, False]
@@ -132,7 +144,7 @@ def test_goth_example_7_same_number_initiative_first() -> None:
     play(state, "p3 axe")
     assert state.army == [1, 0]  # the Ostrogoth axe flew first and the game ended
     assert state.winners == (0, 2)
-    assert not any(line.startswith("Visigoths axe") for line in lines)
+    assert lines == ["The Visigoths lose 1 figurine to the axe: their army is wiped out."]
 
 
 def test_goth_example_8_trap_kills() -> None:
@@ -142,7 +154,7 @@ def test_goth_example_8_trap_kills() -> None:
     assert state.to_move == (2,)
     assert legal(state, 2) == ["enter obj0", "enter obj1", "enter obj2"]
     play(state, "p2 enter obj2")
-    assert state.revealed == 0b100
+    assert state.revealed_objectives == 0b100
     assert state.army[OST] == 0
     assert state.is_terminal
     assert state.winners == (1, 3)

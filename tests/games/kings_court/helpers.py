@@ -33,7 +33,7 @@ def arrange(
     for seat, text in (hands or {}).items():
         for word in text.split():
             card = Card.parse(word)
-            state.pile.remove(card)
+            state.draw_pile.remove(card)
             state.hands[seat].append(card)
         state.hands[seat].sort()
 

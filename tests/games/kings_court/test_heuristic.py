@@ -108,3 +108,26 @@ def test_evaluate_is_a_distribution_favouring_the_leader() -> None:
     values = bot.evaluate(state)
     assert sum(values) == pytest.approx(1.0)
     assert values[0] > values[1] > values[2]
+
+
+def test_breaks_ties_between_equally_good_moves_with_its_rng() -> None:
+    # p1 and p2 are equally dangerous (same place, same hand size): a Queen of hearts may look
+    # at either, and p3's empty hand is not worth it.
+    state = new_game(4)
+    arrange(state, positions={1: 10, 2: 10}, hands={1: "2S 3S", 2: "2C 3C"})
+    play(state, "QH")
+    bot = KingsCourtHeuristic(state.game)
+    chosen = {str(bot.act(state.view(0), random.Random(seed))) for seed in range(40)}
+    assert chosen == {"play QH p1", "play QH p2"}
+    again = [str(bot.act(state.view(0), random.Random(7))) for _ in range(3)]
+    assert len(set(again)) == 1  # the same rng, the same choice
+
+
+def test_equally_dangerous_rivals_are_both_leaders() -> None:
+    # A back-card for either of two rivals tied for the lead weighs the same.
+    state = new_game(3)
+    arrange(state, positions={1: 14, 2: 14}, hands={0: "5S"})
+    play(state, "5C")
+    bot = KingsCourtHeuristic(state.game)
+    chosen = {str(bot.act(state.view(0), random.Random(seed))) for seed in range(40)}
+    assert chosen == {"play 5S", "play 5C"}

@@ -10,7 +10,8 @@ from collections import Counter
 import courtly
 from courtly.core.game import CHANCE, HIDDEN, known_state
 from courtly.core.match import play_randomly
-from courtly.games.kings_court.rules import BIT, KingsCourtState
+from courtly.games.kings_court.components import CARD_BIT
+from courtly.games.kings_court.rules import KingsCourtState
 
 from .helpers import arrange, new_game, play
 
@@ -47,7 +48,7 @@ def test_a_view_holds_no_hidden_card_at_all() -> None:
     play(state, "QS")
     copy = _redacted(state, 1)
     assert all(c < 0 for c in copy.hands[0])  # p0's Queen: removed, not merely hidden
-    assert all(c < 0 for c in copy.pile)
+    assert all(c < 0 for c in copy.draw_pile)
     assert copy.legal_actions(0) == ()  # p0's options would show his hand
     assert copy.history[-1] == (CHANCE, HIDDEN)
     mine = _redacted(state, 0)
@@ -80,7 +81,7 @@ def test_the_look_is_remembered_while_the_looker_can_follow_the_hand() -> None:
         return list(state.observation(0)["players"][1]["known_cards"])
 
     assert known() == ["2S", "KS", "6H"]
-    assert "(+1 unknown)" in state.render(0)
+    assert "(and 1 unknown card)" in state.render(0)
     play(state, "p1 play 2S")  # a seen card leaves, face up
     assert known() == ["KS", "6H"]
     play(state, "p1 play 9S")  # the unseen one leaves: the memory is unchanged
@@ -88,7 +89,7 @@ def test_the_look_is_remembered_while_the_looker_can_follow_the_hand() -> None:
     assert state.observation(2)["players"][1]["known_cards"] == []
     play(state, "p1 end", "KC", "p2 play KC p1")  # a King empties the hand: nothing left to know
     assert known() == []
-    assert state.known == [0] * 9
+    assert state.memories == [0] * 9
 
 
 def test_a_new_look_refreshes_the_memory() -> None:
@@ -127,8 +128,8 @@ def test_determinize_keeps_what_the_looker_has_seen() -> None:
         world = view0.determinize(rng)
         assert isinstance(world, KingsCourtState)
         assert seen <= set(world.hands[1])  # the seen cards are where p0 saw them
-        assert world.discard == state.discard
-        assert world.known[0 * 3 + 1] == state.known[0 * 3 + 1]
+        assert world.discard_pile == state.discard_pile
+        assert world.memories[0 * 3 + 1] == state.memories[0 * 3 + 1]
         (extra,) = set(world.hands[1]) - seen
         counts[extra] += 1
         assert world.observation(0) == state.observation(0)
@@ -146,7 +147,7 @@ def test_determinize_respects_the_others_memory_of_my_hand() -> None:
     for _ in range(20):
         world = view.determinize(rng)
         assert isinstance(world, KingsCourtState)
-        assert world.known[0 * 3 + 1] == state.known[0 * 3 + 1]
+        assert world.memories[0 * 3 + 1] == state.memories[0 * 3 + 1]
         assert world.observation(1) == state.observation(1)
 
 
@@ -154,15 +155,15 @@ def test_determinize_gives_third_parties_no_more_than_they_know() -> None:
     state = _queen_scene()
     view = state.view(2)  # p2 saw p0 look at p1, not what p0 saw
     copy = _redacted(state, 2)
-    assert copy.known[0 * 3 + 1] == 0
+    assert copy.memories[0 * 3 + 1] == 0
     rng = random.Random(3)
     for _ in range(50):
         world = view.determinize(rng)
         assert isinstance(world, KingsCourtState)
-        memory = world.known[0 * 3 + 1]
+        memory = world.memories[0 * 3 + 1]
         held = 0
         for c in world.hands[1]:
-            held |= BIT[c]
+            held |= CARD_BIT[c]
         assert memory & ~held == 0  # only cards that are in the hand
         assert bin(memory).count("1") == 3  # p1 has not lost a card since: 3 are remembered
         play_randomly(world, rng)
@@ -173,14 +174,14 @@ def test_determinize_after_a_reshuffle_keeps_the_new_pile_to_the_old_discards() 
     arrange(state, hands={0: "5H 9H"})
     three = courtly.Card.parse("3H")
     # Every other card goes to p1 (unseen by p0), so that the pile runs out at once.
-    old = [c for c in state.pile if c != three]
-    state.pile[:] = [three]
+    old = [c for c in state.draw_pile if c != three]
+    state.draw_pile[:] = [three]
     state.hands[1] = sorted(old)
     play(state, "3H", "p0 play 3H", "p0 play 5H", "p0 play 9H", "p0 end")
     assert state.positions[0] == 17
     assert state.epoch == 1  # p1's draw found the pile empty: the discards became the pile
     reshuffled = {courtly.Card.parse(t) for t in ("3H", "5H", "9H")}
-    assert set(state.pile) == reshuffled
+    assert set(state.draw_pile) == reshuffled
     play(state, "5H")
     view = state.view(0)
     rng = random.Random(4)
@@ -189,7 +190,7 @@ def test_determinize_after_a_reshuffle_keeps_the_new_pile_to_the_old_discards() 
         world = view.determinize(rng)
         assert isinstance(world, KingsCourtState)
         # p1's old cards cannot be in the new pile, and his new card comes from it.
-        assert len(world.pile) == 2 and set(world.pile) < reshuffled
+        assert len(world.draw_pile) == 2 and set(world.draw_pile) < reshuffled
         assert set(old) < set(world.hands[1])
         (new,) = set(world.hands[1]) - set(old)
         drawn[new] += 1
@@ -214,11 +215,11 @@ def test_views_never_show_a_card_whose_place_the_seat_cannot_know() -> None:
                     for other in range(players):
                         if other == seat:
                             continue
-                        mask = 0 if seat is None else state.known[seat * players + other]
+                        mask = 0 if seat is None else state.memories[seat * players + other]
                         for c in state.hands[other]:
-                            if not mask & BIT[c]:
+                            if not mask & CARD_BIT[c]:
                                 assert f'"{courtly.Card(c)}"' not in text
-                    for c in state.pile:
+                    for c in state.draw_pile:
                         assert f'"{courtly.Card(c)}"' not in text
             if state.is_chance:
                 courtly.sample_chance(state, rng)

@@ -8,7 +8,8 @@ import pytest
 
 import courtly
 from courtly.core.match import play_randomly
-from courtly.games.kings_court.rules import DEAL, DRAW, KingsCourtState
+from courtly.games.kings_court.components import DEAL, DRAW
+from courtly.games.kings_court.rules import KingsCourtState
 
 from .helpers import arrange, hand, new_game, play
 
@@ -109,7 +110,7 @@ def test_no_initial_hand_by_default() -> None:
 def test_prefilter_removes_unowned_suits(players: int, size: int) -> None:
     state = new_game(players)
     assert len(state.chance_outcomes()) == size
-    assert len(state.pile) == size
+    assert len(state.draw_pile) == size
 
 
 def test_without_prefilter_an_unowned_card_is_removed_when_drawn() -> None:
@@ -148,7 +149,7 @@ def test_max_turns_farthest_pawn_wins() -> None:
     state = new_game(2, max_turns=2)
     play(state, "5H", "p0 play 5H", "p0 end", "3S", "p1 play 3S")
     assert not state.is_terminal
-    assert state.narrate(1, state.game.end, None) == (
+    assert state.narrate(1, state.tables.end, None) == (
         "p1 ends the turn. That was turn 2: the farthest pawn wins (KC-18)."
     )
     play(state, "p1 end")

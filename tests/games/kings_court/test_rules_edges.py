@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import courtly
-from courtly.games.kings_court.rules import BORROWING, DRAW, PLAYING
+from courtly.games.kings_court.components import BORROWING, DRAW, PLAYING
 
 from .helpers import arrange, hand, legal, new_game, play
 
@@ -41,16 +41,16 @@ def test_the_card_just_drawn_may_be_played() -> None:
 def test_empty_draw_pile_reshuffles_the_discard_pile() -> None:
     state = new_game(2)
     arrange(state, hands={1: "2S"})
-    while len(state.pile) > 1:
-        state.pile.pop()  # pretend the rest went out of play
-    last = courtly.Card(state.pile[0])
+    while len(state.draw_pile) > 1:
+        state.draw_pile.pop()  # pretend the rest went out of play
+    last = courtly.Card(state.draw_pile[0])
     play(state, str(last), "p0 play " + str(last).lower())
-    assert state.pile == [] and state.discard == [int(last)]
-    narration = state.narrate(0, state.game.end, None)
+    assert state.draw_pile == [] and state.discard_pile == [int(last)]
+    narration = state.narrate(0, state.tables.end, None)
     assert narration == "p0 ends the turn. The discard pile is shuffled into a new draw pile."
     play(state, "p0 end")
     assert state.epoch == 1
-    assert state.pile == [int(last)] and state.discard == []
+    assert state.draw_pile == [int(last)] and state.discard_pile == []
     assert state.chance_outcomes() == [(last, 1.0)]
     play(state, str(last))
     assert hand(state, 1) == sorted(["2S", str(last)], key=courtly.Card.parse)
@@ -60,7 +60,7 @@ def test_both_piles_empty_skips_the_draw() -> None:
     state = new_game(2)
     arrange(state, hands={1: "3S"})
     play(state, "5H")
-    state.pile.clear()
+    state.draw_pile.clear()
     play(state, "p0 end")
     assert not state.is_chance
     assert state.to_move == (1,) and state.phase == PLAYING

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import courtly
-from courtly.games.kings_court.rules import BORROWING, PLAYING, KingsCourtState
+from courtly.games.kings_court.components import BORROWING, PLAYING
+from courtly.games.kings_court.rules import KingsCourtState
 
 from .helpers import arrange, hand, legal, new_game, play
 
@@ -18,7 +19,7 @@ def test_kc_example_1_own_suit_moves_forward() -> None:
     assert state.positions == [11, 0, 0, 0]
     assert state.to_move == (0,)
     assert hand(state, 0) == []
-    assert [str(c) for c in map(courtly.Card, state.discard)] == ["7H"]
+    assert [str(c) for c in map(courtly.Card, state.discard_pile)] == ["7H"]
 
 
 def test_kc_example_2_rival_suit_moves_back_and_stops_at_start() -> None:
@@ -94,7 +95,7 @@ def test_kc_example_6_queen_look_and_borrow() -> None:
     assert state.positions == [6, 0, 0, 0]
     assert hand(state, 1) == ["2S", "KS"]
     assert state.phase == PLAYING
-    assert [str(courtly.Card(c)) for c in state.discard] == ["QS", "6H"]
+    assert [str(courtly.Card(c)) for c in state.discard_pile] == ["QS", "6H"]
 
 
 def test_kc_example_6_alternative_borrow_2s_uses_the_limit() -> None:
@@ -111,7 +112,7 @@ def test_kc_example_6_alternative_borrow_king_strips_the_owner() -> None:
     state = _queen_on_p1()
     play(state, "p0 borrow KS p1")
     assert hand(state, 1) == []
-    assert [str(courtly.Card(c)) for c in state.discard] == ["QS", "KS", "2S", "6H"]
+    assert [str(courtly.Card(c)) for c in state.discard_pile] == ["QS", "KS", "2S", "6H"]
 
 
 def test_kc_example_6_alternative_pass() -> None:
@@ -130,7 +131,7 @@ def test_kc_example_7_king_of_a_rival_suit_strips_that_rival() -> None:
     assert legal(state, 0) == ["play KD p3", "end"]
     play(state, "p0 play KD p3")
     assert hand(state, 3) == []
-    assert [str(courtly.Card(c)) for c in state.discard] == ["KD", "9S", "2D", "QC"]
+    assert [str(courtly.Card(c)) for c in state.discard_pile] == ["KD", "9S", "2D", "QC"]
     assert state.observation(1)["discard_pile"] == ["KD", "9S", "2D", "QC"]
 
 

@@ -158,7 +158,7 @@ def test_ten_blocks_jacks_no_eligible_target_fizzles() -> None:
     play(state, "p0 hit", "10S", "p1 hit", "10H", "p0 hit", "JS")
     # Nobody may be chosen: the Jack has no effect and the turn passes.
     assert not state.is_chance
-    assert state.flips == []
+    assert state.forced_flips == []
     assert row(state, 0) == ["10S", "JS"]
     assert state.to_move == (1,)
     assert legal(state, 1) == ["hit", "stay"]

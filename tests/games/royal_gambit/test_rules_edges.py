@@ -184,7 +184,7 @@ def test_first_start_player_is_a_uniform_chance_event() -> None:
     ]
     state.apply_chance("p2")
     assert state.to_move == (2,)
-    assert state.start == 2
+    assert state.start_player == 2
     assert state.turn == 2
 
 
@@ -193,8 +193,8 @@ def test_start_player_rotates_clockwise_each_hand() -> None:
     assert state.to_move == (1,)
     starts = []
     for _ in range(4):
-        starts.append(state.start)
-        first = state.start
+        starts.append(state.start_player)
+        first = state.start_player
         for step in range(3):
             play(state, f"p{(first + step) % 3} stay")
     assert starts == [1, 2, 0, 1]
@@ -208,7 +208,7 @@ def test_start_player_skips_a_seat_that_sits_out() -> None:
     # The next start would be p1, a favorite sitting out the final hand: p2 starts.
     assert state.participants == (0, 2)
     assert state.status == [ACTIVE, OUT, ACTIVE]
-    assert state.start == 2
+    assert state.start_player == 2
     assert state.to_move == (2,)
 
 
@@ -281,7 +281,7 @@ def test_deck_exhaustion_ends_the_hand_and_every_active_player_stays() -> None:
     assert state.hands_played == 1
     assert state.hand_number == 2
     assert state.phase == NORMAL
-    assert state.flips == []
+    assert state.forced_flips == []
     assert len(state.deck) == 52
     assert state.status == [ACTIVE] * 4
     assert state.to_move == (1,)

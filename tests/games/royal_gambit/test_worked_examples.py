@@ -162,7 +162,7 @@ def test_rg_example_8_jack_chain() -> None:
     assert row(state, 1) == ["JH", "2H"]
     assert row(state, 2) == ["9C", "4C"]
     assert state.status == [ACTIVE, ACTIVE, ACTIVE]
-    assert state.flips == []
+    assert state.forced_flips == []
     # The next turn belongs to the player after A.
     assert state.turn == 1
     assert state.to_move == (1,)
@@ -180,7 +180,7 @@ def test_rg_example_9_jack_on_self() -> None:
     assert state.banked == [0, 0]
     assert row(state, 0) == ["3S", "JS", "3H"]
     assert not state.is_chance  # forced flip 2 is cancelled: no further draw
-    assert state.flips == []
+    assert state.forced_flips == []
     assert len(state.deck) == 48
     assert state.to_move == (1,)
     assert legal(state, 1) == ["hit", "stay"]

@@ -128,8 +128,11 @@ class CrushTheCrown(Game):
         self.one_gov_card_per_build = bool(self.options["one_gov_card_per_build"])
         self.safety_cap = int(self.options["safety_cap"])
         # §2.2: the Kings are set aside; the other 48 cards (50 with the jokers) are dealt from.
-        self.deck: tuple[int, ...] = tuple(
-            c for c in CARDS[: NUM_STANDARD_CARDS + (2 if self.use_jokers else 0)] if c.rank != KING
+        # The two jokers are alike: both are card 52 (rules.py).
+        jokers = (CARDS[JOKER], CARDS[JOKER]) if self.use_jokers else ()
+        self.deck: tuple[int, ...] = (
+            *(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank != KING),
+            *jokers,
         )
         self.pass_action = self.actions[0]
         self.pass_only: tuple[Action, ...] = (self.pass_action,)
@@ -138,8 +141,6 @@ class CrushTheCrown(Game):
             assert isinstance(action, CtcAction)
             table = tables.setdefault(action.kind, [None] * (UNKNOWN + 1))
             table[action.card] = action
-            if action.card == JOKER:
-                table[JOKER + 1] = action  # both jokers play as the one kind Jk
         self.marry_actions = cast(ActionTable, tuple(tables[MARRY]))
         self.discard_actions = cast(ActionTable, tuple(tables[DISCARD]))
         self.give_actions = cast(ActionTable, tuple(tables[GIVE]))

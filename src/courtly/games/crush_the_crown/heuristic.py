@@ -20,6 +20,7 @@ from collections import Counter
 from typing import ClassVar
 
 from ...core.actions import Action
+from ...core.draws import below
 from ...core.game import Game, State, View, known_state
 from .rules import (
     BUILD,
@@ -46,7 +47,8 @@ ENDGAME_SLOT = 0
 
 class CrushTheCrownHeuristic:
     """Build first (a discovery before an extension), spy always (ordinary spies before wild
-    ones), give and fire the least useful cards."""
+    ones), give and fire the least useful cards. Among equally good moves it draws one with the
+    random source it is given, so that its games differ from one seed to the next."""
 
     rollout_depth: ClassVar[int] = 40
     """ISMCTS rollouts stop after this many steps and ask :meth:`evaluate`. A heuristic game runs
@@ -76,7 +78,7 @@ class CrushTheCrownHeuristic:
         assert isinstance(state, CrushTheCrownState)
         if state.is_terminal:
             return state.returns()
-        progress = [len(state.stacks[s]) - 2 * bin(state.spies[s]).count("1") for s in (0, 1)]
+        progress = [len(state.governments[s]) - 2 * state.spies[s].bit_count() for s in (0, 1)]
         ahead = 1.0 / (1.0 + math.exp(-(progress[0] - progress[1]) / 2.5))
         return [ahead, 1.0 - ahead]
 
@@ -95,49 +97,53 @@ class CrushTheCrownHeuristic:
         moves = [a for a in legal if isinstance(a, CtcAction)]
         decision = state.decision
         if decision == BUILD:
-            return self._build(moves)
+            return self._build(moves, rng)
         if decision == SPY:
-            return self._spy(state, seat, moves)
+            return self._spy(state, seat, moves, rng)
         if decision == FIRE:
-            return self._fire(state, seat, moves)
+            return self._fire(state, seat, moves, rng)
         if decision == MARRIAGE:
-            return self._marriage(state, seat, moves)
+            return self._marriage(state, seat, moves, rng)
         if decision == GIVE_QUEEN:
-            return self._give_queen(state, seat, moves)
-        return self._tribute(state, seat, moves)
+            return self._give_queen(state, seat, moves, rng)
+        return self._tribute(state, seat, moves, rng)
 
     # --------------------------------------------------------------------- the turn
 
     @staticmethod
-    def _build(moves: list[CtcAction]) -> Action:
+    def _build(moves: list[CtcAction], rng: random.Random) -> Action:
         # A discovery ends a tribute every turn; an extension only moves on.
         for kind in (DISCOVER, EXTEND):
-            for a in moves:
-                if a.kind == kind:
-                    return a
+            found = [a for a in moves if a.kind == kind]
+            if found:
+                return _any_of(found, rng)
         return moves[0]
 
-    def _spy(self, state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
+    def _spy(
+        self, state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+    ) -> Action:
         spies = [a for a in moves if a.card >= 0]
         if not spies:
             return moves[0]
-        ordinary = [a for a in spies if state.spy_slot[a.card] != WILD]
+        ordinary = [a for a in spies if state.spy_slot_of[a.card] != WILD]
         if ordinary:
-            return ordinary[0]
+            return _any_of(ordinary, rng)
         rival = 1 - seat
-        filled = len(state.stacks[rival])
+        filled = len(state.governments[rival])
         # A wild spy is placed once the rival's government reaches ``endgame_slot`` (at once by
         # default), when the real card of the slot sits in our hand (he cannot discover it
         # soon), or when we hold more wilds than the ``reserve`` we keep.
         real = {c for c in state.hands[seat] if SUIT[c] == state.suits[rival] and SLOT[c] == filled}
-        wilds_held = sum(1 for c in state.hands[seat] if state.spy_slot[c] == WILD)
+        wilds_held = sum(1 for c in state.hands[seat] if state.spy_slot_of[c] == WILD)
         if filled >= self.endgame_slot or real or wilds_held > self.reserve:
-            return spies[0]
+            return _any_of(spies, rng)
         return moves[0]
 
-    def _fire(self, state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
+    def _fire(
+        self, state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+    ) -> Action:
         cards = [a for a in moves if a.card >= 0]
-        worst = min(cards, key=lambda a: _value_to(state, seat, a.card))
+        worst = _lowest(cards, [_value_to(state, seat, a.card) for a in cards], rng)
         if len(state.hands[seat]) <= state.ctc.hand_size and (
             _value_to(state, seat, worst.card) < self.fire_below
         ):
@@ -145,36 +151,54 @@ class CrushTheCrownHeuristic:
         return moves[0]
 
     @staticmethod
-    def _tribute(state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
+    def _tribute(
+        state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+    ) -> Action:
+        # The card worth least to both: to us, and to him once he has it.
         rival = 1 - seat
-        return min(
-            moves,
-            key=lambda a: (
-                _value_to(state, seat, a.card) + _value_to(state, rival, a.card),
-                a.id,
-            ),
-        )
+        worth = [_value_to(state, seat, a.card) + _value_to(state, rival, a.card) for a in moves]
+        return _lowest(moves, worth, rng)
 
     # --------------------------------------------------------------------- the marriage
 
     @staticmethod
-    def _marriage(state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
+    def _marriage(
+        state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+    ) -> Action:
         hand = [c for c in state.hands[seat] if c != UNKNOWN]
         per_suit = Counter([SUIT[c] for c in hand if c < JOKER])
         if moves[0].kind == MARRY:
             # Marry the suit we hold most of: those cards are our first government members.
-            return max(moves, key=lambda a: (per_suit[SUIT[a.card]], -a.id))
-        # Discard from the thinnest suit; keep the jokers.
-        return min(
+            return _lowest(moves, [-float(per_suit[SUIT[a.card]]) for a in moves], rng)
+        # Discard from the thinnest suit, the card needed latest first; keep the jokers (the
+        # weights keep the three reasons in that order of importance).
+        return _lowest(
             moves,
-            key=lambda a: (a.card >= JOKER, per_suit[SUIT[a.card]], -SLOT[a.card], a.id),
+            [
+                (1000.0 if a.card >= JOKER else 0.0) + 20.0 * per_suit[SUIT[a.card]] - SLOT[a.card]
+                for a in moves
+            ],
+            rng,
         )
 
     @staticmethod
-    def _give_queen(state: CrushTheCrownState, seat: int, moves: list[CtcAction]) -> Action:
+    def _give_queen(
+        state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+    ) -> Action:
         # He gets the suit we hold most of: we keep his members out of his reach.
         per_suit = Counter([SUIT[c] for c in state.hands[seat] if c < JOKER])
-        return max(moves, key=lambda a: (per_suit[SUIT[a.card]], -a.id))
+        return _lowest(moves, [-float(per_suit[SUIT[a.card]]) for a in moves], rng)
+
+
+def _any_of(moves: list[CtcAction], rng: random.Random) -> CtcAction:
+    """One of equally good moves, drawn with the bot's random source."""
+    return moves[0] if len(moves) == 1 else moves[below(rng, len(moves))]
+
+
+def _lowest(moves: list[CtcAction], scores: list[float], rng: random.Random) -> CtcAction:
+    """The move of the lowest score; ties are broken with the bot's random source."""
+    low = min(scores)
+    return _any_of([moves[i] for i in range(len(moves)) if scores[i] == low], rng)
 
 
 def _value_to(state: CrushTheCrownState, seat: int, card: int) -> float:
@@ -184,17 +208,17 @@ def _value_to(state: CrushTheCrownState, seat: int, card: int) -> float:
     rival = 1 - seat
     if suit == own:
         # A member of his government; the sooner needed, the more.
-        stack = state.stacks[seat]
+        filled = len(state.governments[seat])
         slot = SLOT[card]
-        urgent = slot == len(stack) or (slot < len(stack) and state.spies[seat] >> slot & 1)
-        return 10.0 + (3.0 if urgent else 0.0) - 0.2 * max(0, slot - len(stack))
-    kind = state.spy_slot[card] if state.spy_slot else -1
+        urgent = slot == filled or (slot < filled and state.spies[seat] >> slot & 1)
+        return 10.0 + (3.0 if urgent else 0.0) - 0.2 * max(0, slot - filled)
+    kind = state.spy_slot_of[card] if state.spy_slot_of else -1
     if kind == WILD:
         return 8.0
     if suit == state.suits[rival]:
         return 2.0  # held, it keeps a member from the rival's government
     if kind >= 0:
-        filled = len(state.stacks[rival])
+        filled = len(state.governments[rival])
         if kind < filled or filled == SLOTS:
             return 0.0  # that slot has passed: a spy nobody can place
         return 5.0 if kind == filled else 3.0 - 0.1 * (kind - filled)

@@ -9,9 +9,9 @@ order; the next empty slot is the rank it needs next.
 
 Setup
   The four Kings are laid aside face up. The rest is shuffled, a random player deals 5 cards
-  each; the other cards form the draw pile. The non-dealer (F) marries first and plays first.
+  each; the other cards form the draw pile. The non-dealer marries first and plays first.
 
-Marriage (F completely, then the dealer)
+Marriage (the non-dealer completely, then the dealer)
   Holding a natural Queen, you must put one (your choice) on the King of her suit: that suit is
   yours. Without one, discard a card face up and draw one, and look again. Then refill to 5.
   The two Kings nobody married are executed; their suits are the mercenary suits.

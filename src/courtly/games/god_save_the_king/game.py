@@ -140,14 +140,14 @@ class GodSaveTheKing(Game):
         n = self.num_players
         actions = self.actions
         size = 13 * n
-        # form_acts[slot][card] -> the action placing that card there (cards of unused suits
+        # form_actions[slot][card] -> the action placing that card there (cards of unused suits
         # never reach a hand; their entries are never read).
-        self.form_acts: list[list[Action]] = []
+        self.form_actions: list[list[Action]] = []
         for slot in range(3):
             row: list[Action] = [actions[0]] * 52
             for i in range(size):
                 row[i] = actions[slot * size + i]
-            self.form_acts.append(row)
+            self.form_actions.append(row)
         base = 3 * size
         self.early_route = self.options["route_window"] == "before_reveal"
         routes = 3 if self.early_route else 1
@@ -181,4 +181,4 @@ class GodSaveTheKing(Game):
         template = self.__dict__.get("_start")
         if template is None:
             template = self._start = GodSaveTheKingState(self)
-        return template._copy(track=False)
+        return template._copy(knowledge=False)

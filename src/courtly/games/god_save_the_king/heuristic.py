@@ -34,6 +34,7 @@ from .rules import (
     KING_OF,
     MIDDLE,
     RANK,
+    ROUTE,
     GodSaveTheKingAction,
     GodSaveTheKingState,
 )
@@ -66,9 +67,9 @@ class GodSaveTheKingHeuristic:
         assert seat is not None
         decision = state.decision
         if decision == D_FORM:
-            return self._form(state, seat, legal)
+            return self._form(state, seat, legal, rng)
         if decision == D_ROUTE:
-            return self._route(state, seat, legal)
+            return self._route(state, seat, legal, rng)
         if decision == D_DECLARE:
             return self._declare(state, seat, legal, rng)
         if decision == D_CHALLENGE:
@@ -89,13 +90,22 @@ class GodSaveTheKingHeuristic:
 
     # --------------------------------------------------------------------- formation
 
-    def _form(self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action]) -> Action:
-        t = state.tricks[state.seat_trick[seat]]
-        side = state.seat_idx[seat]
-        placed = [c for c in t.form[side] if c is not None]
-        plan = self.plan_formation(list(state.hands[seat]) + placed, seat, state)
+    def _form(
+        self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        t = state.tricks[state.trick_of_seat[seat]]
+        side = state.side_of_seat[seat]
+        placed = [c for c in t.formations[side] if c is not None]
+        left, middle, right = self.plan_formation(list(state.hands[seat]) + placed, seat, state)
         slot = len(placed)
-        want = plan[slot]
+        if slot == 0:
+            # Which of the two outside cards meets which of the rival's is a coin toss to this
+            # bot (it cannot see his): the rng decides, so that it opens differently each game.
+            want = left if rng.random() < 0.5 else right
+        elif slot == 1:
+            want = middle
+        else:
+            want = right if left in placed else left
         fallback = legal[0]
         for a in legal:
             if isinstance(a, GodSaveTheKingAction):
@@ -126,27 +136,33 @@ class GodSaveTheKingHeuristic:
 
     # --------------------------------------------------------------------- routes
 
-    def _route(self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action]) -> Action:
-        t = state.tricks[state.cur]
-        side = t.p.index(seat)
-        rival = t.p[1 - side]
+    def _route(
+        self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        index = state.current_trick
+        t = state.tricks[index]
+        side = t.seats.index(seat)
+        rival = t.seats[1 - side]
+        target = 1 - side
         passing = next(a for a in legal if a.text == "pass")
-        if t.result == side:
+        if t.skirmish_result == side:
             return passing  # the trick is ours: its middle card comes to us anyway
-        best: Action = passing
+        best: list[Action] = []
         best_p = 0.0
         for a in legal:
-            if not isinstance(a, GodSaveTheKingAction) or a.text == "pass":
+            if not isinstance(a, GodSaveTheKingAction) or a.kind != ROUTE:
                 continue
             slot = a.slot
-            if t.up[1 - side][slot]:
+            if t.face_up[target][slot]:
                 continue
-            p = state.probability_at(seat, ("f", state.cur, 1 - side, slot), KING_OF[rival])
+            p = state.probability_at(seat, ("f", index, target, slot), KING_OF[rival])
             if p > best_p:
-                best_p, best = p, a
+                best_p, best = p, [a]
+            elif p == best_p and best:
+                best.append(a)  # equally likely places: the rng picks one
         risk = self._draw_risk(state, seat)
-        if best_p >= max(self.route_at, 2.0 * risk):
-            return best
+        if best and best_p >= max(self.route_at, 2.0 * risk):
+            return best[0] if len(best) == 1 else choice(rng, best)
         return passing
 
     def _draw_risk(self, state: GodSaveTheKingState, seat: int) -> float:
@@ -161,9 +177,9 @@ class GodSaveTheKingHeuristic:
     def _declare(
         self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        t = state.tricks[state.cur]
-        side = t.p.index(seat)
-        middle = t.form[side][MIDDLE]
+        t = state.tricks[state.current_trick]
+        side = t.seats.index(seat)
+        middle = t.formations[side][MIDDLE]
         rank = RANK[middle]
         # A fixed declaration is read by a rival who reasons alike: two such players declare the
         # same rank, declare again, tie and void every push (GSK-7) until the safety cap. So the
@@ -178,16 +194,17 @@ class GodSaveTheKingHeuristic:
         return _declaration(legal, rank)
 
     def _challenge(self, state: GodSaveTheKingState, seat: int, legal: Sequence[Action]) -> Action:
-        t = state.tricks[state.cur]
-        w = t.wdecl
-        winner = t.p[w]
+        index = state.current_trick
+        t = state.tricks[index]
+        side = t.blind_winner
+        winner = t.seats[side]
         challenge = next(a for a in legal if a.text == "challenge")
         passing = next(a for a in legal if a.text == "pass")
-        declared = t.decl[w]
-        if t.up[w][MIDDLE]:
-            accurate = 1.0 if RANK[t.form[w][MIDDLE]] == declared else 0.0
+        declared = t.declared[side]
+        if t.face_up[side][MIDDLE]:
+            accurate = 1.0 if RANK[t.formations[side][MIDDLE]] == declared else 0.0
         else:
-            accurate = state.rank_probability_at(seat, ("f", state.cur, w, MIDDLE), declared)
+            accurate = state.rank_probability_at(seat, ("f", index, side, MIDDLE), declared)
         hand = [c for c in state.hands[winner]]
         their_king = (
             state.probability_in_hand(seat, winner, KING_OF[winner]) / len(hand) if hand else 0.0

@@ -10,7 +10,7 @@ spectator), the cards whose place it cannot tell:
   hand, the group of player ``o`` is every place a card of ``o``'s hand (as it was when the hand
   began) may have gone unseen: ``o``'s hand, ``o``'s unrevealed formation slots, the face-down
   middle cards ``o`` lost or won into trick piles, cards set aside face down;
-* ``gcount[group][class]`` is how many of the group's places hold a card of that class.
+* ``group_counts[group][class]`` is how many of the group's places hold a card of that class.
 
 The viewer knows exactly this: each class's cards are spread over the groups with these counts,
 uniformly, and within a group every arrangement is equally likely, except where a challenge
@@ -54,85 +54,85 @@ class Knowledge:
     """One viewer's knowledge of the hidden cards (see the module docstring)."""
 
     __slots__ = (
-        "_ids",
-        "cls",
-        "cons",
-        "gcount",
-        "gpos",
-        "grp",
-        "members",
+        "_last_id",
+        "class_cards",
+        "class_of",
+        "constraints",
+        "group_counts",
+        "group_of",
+        "group_places",
         "seen",
-        "vbit",
         "viewer",
+        "viewer_bit",
     )
 
-    def __init__(self, viewer: int | None, vbit: int) -> None:
+    def __init__(self, viewer: int | None, viewer_bit: int) -> None:
         self.viewer = viewer
-        self.vbit = vbit
-        self.cls: dict[Card, int] = {}  # identity -> class
-        self.members: dict[int, set[Card]] = {}  # class -> identities
-        self.grp: dict[Card, int] = {}  # place (labelled by its true card) -> group
-        self.gpos: dict[int, set[Card]] = {}  # group -> places
-        self.gcount: dict[int, dict[int, int]] = {}  # group -> class -> count
-        self.cons: dict[Card, list[tuple[int, int]]] = {}  # place -> constraints
+        self.viewer_bit = viewer_bit
+        self.class_of: dict[Card, int] = {}  # identity -> class
+        self.class_cards: dict[int, set[Card]] = {}  # class -> identities
+        self.group_of: dict[Card, int] = {}  # place (labelled by its true card) -> group
+        self.group_places: dict[int, set[Card]] = {}  # group -> places
+        self.group_counts: dict[int, dict[int, int]] = {}  # group -> class -> count
+        self.constraints: dict[Card, list[tuple[int, int]]] = {}  # place -> constraints
         self.seen = 0  # bit c: the viewer has seen card c's face at some time
-        self._ids = 0
+        self._last_id = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         # (A compiled class pickles through core.persist: see there.)
-        return (rebuild, (Knowledge, (self.viewer, self.vbit), fields_of(self)))
+        return (rebuild, (Knowledge, (self.viewer, self.viewer_bit), fields_of(self)))
 
     def clone(self) -> Knowledge:
         # (The constructor, not ``__new__``: mypyc compiles no bare ``cls.__new__(cls)``.)
-        other = Knowledge(self.viewer, self.vbit)
-        other.cls = self.cls.copy()
-        other.members = {j: m.copy() for j, m in self.members.items()}
-        other.grp = self.grp.copy()
-        other.gpos = {g: p.copy() for g, p in self.gpos.items()}
-        other.gcount = {g: c.copy() for g, c in self.gcount.items()}
-        other.cons = {k: v.copy() for k, v in self.cons.items()}
+        other = Knowledge(self.viewer, self.viewer_bit)
+        other.class_of = self.class_of.copy()
+        other.class_cards = {j: m.copy() for j, m in self.class_cards.items()}
+        other.group_of = self.group_of.copy()
+        other.group_places = {g: p.copy() for g, p in self.group_places.items()}
+        other.group_counts = {g: c.copy() for g, c in self.group_counts.items()}
+        other.constraints = {k: v.copy() for k, v in self.constraints.items()}
         other.seen = self.seen
-        other._ids = self._ids
+        other._last_id = self._last_id
         return other
 
     def _new_id(self) -> int:
-        self._ids += 1
-        return self._ids
+        self._last_id += 1
+        return self._last_id
 
     @property
     def unknown(self) -> set[Card]:
         """The cards the viewer cannot place (identities = places)."""
-        return set(self.cls)
+        return set(self.class_of)
 
     # ------------------------------------------------------------------------- updates
 
     def reveal(self, card: Card) -> None:
         """The viewer sees ``card`` at its place (a place whose group the viewer knows)."""
         self.seen |= 1 << card
-        j = self.cls.pop(card, None)
+        j = self.class_of.pop(card, None)
         if j is None:
             return
-        g = self.grp.pop(card)
-        members = self.members[j]
+        g = self.group_of.pop(card)
+        members = self.class_cards[j]
         members.discard(card)
         if not members:
-            del self.members[j]
-        places = self.gpos[g]
+            del self.class_cards[j]
+        places = self.group_places[g]
         places.discard(card)
-        counts = self.gcount[g]
+        counts = self.group_counts[g]
         left = counts[j] - 1
         if left > 0:
             counts[j] = left
         else:
             del counts[j]
         if not places:
-            del self.gpos[g]
-            del self.gcount[g]
-        self.cons.pop(card, None)
+            del self.group_places[g]
+            del self.group_counts[g]
+        self.constraints.pop(card, None)
 
     def constrain(self, place: Card, kind: int, value: int) -> None:
-        if place in self.grp:
-            self.cons.setdefault(place, []).append((kind, value))
+        if place in self.group_of:
+            self.constraints.setdefault(place, []).append((kind, value))
 
     def coarsen(self) -> None:
         """Merge every connected set of classes and groups into one class and one group."""
@@ -146,16 +146,16 @@ class Knowledge:
                 parent[x], x = root, parent[x]
             return root
 
-        for g, counts in self.gcount.items():
+        for g, counts in self.group_counts.items():
             for j in counts:
                 a, b = find(2 * g + 1), find(2 * j)
                 if a != b:
                     parent[a] = b
         classes: dict[int, list[int]] = {}
         groups: dict[int, list[int]] = {}
-        for j in self.members:
+        for j in self.class_cards:
             classes.setdefault(find(2 * j), []).append(j)
-        for g in self.gpos:
+        for g in self.group_places:
             groups.setdefault(find(2 * g + 1), []).append(g)
         for root, gs in groups.items():
             cl = classes.get(root, [])
@@ -165,18 +165,18 @@ class Knowledge:
             new_g = self._new_id()
             merged: set[Card] = set()
             for j in cl:
-                merged |= self.members.pop(j)
+                merged |= self.class_cards.pop(j)
             for c in merged:
-                self.cls[c] = new_j
-            self.members[new_j] = merged
+                self.class_of[c] = new_j
+            self.class_cards[new_j] = merged
             places: set[Card] = set()
             for g in gs:
-                places |= self.gpos.pop(g)
-                del self.gcount[g]
+                places |= self.group_places.pop(g)
+                del self.group_counts[g]
             for c in places:
-                self.grp[c] = new_g
-            self.gpos[new_g] = places
-            self.gcount[new_g] = {new_j: len(places)}
+                self.group_of[c] = new_g
+            self.group_places[new_g] = places
+            self.group_counts[new_g] = {new_j: len(places)}
 
     def new_hand(
         self,
@@ -201,77 +201,77 @@ class Knowledge:
                 for c in hand:
                     dest[c] = s
         for c, m in zip(removed, removed_masks, strict=True):
-            if not m & self.vbit:
+            if not m & self.viewer_bit:
                 dest[c] = REMOVED_KEY
         self.coarsen()
-        group_class = {g: next(iter(counts)) for g, counts in self.gcount.items()}
+        group_class = {g: next(iter(per_class)) for g, per_class in self.group_counts.items()}
         new_gid: dict[int, int] = {}
-        gcount: dict[int, dict[int, int]] = {}
-        gpos: dict[int, set[Card]] = {}
-        grp: dict[Card, int] = {}
+        counts: dict[int, dict[int, int]] = {}
+        places: dict[int, set[Card]] = {}
+        group_of: dict[Card, int] = {}
         known: dict[int, set[Card]] = {}
         for c, key in dest.items():
             g = new_gid.get(key)
             if g is None:
                 g = new_gid[key] = self._new_id()
-                gcount[g] = {}
-                gpos[g] = set()
-            gpos[g].add(c)
-            grp[c] = g
-            old = self.grp.get(c)
+                counts[g] = {}
+                places[g] = set()
+            places[g].add(c)
+            group_of[c] = g
+            old = self.group_of.get(c)
             if old is None:
                 known.setdefault(g, set()).add(c)  # a card the viewer could place until now
             else:
                 j = group_class[old]
-                gcount[g][j] = gcount[g].get(j, 0) + 1
-        assert set(self.grp) <= set(dest), "a hidden card left the hidden places unseen"
+                counts[g][j] = counts[g].get(j, 0) + 1
+        assert set(self.group_of) <= set(dest), "a hidden card left the hidden places unseen"
         for g, cards in known.items():
             j = self._new_id()
-            self.members[j] = cards
+            self.class_cards[j] = cards
             for c in cards:
-                self.cls[c] = j
-            gcount[g][j] = len(cards)
-        self.gcount = gcount
-        self.gpos = gpos
-        self.grp = grp
-        self.cons = {}
+                self.class_of[c] = j
+            counts[g][j] = len(cards)
+        self.group_counts = counts
+        self.group_places = places
+        self.group_of = group_of
+        self.constraints = {}
         # Every active rival's King is in his own new hand: pull it out of a shared class.
         for s, king in enumerate(kings):
-            if s == viewer or not active[s] or king not in self.cls:
+            if s == viewer or not active[s] or king not in self.class_of:
                 continue
             g = new_gid[s]
-            j = self.cls[king]
-            if len(self.members[j]) == gcount[g].get(j, 0):
+            j = self.class_of[king]
+            if len(self.class_cards[j]) == counts[g].get(j, 0):
                 continue  # the class lies wholly in that hand already
-            self.members[j].discard(king)
-            gcount[g][j] -= 1
-            if not gcount[g][j]:
-                del gcount[g][j]
+            self.class_cards[j].discard(king)
+            counts[g][j] -= 1
+            if not counts[g][j]:
+                del counts[g][j]
             k = self._new_id()
-            self.members[k] = {king}
-            self.cls[king] = k
-            gcount[g][k] = 1
+            self.class_cards[k] = {king}
+            self.class_of[king] = k
+            counts[g][k] = 1
 
     # ------------------------------------------------------------------------- export
 
     def export(self, locate: dict[Card, Loc], extra: dict[Loc, list[tuple[int, int]]]) -> Export:
         """The knowledge in terms of a redacted copy's hidden places (no true card inside)."""
-        if set(locate) != set(self.grp):
+        if set(locate) != set(self.group_of):
             raise AssertionError(
                 f"knowledge of {self.viewer} out of step with the table: "
-                f"{sorted(map(str, set(locate) ^ set(self.grp)))}"
+                f"{sorted(map(str, set(locate) ^ set(self.group_of)))}"
             )
-        class_ids = sorted(self.members)
+        class_ids = sorted(self.class_cards)
         index = {j: i for i, j in enumerate(class_ids)}
-        classes = [sorted(self.members[j]) for j in class_ids]
+        classes = [sorted(self.class_cards[j]) for j in class_ids]
         alloc: list[list[tuple[int, int]]] = [[] for _ in classes]
         groups: list[list[Loc]] = []
-        for gi, g in enumerate(sorted(self.gpos)):
-            groups.append(sorted(locate[c] for c in self.gpos[g]))
-            for j, count in sorted(self.gcount[g].items()):
+        for gi, g in enumerate(sorted(self.group_places)):
+            groups.append(sorted(locate[c] for c in self.group_places[g]))
+            for j, count in sorted(self.group_counts[g].items()):
                 alloc[index[j]].append((gi, count))
         cons: dict[Loc, list[tuple[int, int]]] = {}
-        for place, rules in self.cons.items():
+        for place, rules in self.constraints.items():
             cons.setdefault(locate[place], []).extend(rules)
         for loc, rules in extra.items():
             cons.setdefault(loc, []).extend(rules)
@@ -293,35 +293,35 @@ def simple_export(
 class Export:
     """Knowledge as a redacted copy holds it: classes of cards, groups of places, constraints."""
 
-    __slots__ = ("_index", "alloc", "bounds", "classes", "cons", "groups")
+    __slots__ = ("_index", "allocation", "classes", "constraints", "groups", "rank_bounds")
 
     def __init__(
         self,
         classes: list[list[Card]],
-        alloc: list[list[tuple[int, int]]],
+        allocation: list[list[tuple[int, int]]],
         groups: list[list[Loc]],
-        cons: dict[Loc, list[tuple[int, int]]],
+        constraints: dict[Loc, list[tuple[int, int]]],
     ) -> None:
         self.classes = classes
-        self.alloc = alloc
+        self.allocation = allocation
         self.groups = groups
-        self.cons = cons
+        self.constraints = constraints
         # The most cards of each rank a group may receive (for the exact rejection weights).
         bounds: list[list[int]] = [[0] * 15 for _ in groups]
         for ci, cards in enumerate(classes):
             per_rank = [0] * 15
             for c in cards:
                 per_rank[RANK[c]] += 1
-            for gi, _ in alloc[ci]:
+            for gi, _ in allocation[ci]:
                 row = bounds[gi]
                 for r in range(15):
                     row[r] += per_rank[r]
-        self.bounds = bounds
+        self.rank_bounds = bounds
         self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as the four things it is built from: the rest is derived from them.
-        return (Export, (self.classes, self.alloc, self.groups, self.cons))
+        return (Export, (self.classes, self.allocation, self.groups, self.constraints))
 
     def _indexes(self) -> tuple[dict[Card, int], dict[Loc, int]]:
         found = self._index
@@ -340,7 +340,7 @@ class Export:
         gi = group_of.get(loc)
         if ci is None or gi is None:
             return 0.0
-        count = next((n for g, n in self.alloc[ci] if g == gi), 0)
+        count = next((n for g, n in self.allocation[ci] if g == gi), 0)
         return count / len(self.classes[ci]) / len(self.groups[gi])
 
     def rank_probability(self, loc: Loc, rank: int) -> float:
@@ -351,7 +351,7 @@ class Export:
             return 0.0
         total = 0.0
         for ci, cards in enumerate(self.classes):
-            count = next((n for g, n in self.alloc[ci] if g == gi), 0)
+            count = next((n for g, n in self.allocation[ci] if g == gi), 0)
             if count:
                 same = sum(1 for c in cards if RANK[c] == rank)
                 total += same / len(cards) * count
@@ -387,10 +387,10 @@ class Export:
             deck = cards.copy()
             shuffle(rng, deck)
             at = 0
-            for gi, count in self.alloc[ci]:
+            for gi, count in self.allocation[ci]:
                 pools[gi].extend(deck[at : at + count])
                 at += count
-        cons = self.cons
+        cons = self.constraints
         result: dict[Loc, Card] = {}
         weight = 1.0
         for gi, places in enumerate(groups):
@@ -406,7 +406,7 @@ class Export:
                 options = [i for i, c in enumerate(pool) if RANK[c] == rank]
                 if not options:
                     return None
-                weight *= len(options) / (self.bounds[gi][rank] - picked[rank])
+                weight *= len(options) / (self.rank_bounds[gi][rank] - picked[rank])
                 picked[rank] += 1
                 card = pool.pop(options[0] if len(options) == 1 else choice(rng, options))
                 if rules is not None and not _fits(card, rules):

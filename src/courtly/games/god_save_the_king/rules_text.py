@@ -71,7 +71,11 @@ Options: max_redeclare, routes_per_hand (1), route_window (after_skirmish, or be
   exposed_king_legal (true; false: your King may only go in the middle), safety_cap.
 
 Actions you type
-  form left 10S, form middle KS, form right 8S (or just: left 10S), or the whole formation on
-  one line: 10S KS 8S.   route (before_reveal: route left / route middle / route right), pass.
-  declare q (any of 2..10, j, q, k, a).   challenge, pass.
+  form left 10S, form middle KS, form right 8S (or just: left 10S, or the card alone for the
+  next slot: 10S), or the whole formation on one line: 10S KS 8S.
+  route (before_reveal: route left / route middle / route right), pass.
+  declare q, or the rank alone: q (any of 2..10, j, q, k, a, in either case).   challenge, pass.
+
+The end
+  When the game is over the final table shows every card, the hidden ones too.
 """

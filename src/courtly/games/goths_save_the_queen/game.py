@@ -10,7 +10,7 @@ O-chief, p1 V-King, p2 V-Warchief; both -> p0 O-chief, p1 V-chief.
 
 from __future__ import annotations
 
-from types import MappingProxyType
+import functools
 from typing import Final
 
 from ...core.actions import Action, seat_text
@@ -18,15 +18,16 @@ from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo
 from ...core.options import Option
-from .heuristic import GothsHeuristic
-from .rules import (
+from .components import (
     BARBARIAN,
+    BUILD,
     BUILD_OR_DISCARD,
     CATAPULT,
     CHARACTER_LETTERS,
     CLAN_ADJECTIVES,
     CLAN_NAMES,
     CYCLE_DECOYS,
+    DISCARD_FOG,
     ENTER,
     FRONT,
     KING,
@@ -45,8 +46,9 @@ from .rules import (
     VULTURE,
     WARCHIEF,
     GothsAction,
-    GothsState,
 )
+from .heuristic import GothsHeuristic
+from .rules import GothsState
 from .rules_text import RULES
 
 SOLO_CHOICES: Final = ("none", "ostrogoths", "visigoths", "both")
@@ -80,8 +82,8 @@ OPTIONS: Final = (
         "solo_clans",
         "none",
         "UNOFFICIAL 2/3-player play (GOTH-23): which clans are run by one chief who picks orders "
-        "directly, never the same character twice running; 3 players default to visigoths, "
-        "2 players to both",
+        "directly, never the same character twice running; none (two full clans) needs 4 "
+        "players; left out, 3 players play visigoths and 2 players both",
         choices=SOLO_CHOICES,
         unofficial=True,
     ),
@@ -113,6 +115,19 @@ def parse_king_backs(game_id: str, text: str) -> tuple[int, ...]:
         if decoys[card] == decoys[card + 1]:
             raise bad
     return tuple(decoys)
+
+
+@functools.cache
+def _cards_behind(back_of: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For each back, indexed by a King's face-up cards (a bit per card): the cards with that
+    back not face up. Worked out once per table of backs, not per game."""
+    return {
+        back: tuple(
+            tuple(card for card in range(8) if back_of[card] == back and not face_up >> card & 1)
+            for face_up in range(256)
+        )
+        for back in set(back_of)
+    }
 
 
 class GothsSaveTheQueen(Game):
@@ -157,9 +172,11 @@ class GothsSaveTheQueen(Game):
         renamed_options={"max_turns": "safety_cap"},
     )
 
-    def __init__(self, players: int | None = None, **options: object) -> None:
-        # GOTH-23: solo clans set the seat count when no count is given.
+    def __init__(self, players: object = None, **options: object) -> None:
+        # GOTH-23: solo clans set the seat count when no count is given; an explicit choice of
+        # solo clans is kept apart from the default, which depends on the count (_check_options).
         solo = options.get("solo_clans")
+        self._solo_clans_chosen = solo is not None
         if players is None and "num_players" not in options and isinstance(solo, str):
             players = SOLO_SEATS.get(solo.strip().lower(), 4)
         super().__init__(players, **options)
@@ -179,77 +196,115 @@ class GothsSaveTheQueen(Game):
         add("look fog", LOOK, LOOK_FOG)
         for slot in range(3):
             add(f"enter obj{slot}", ENTER, slot)
-        add("build-barricade", BUILD_OR_DISCARD, 0)
-        add("discard-fog", BUILD_OR_DISCARD, 1)
+        add("build-barricade", BUILD_OR_DISCARD, BUILD)
+        add("discard-fog", BUILD_OR_DISCARD, DISCARD_FOG)
         return tuple(actions)
 
     def _check_options(self) -> None:
-        gid = self.info.id
-        n = self.num_players
-        solo_key = str(self.options["solo_clans"])
-        if solo_key == "none" and n < 4:
-            # GOTH-23: fewer than four players need solo clans; pick the natural ones.
-            solo_key = "visigoths" if n == 3 else "both"
-            self.options = MappingProxyType({**self.options, "solo_clans": solo_key})
-        if SOLO_SEATS[solo_key] != n:
+        self._seat_the_clans(self._solo_clans())
+        self._read_king_backs()
+        self._list_choices()
+        self.fog_of_war = bool(self.options["fog_of_war"])
+        self.barricade_on_trap_objective = bool(self.options["barricade_on_trap_objective"])
+        self.trap_every_entry = bool(self.options["trap_every_entry"])
+        self.fog_discard_requires_same_card = bool(self.options["fog_discard_requires_same_card"])
+        self.safety_cap = int(self.options["safety_cap"])
+
+    def _solo_clans(self) -> str:
+        """The solo clans of this table (GOTH-23), checked against the player count."""
+        players = self.num_players
+        solo_clans = str(self.options["solo_clans"])
+        if solo_clans == "none" and players < 4:
+            if self._solo_clans_chosen:
+                # Two clans of King and Warchief need four seats: refuse rather than seat a
+                # solo clan the player did not ask for.
+                others = "ostrogoths or visigoths" if players == 3 else "both"
+                raise InvalidOptions(
+                    f"{self.id}: solo_clans=none (both clans with a King and a Warchief) is "
+                    f"played by 4 players, not {players}; with {players} players choose "
+                    f"solo_clans={others} (GOTH-23)"
+                )
+            # Fewer than four players and no choice made: the natural solo clans, recorded in
+            # the options so that a record replays with them.
+            solo_clans = "visigoths" if players == 3 else "both"
+            self._options["solo_clans"] = solo_clans
+        if SOLO_SEATS[solo_clans] != players:
             raise InvalidOptions(
-                f"{gid}: solo_clans={solo_key} is played by {SOLO_SEATS[solo_key]} players, not {n}"
+                f"{self.id}: solo_clans={solo_clans} is played by {SOLO_SEATS[solo_clans]} "
+                f"players, not {players}"
             )
+        return solo_clans
+
+    def _seat_the_clans(self, solo_clans: str) -> None:
+        """Seats: the Kings (or solo chiefs) in clan order, then the Warchiefs in clan order."""
         self.solo: tuple[bool, bool] = (
-            solo_key in ("ostrogoths", "both"),
-            solo_key in ("visigoths", "both"),
+            solo_clans in ("ostrogoths", "both"),
+            solo_clans in ("visigoths", "both"),
         )
-        # Seats: the Kings (or solo chiefs) in clan order, then the Warchiefs in clan order.
         roles: list[tuple[int, int]] = []
         for clan in (OSTROGOTHS, VISIGOTHS):
             roles.append((clan, SOLO if self.solo[clan] else KING))
         for clan in (OSTROGOTHS, VISIGOTHS):
             if not self.solo[clan]:
                 roles.append((clan, WARCHIEF))
-        self.clan_of: tuple[int, ...] = tuple(c for c, _ in roles)
-        self.role_of: tuple[int, ...] = tuple(r for _, r in roles)
+        self.clan_of: tuple[int, ...] = tuple(clan for clan, _ in roles)
+        self.role_of: tuple[int, ...] = tuple(role for _, role in roles)
         self.king_seat: tuple[int, int] = (
-            roles.index((0, KING)) if not self.solo[0] else -1,
-            roles.index((1, KING)) if not self.solo[1] else -1,
+            roles.index((OSTROGOTHS, KING)) if not self.solo[OSTROGOTHS] else -1,
+            roles.index((VISIGOTHS, KING)) if not self.solo[VISIGOTHS] else -1,
         )
         self.warchief_seat: tuple[int, int] = (
-            roles.index((0, SOLO if self.solo[0] else WARCHIEF)),
-            roles.index((1, SOLO if self.solo[1] else WARCHIEF)),
+            roles.index((OSTROGOTHS, SOLO if self.solo[OSTROGOTHS] else WARCHIEF)),
+            roles.index((VISIGOTHS, SOLO if self.solo[VISIGOTHS] else WARCHIEF)),
         )
+        seats = range(self.num_players)
         self.clan_seats: tuple[tuple[int, ...], tuple[int, ...]] = (
-            tuple(s for s in range(n) if self.clan_of[s] == 0),
-            tuple(s for s in range(n) if self.clan_of[s] == 1),
+            tuple(seat for seat in seats if self.clan_of[seat] == OSTROGOTHS),
+            tuple(seat for seat in seats if self.clan_of[seat] == VISIGOTHS),
         )
-        self.order_seats: tuple[int, ...] = tuple(sorted(self.warchief_seat))
+        self.order_givers: tuple[int, ...] = tuple(sorted(self.warchief_seat))
+        """The seats that give orders at once (§4.3 A4): to move at every turn's orders."""
 
-        decoys = parse_king_backs(gid, str(self.options["king_backs"]))
-        self.back: tuple[int, ...] = tuple((1 << FRONT[k]) | (1 << decoys[k]) for k in range(8))
+    def _read_king_backs(self) -> None:
+        decoys = parse_king_backs(self.id, str(self.options["king_backs"]))
+        self.back_of: tuple[int, ...] = tuple(
+            (1 << FRONT[card]) | (1 << decoys[card]) for card in range(8)
+        )
+        """The back of each King card: a bit per character it shows."""
         self.cards_with_back: dict[int, tuple[int, ...]] = {}
-        for card, back in enumerate(self.back):
+        for card, back in enumerate(self.back_of):
             self.cards_with_back[back] = (*self.cards_with_back.get(back, ()), card)
+        self.cards_behind = _cards_behind(self.back_of)
+        """The cards that may lie face down with a back, by the King's face-up cards (a bit per
+        card): those with that back that are not face up."""
 
-        a = self.actions
-        self.king_cards: tuple[Action, ...] = a[0:8]
-        self.order_actions: tuple[Action, ...] = (a[8], *a[8:17])  # index by order number
-        self.king_legal: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(a[k] for k in range(8) if hand >> k & 1) for hand in range(256)
+    def _list_choices(self) -> None:
+        """The legal choices of every decision, worked out once (the state machine hands them
+        out without building a list)."""
+        actions = self.actions
+        self.king_cards: tuple[Action, ...] = actions[0:8]
+        self.order_actions: tuple[Action, ...] = (actions[8], *actions[8:17])
+        """Indexed by order number (index 0 unused)."""
+        self.king_card_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(actions[card] for card in range(8) if hand >> card & 1) for hand in range(256)
         )
-        self.all_orders: tuple[Action, ...] = a[8:17]
-        self.solo_legal: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(a[7 + o] for o in range(1, 10) if ORDER_CHARACTER[o] != last)
+        """The King cards of each hand (a bit per card)."""
+        self.warchief_orders: tuple[Action, ...] = actions[8:17]
+        self.solo_order_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(actions[7 + order] for order in range(1, 10) if ORDER_CHARACTER[order] != last)
             for last in (-1, VULTURE, RECRUITER, CATAPULT, BARBARIAN)
         )
-        self.recon_choices: tuple[tuple[Action, ...], tuple[Action, ...]] = (a[17:20], a[17:21])
-        self.enter_legal: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(a[21 + s] for s in range(3) if free >> s & 1) for free in range(8)
+        """A solo chief's orders after last turn's character (index: character + 1; GOTH-23)."""
+        self.recon_choices: tuple[tuple[Action, ...], tuple[Action, ...]] = (
+            actions[17:20],
+            actions[17:21],
         )
-        self.barricade_choices: tuple[Action, ...] = (a[24], a[25])
-
-        self.fog_of_war = bool(self.options["fog_of_war"])
-        self.barricade_on_trap_objective = bool(self.options["barricade_on_trap_objective"])
-        self.trap_every_entry = bool(self.options["trap_every_entry"])
-        self.fog_discard_requires_same_card = bool(self.options["fog_discard_requires_same_card"])
-        self.safety_cap = int(self.options["safety_cap"])
+        """What a reconnaissance may look at: the Objectives, and the own hidden Fog token."""
+        self.entry_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(actions[21 + slot] for slot in range(3) if free >> slot & 1) for free in range(8)
+        )
+        """The Objectives an advance may enter (a bit per free Objective)."""
+        self.barricade_choices: tuple[Action, ...] = (actions[24], actions[25])
 
     def teams(self) -> dict[str, tuple[int, ...]]:
         # The seats of a clan win or lose together.
@@ -261,7 +316,7 @@ class GothsSaveTheQueen(Game):
 
     def seat_names(self) -> list[str]:
         """``p0 Ostrogoth King`` for every seat."""
-        return [f"{seat_text(s)} {self.seat_title(s)}" for s in range(self.num_players)]
+        return [f"{seat_text(seat)} {self.seat_title(seat)}" for seat in range(self.num_players)]
 
     def new_state(self) -> GothsState:
         return GothsState(self)

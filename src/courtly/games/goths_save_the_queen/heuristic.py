@@ -14,6 +14,9 @@ him.
   order that succeeds: he simulates his Warchief with the public values.
 - A solo chief gives the order of highest value among those allowed.
 
+Choices that are exactly as good (two Objectives nobody has seen, two orders that both win) are
+drawn with the random source the bot is given, never taken in list order.
+
 ``evaluate`` scores a position for searches cut short (ISMCTS rollouts with a depth cap).
 """
 
@@ -29,13 +32,16 @@ from typing import ClassVar
 from ...core.actions import Action
 from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
-from .rules import (
+from .components import (
     ADVANCE,
+    ALL_KING_CARDS,
     AXE,
     BARRICADE,
     BOAR_SHORTAGE,
     BUILD_OR_DISCARD,
+    CLAN_CELLS,
     ENTER,
+    FACE_UP_CHARACTERS,
     FIRE,
     FOG_REVEALED,
     FOREST_CELLS,
@@ -49,7 +55,6 @@ from .rules import (
     OBJECTIVE_BASE,
     ORDER,
     ORDER_CHARACTER,
-    OWN_CELLS,
     PEA_SOUP,
     PLAINS,
     QUEEN,
@@ -59,20 +64,31 @@ from .rules import (
     REDUCED_NUMBERS,
     SABOTAGE,
     TRAP,
+    UNKNOWN,
     GothsAction,
-    GothsState,
+    cards_of,
 )
+from .rules import GothsState
+from .views import set_face_down_card, set_order
 
 WIN = 10.0
 """The value of winning at once: every other value is on this scale."""
+
+DISCARD_VALUES: dict[int, float] = {
+    PEA_SOUP: 0.8,
+    REDUCED_NUMBERS: 1.0,
+    BOAR_SHORTAGE: 1.6,
+    GUSTS: 1.4,
+}
+"""What discarding each Fog token in force is worth."""
 
 ORDERS_OF: tuple[tuple[int, ...], ...] = ((RECON, SABOTAGE), (RECRUIT,), (LOAD, FIRE), (6, 7, 8, 9))
 
 
 def _free_slots(state: GothsState, clan: int) -> list[int]:
     """The Objectives the clan's army may enter next (not the enemy's, not its own)."""
-    taken = {state.position[c] - OBJECTIVE_BASE for c in (0, 1)}
-    return [s for s in range(3) if s not in taken]
+    taken = {state.position[army_clan] - OBJECTIVE_BASE for army_clan in (0, 1)}
+    return [slot for slot in range(3) if slot not in taken]
 
 
 # The Objective row has three slots of three kinds, so what anyone can know of it takes few
@@ -85,12 +101,12 @@ World = tuple[int, ...]
 @functools.cache
 def _completions(kinds: World) -> tuple[World, ...]:
     """Every full Objective order agreeing with ``kinds`` (-1 = unknown), equally likely."""
-    unknown = [s for s in range(3) if kinds[s] < 0]
-    missing = [k for k in range(3) if k not in kinds]
+    unknown = [slot for slot in range(3) if kinds[slot] < 0]
+    missing = [kind for kind in range(3) if kind not in kinds]
     result = []
-    for perm in itertools.permutations(missing):
+    for order in itertools.permutations(missing):
         full = list(kinds)
-        for slot, kind in zip(unknown, perm, strict=True):
+        for slot, kind in zip(unknown, order, strict=True):
             full[slot] = kind
         result.append(tuple(full))
     return tuple(result)
@@ -102,8 +118,8 @@ def _slot_odds(kinds: World, slot: int) -> tuple[float, float]:
     kind = kinds[slot]
     if kind >= 0:
         return (1.0 if kind == QUEEN else 0.0), (1.0 if kind == TRAP else 0.0)
-    unknown = sum(1 for k in kinds if k < 0)
-    missing = [k for k in range(3) if k not in kinds]
+    unknown = sum(1 for kind in kinds if kind < 0)
+    missing = [kind for kind in range(3) if kind not in kinds]
     return (
         (1.0 / unknown if QUEEN in missing else 0.0),
         (1.0 / unknown if TRAP in missing else 0.0),
@@ -118,16 +134,16 @@ def _recon_gain(worlds: tuple[World, ...], free: tuple[int, ...]) -> float:
     for kinds in worlds:
         if QUEEN in kinds:
             continue
-        unknown = [s for s in range(3) if kinds[s] < 0]
+        unknown = [slot for slot in range(3) if kinds[slot] < 0]
         if len(unknown) <= 1:
             continue
-        now = max(_slot_odds(kinds, s)[0] for s in free)
+        now = max(_slot_odds(kinds, slot)[0] for slot in free)
         after = 0.0
         completions = _completions(kinds)
         for full in completions:
             seen = list(kinds)
             seen[unknown[0]] = full[unknown[0]]
-            after += max(_slot_odds(tuple(seen), s)[0] for s in free)
+            after += max(_slot_odds(tuple(seen), slot)[0] for slot in free)
         total += after / len(completions) - now
     return total / len(worlds)
 
@@ -144,10 +160,10 @@ class Evaluator:
         game = state.goths
         self.trap_every_entry = game.trap_every_entry
         self.free = _free_slots(state, clan)
-        looked = state.peeked[clan] | state.revealed
+        looked = state.looked_at[clan] | state.revealed_objectives
         own = tuple(
-            state.objectives[s] if looked >> s & 1 and state.objectives[s] >= 0 else -1
-            for s in range(3)
+            state.objectives[slot] if looked >> slot & 1 and state.objectives[slot] >= 0 else -1
+            for slot in range(3)
         )
         self.own_worlds: tuple[World, ...] = (own,)
 
@@ -157,10 +173,11 @@ class Evaluator:
         (or anyone) can imagine it: the revealed cards, plus what the looked-at cards show.
         Worked out on first use (``GothsHeuristic.evaluate`` never needs it)."""
         state = self.state
-        public = tuple(state.objectives[s] if state.revealed >> s & 1 else -1 for s in range(3))
-        looked = state.peeked[self.clan] | state.revealed
+        revealed = state.revealed_objectives
+        public = tuple(state.objectives[slot] if revealed >> slot & 1 else -1 for slot in range(3))
+        looked = state.looked_at[self.clan] | revealed
         return tuple(
-            tuple(world[s] if looked >> s & 1 else -1 for s in range(3))
+            tuple(world[slot] if looked >> slot & 1 else -1 for slot in range(3))
             for world in _completions(public)
         )
 
@@ -169,26 +186,35 @@ class Evaluator:
     def _trap_cost(self) -> float:
         return WIN if self.state.army[self.clan] == 1 else 1.6
 
-    def best_entry(self, kinds: World, free: Sequence[int]) -> tuple[float, int]:
-        """The best value of entering one of ``free`` for someone who knows ``kinds``."""
+    def entry_values(self, kinds: World, free: Sequence[int]) -> list[float]:
+        """The value of entering each Objective of ``free`` for someone who knows ``kinds``: the
+        Queen's chance less the Trap's cost."""
         cost = self._trap_cost()
-        best = (-1e9, -1)
+        values = []
         for slot in free:
             queen, trap = _slot_odds(kinds, slot)
             if kinds[slot] == TRAP and not self.trap_every_entry:
                 trap = 0.0
-            value = WIN * queen - cost * trap
-            if value > best[0]:
-                best = (value, slot)
-        return best
+            values.append(WIN * queen - cost * trap)
+        return values
+
+    def best_entries(self, kinds: World, free: Sequence[int]) -> list[int]:
+        """The Objectives among ``free`` best to enter for someone who knows ``kinds`` (several
+        when they are worth the same)."""
+        values = self.entry_values(kinds, free)
+        top = max(values)
+        return [slot for slot, value in zip(free, values, strict=True) if value >= top - 1e-9]
 
     def _entry_value(self, worlds: tuple[World, ...]) -> float:
-        return sum(self.best_entry(kinds, self.free)[0] for kinds in worlds) / len(worlds)
+        """The value of entering the best free Objective, on average over ``worlds``."""
+        if not self.free:
+            return -1e9
+        return sum(max(self.entry_values(kinds, self.free)) for kinds in worlds) / len(worlds)
 
     def _recon_gain(self, worlds: tuple[World, ...]) -> float:
         """How much one more look raises the chance of finding the Queen, on average."""
         enemy_slot = self.state.position[1 - self.clan] - OBJECTIVE_BASE
-        return _recon_gain(worlds, tuple(s for s in range(3) if s != enemy_slot))
+        return _recon_gain(worlds, tuple(slot for slot in range(3) if slot != enemy_slot))
 
     # ----------------------------------------------------------------------------- orders
 
@@ -198,72 +224,88 @@ class Evaluator:
         clan = self.clan
         enemy = 1 - clan
         worlds = self.own_worlds if own else self.public_worlds
-        v = [0.0] * 10
+        worth = [0.0] * 10
         mine = state.army[clan]
         theirs = state.army[enemy]
         cell = state.position[clan]
         enemy_cell = state.position[enemy]
-        safe = state.barricade[cell]
         enemy_safe = state.barricade[enemy_cell]
         effect = state.fog[clan] if state.fog_state[clan] == FOG_REVEALED else NONE
-        enemy_effect = state.fog[enemy] if state.fog_state[enemy] == FOG_REVEALED else NONE
-        enemy_axes = enemy_effect != GUSTS
-        own_cells = OWN_CELLS[clan]
+        own_cells = CLAN_CELLS[clan]
         on_objectives = OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3
         closeness = (
             1.0
             if on_objectives or cell == own_cells[2]
             else (0.7 if cell == own_cells[1] else 0.45)
         )
-
         if effect != PEA_SOUP:
-            v[RECON] = self._recon_gain(worlds) * WIN * 0.45 * closeness
+            worth[RECON] = self._recon_gain(worlds) * WIN * 0.45 * closeness
         if state.catapult[enemy]:
-            v[SABOTAGE] = 0.5  # what it parries this turn is added by ``adjusted``
+            worth[SABOTAGE] = 0.5  # what it parries this turn is added by ``adjusted``
         if mine < 3 and effect != REDUCED_NUMBERS:
-            v[RECRUIT] = 2.6 if mine == 1 else 1.8
+            worth[RECRUIT] = 2.6 if mine == 1 else 1.8
         if not state.catapult[clan] and effect != BOAR_SHORTAGE:
-            v[LOAD] = 0.5 if enemy_safe else (1.3 if theirs <= 2 else 0.9)
+            worth[LOAD] = 0.5 if enemy_safe else (1.3 if theirs <= 2 else 0.9)
         if state.catapult[clan]:
-            v[FIRE] = -0.8 if enemy_safe else (WIN if theirs <= 2 else 3.6)
+            worth[FIRE] = -0.8 if enemy_safe else (WIN if theirs <= 2 else 3.6)
         if effect != GUSTS and not enemy_safe and enemy_cell not in FOREST_CELLS:
-            v[AXE] = WIN if theirs == 1 else 2.2
+            worth[AXE] = WIN if theirs == 1 else 2.2
         if enemy_safe:
-            v[RATS] = WIN if theirs == 1 else 2.2
+            worth[RATS] = WIN if theirs == 1 else 2.2
+        worth[BARRICADE] = self._barricade_value()
+        worth[ADVANCE] = self._advance_value(worlds)
+        return worth
 
-        # Barricade: protection against the catapult (and axes off the Forest), open to rats.
+    def _enemy_axes(self) -> bool:
+        """Whether the enemy's axes fly (no Gusts in force for it)."""
+        state = self.state
+        enemy = 1 - self.clan
+        return not (state.fog_state[enemy] == FOG_REVEALED and state.fog[enemy] == GUSTS)
+
+    def _barricade_value(self) -> float:
+        """Order 6: protection against the catapult (and axes off the Forest), open to rats; or
+        the discard of a Fog token in force, whichever is worth more."""
+        state = self.state
+        clan = self.clan
+        mine = state.army[clan]
+        cell = state.position[clan]
+        on_objectives = OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3
+        enemy_catapult = state.catapult[1 - clan]
         build = 0.0
-        buildable = not safe
+        buildable = not state.barricade[cell]
         if on_objectives:
             kind = state.objectives[cell - OBJECTIVE_BASE]
             buildable = buildable and kind == TRAP and state.goths.barricade_on_trap_objective
         if buildable:
-            build += (5.0 if mine <= 2 else 2.5) if state.catapult[enemy] else 0.6
-            if cell not in FOREST_CELLS and enemy_axes:
+            build += (5.0 if mine <= 2 else 2.5) if enemy_catapult else 0.6
+            if cell not in FOREST_CELLS and self._enemy_axes():
                 build += 3.0 if mine == 1 else 0.8
             build -= 3.0 if mine == 1 else 0.5
-            if cell == own_cells[2] or on_objectives:
+            if cell == CLAN_CELLS[clan][2] or on_objectives:
                 build *= 0.7  # the army will leave soon
         discard = 0.0
         if state.fog_state[clan] == FOG_REVEALED:
-            discard = {PEA_SOUP: 0.8, REDUCED_NUMBERS: 1.0, BOAR_SHORTAGE: 1.6, GUSTS: 1.4}[
-                state.fog[clan]
-            ]
-        v[BARRICADE] = max(build, discard)
+            discard = DISCARD_VALUES[state.fog[clan]]
+        return max(build, discard)
 
-        # Advance.
-        if cell == own_cells[0] or cell == own_cells[1]:
-            advance = 1.5 if cell == own_cells[0] else 1.9
-            advance += min(3.0, 0.03 * state.turn)  # a long war calls for the Queen
-            if safe:
-                # Leaving a barricade: no cover from the catapult, but no more rats either.
-                advance += -2.0 if state.catapult[enemy] else 0.5 if mine == 1 else -0.3
-            if cell in FOREST_CELLS and enemy_axes:
-                advance -= 2.0 if mine == 1 else 0.4
-            v[ADVANCE] = advance
-        else:
-            v[ADVANCE] = self._entry_value(worlds) - (0.4 if safe else 0.0)
-        return v
+    def _advance_value(self, worlds: tuple[World, ...]) -> float:
+        """Order 7: a step toward the Objectives, or the entry of the best one."""
+        state = self.state
+        clan = self.clan
+        mine = state.army[clan]
+        cell = state.position[clan]
+        safe = state.barricade[cell]
+        own_cells = CLAN_CELLS[clan]
+        if cell != own_cells[0] and cell != own_cells[1]:
+            return self._entry_value(worlds) - (0.4 if safe else 0.0)
+        advance = 1.5 if cell == own_cells[0] else 1.9
+        advance += min(3.0, 0.03 * state.turn)  # a long war calls for the Queen
+        if safe:
+            # Leaving a barricade: no cover from the catapult, but no more rats either.
+            advance += -2.0 if state.catapult[1 - clan] else 0.5 if mine == 1 else -0.3
+        if cell in FOREST_CELLS and self._enemy_axes():
+            advance -= 2.0 if mine == 1 else 0.4
+        return advance
 
     # ----------------------------------------------------------------------------- threats
 
@@ -274,23 +316,24 @@ class Evaluator:
         state = self.state
         enemy = 1 - self.clan
         game = state.goths
-        char = ORDER_CHARACTER[order]
+        character = ORDER_CHARACTER[order]
         if game.solo[enemy]:
-            return 0.0 if state.solo_last[enemy] == char else 0.9
+            return 0.0 if state.solo_last_character[enemy] == character else 0.9
         face_up = state.face_up[enemy]
-        if any(face_up >> k & 1 and FRONT[k] == char for k in range(8)):
+        if any(face_up >> card & 1 and FRONT[card] == character for card in range(8)):
             return 0.9
         if state.played[enemy] == NONE:
             return 0.25  # its King has not chosen yet
         back = state.played_back[enemy]
-        fronts = sorted({FRONT[k] for k in game.cards_with_back[back] if not face_up >> k & 1})
-        if char not in fronts:
+        cards = game.cards_with_back[back]
+        fronts = sorted({FRONT[card] for card in cards if not face_up >> card & 1})
+        if character not in fronts:
             return 0.0
         if len(fronts) == 1:
             return 0.9
-        other = fronts[0] if fronts[1] == char else fronts[1]
-        mine = max(enemy_values[o] for o in ORDERS_OF[char])
-        theirs = max(enemy_values[o] for o in ORDERS_OF[other])
+        other = fronts[0] if fronts[1] == character else fronts[1]
+        mine = max(enemy_values[each] for each in ORDERS_OF[character])
+        theirs = max(enemy_values[each] for each in ORDERS_OF[other])
         if abs(mine - theirs) < 1e-9:
             return 0.5
         return 0.7 if mine > theirs else 0.25
@@ -324,11 +367,13 @@ class Evaluator:
         if safe:
             found.append((RATS, WIN if mine == 1 else 1.5))
         enemy_cell = state.position[enemy]
-        if enemy_cell == OWN_CELLS[enemy][2] or OBJECTIVE_BASE <= enemy_cell < OBJECTIVE_BASE + 3:
+        if enemy_cell == CLAN_CELLS[enemy][2] or OBJECTIVE_BASE <= enemy_cell < OBJECTIVE_BASE + 3:
             queen = enemy_eval._entry_value(enemy_eval.public_worlds)
             if queen > 0:
                 found.append((ADVANCE, queen))
-        return [(o, self.chance_enemy_gives(o, enemy_values), loss) for o, loss in found]
+        return [
+            (threat, self.chance_enemy_gives(threat, enemy_values), loss) for threat, loss in found
+        ]
 
     def adjusted(self, values: Sequence[float]) -> list[float]:
         """``values`` weighed by the danger of the enemy acting first, plus the worth of
@@ -405,7 +450,7 @@ class Evaluator:
         return False
 
 
-def warchief_choice(
+def warchief_orders(
     state: GothsState,
     clan: int,
     back: int,
@@ -413,35 +458,56 @@ def warchief_choice(
     public: Sequence[float],
     own: Sequence[float],
     confidence: float,
-) -> int:
-    """The order a Warchief gives, reading the back ``back`` of the new King card, the clan's
-    face-up cards ``face_up`` and the values (the King simulates this with public values)."""
+) -> list[int]:
+    """The orders a Warchief finds best (several when they score the same), reading the back
+    ``back`` of the new King card, the clan's face-up cards ``face_up`` and the values (the King
+    simulates this with public values)."""
     game = state.goths
-    sure = 0
-    for k in range(8):
-        if face_up >> k & 1:
-            sure |= 1 << FRONT[k]
-    fronts = {FRONT[k] for k in game.cards_with_back[back] if not face_up >> k & 1}
+    sure = 0  # the characters of the face-up cards: a sure success
+    for card in cards_of(face_up):
+        sure |= 1 << FRONT[card]
+    fronts = {FRONT[card] for card in game.cards_with_back[back] if not face_up >> card & 1}
     chance = [0.0] * 4
     if len(fronts) == 1:
         chance[fronts.pop()] = 1.0
     else:
-        x, y = sorted(fronts)
-        char_values = [max(public[o] for o in orders) for orders in ORDERS_OF]
-        if abs(char_values[x] - char_values[y]) < 1e-9:
-            chance[x] = chance[y] = 0.5
-        elif char_values[x] > char_values[y]:
-            chance[x], chance[y] = confidence, 1.0 - confidence
+        first, second = sorted(fronts)
+        character_values = [max(public[order] for order in orders) for orders in ORDERS_OF]
+        if abs(character_values[first] - character_values[second]) < 1e-9:
+            chance[first] = chance[second] = 0.5
+        elif character_values[first] > character_values[second]:
+            chance[first], chance[second] = confidence, 1.0 - confidence
         else:
-            chance[x], chance[y] = 1.0 - confidence, confidence
-    best_order, best_score = RECON, -1e9
+            chance[first], chance[second] = 1.0 - confidence, confidence
+    best: list[int] = []
+    best_score = -1e9
     for order in range(1, 10):
-        char = ORDER_CHARACTER[order]
-        p = 1.0 if sure >> char & 1 else chance[char]
-        score = p * own[order] if own[order] > 0 else own[order] * (1.0 if p > 0 else 0.0)
+        character = ORDER_CHARACTER[order]
+        success = 1.0 if sure >> character & 1 else chance[character]
+        value = own[order]
+        score = success * value if value > 0 else value * (1.0 if success > 0 else 0.0)
         if score > best_score + 1e-9:
-            best_order, best_score = order, score
-    return best_order
+            best, best_score = [order], score
+        elif score > best_score - 1e-9:
+            best.append(order)
+    return best
+
+
+Reading = tuple[int, list[int], list[float]]
+"""What a sampled world may hold for one clan's hidden card or order: (clan, the King cards or
+order numbers it may be, their weights)."""
+
+
+class _ViewReadings:
+    """The readings of one view, kept while a search samples its worlds: the King cards (the same
+    in every world) and the orders (by what the order's Warchief knows in the world)."""
+
+    __slots__ = ("king_cards", "orders", "view")
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.king_cards: list[Reading] | None = None
+        self.orders: dict[tuple[int, ...], Reading] = {}
 
 
 class GothsHeuristic:
@@ -461,9 +527,9 @@ class GothsHeuristic:
         self.game = game
         self.confidence = confidence
         self.slack = slack
-        # The last view's King-card readings (see ``_readings``): a search samples thousands
-        # of worlds of one view.
-        self._last_readings: tuple[View, list[tuple[int, list[int], list[float]]]] | None = None
+        # The last view's readings (see ``sample_world``): a search samples thousands of
+        # worlds of one view.
+        self._last_readings: _ViewReadings | None = None
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Each seat's rough chance to win from ``state``, for searches that stop early (the
@@ -489,7 +555,7 @@ class GothsHeuristic:
         for clan in (0, 1):
             evaluator = Evaluator(state, clan)
             cell = state.position[clan]
-            own_cells = OWN_CELLS[clan]
+            own_cells = CLAN_CELLS[clan]
             step = own_cells.index(cell) if cell in own_cells else 3
             entry = max(0.0, evaluator._entry_value(evaluator.own_worlds)) / WIN
             theirs = state.army[1 - clan]
@@ -529,26 +595,23 @@ class GothsHeuristic:
         if first.kind == ORDER:
             own = evaluator.adjusted(evaluator.values(own=True))
             if game.solo[clan]:
-                return max(legal, key=lambda a: (own[_value(a)], rng.random()))
-            order = warchief_choice(
-                state,
-                clan,
-                state.played_back[clan],
-                state.face_up[clan],
-                evaluator.adjusted(evaluator.values(own=False)),
-                own,
-                self.confidence,
-            )
-            return game.actions[7 + order]
+                orders = _best_of([_value(action) for action in legal], own)
+            else:
+                public = evaluator.adjusted(evaluator.values(own=False))
+                back = state.played_back[clan]
+                face_up = state.face_up[clan]
+                orders = warchief_orders(state, clan, back, face_up, public, own, self.confidence)
+            return game.order_actions[choice(rng, orders)]
         if first.kind == ENTER:
-            kinds = evaluator.own_worlds[0]
-            free = [_value(a) for a in legal]
-            slot = evaluator.best_entry(kinds, free)[1]
-            return next(a for a in legal if _value(a) == slot)
+            slots = evaluator.best_entries(
+                evaluator.own_worlds[0], [_value(action) for action in legal]
+            )
+            slot = choice(rng, slots)
+            return next(action for action in legal if _value(action) == slot)
         if first.kind == LOOK:
             return self._recon_target(state, clan, legal, rng)
         assert first.kind == BUILD_OR_DISCARD
-        return self._build_or_discard(state, clan, evaluator, legal)
+        return self._build_or_discard(state, clan, legal, rng)
 
     def _king(
         self,
@@ -558,66 +621,82 @@ class GothsHeuristic:
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        chosen = self._king_choices(state, clan, evaluator, [_value(a) for a in legal])
+        chosen = self._king_choices(state, clan, evaluator, [_value(action) for action in legal])
         # Any card close to the best will do: a little variety keeps the enemy guessing.
         card = choice(rng, chosen)
-        return next(a for a in legal if _value(a) == card)
+        return next(action for action in legal if _value(action) == card)
 
     def _king_choices(
         self, state: GothsState, clan: int, evaluator: Evaluator, cards: Sequence[int]
     ) -> list[int]:
         """The King cards among ``cards`` this bot picks from (evenly): those whose reading by
-        the Warchief leads to an order within ``slack`` of the best."""
+        the Warchief leads to an order within ``slack`` of the best (on average over the orders
+        the Warchief finds equally good, among which he picks at random)."""
         public = evaluator.adjusted(evaluator.values(own=False))
         game = state.goths
         face_up = state.face_up[clan]
         scored: list[tuple[float, int]] = []
         for card in cards:
-            order = warchief_choice(
-                state, clan, game.back[card], face_up, public, public, self.confidence
-            )
-            shown = face_up | 1 << card
-            ok = any(shown >> k & 1 and FRONT[k] == ORDER_CHARACTER[order] for k in range(8))
+            back = game.back_of[card]
+            orders = warchief_orders(state, clan, back, face_up, public, public, self.confidence)
+            shown = FACE_UP_CHARACTERS[face_up | 1 << card]
             # A failed card stays face up: a small help for the next turn, no action now.
-            scored.append((public[order] if ok else 0.3, card))
+            total = sum(
+                public[order] if shown >> ORDER_CHARACTER[order] & 1 else 0.3 for order in orders
+            )
+            scored.append((total / len(orders), card))
         top = max(score for score, _ in scored)
         return [card for score, card in scored if score >= top - self.slack]
 
     # ----------------------------------------------------------------------------- beliefs
 
     def sample_world(self, view: View, rng: random.Random) -> GothsState:
-        """A determinization of ``view`` in which a face-down King card is read by the clans'
-        convention rather than as any card with its back (for searches: ISMCTS asks for it).
+        """A determinization of ``view`` in which what the other seats hid is read by the clans'
+        convention rather than drawn evenly (for searches: ISMCTS asks for it).
 
         Everyone can work out a King's hand (his eight cards less those on the table), and the
         convention's King picks by public values only, so anyone can tell which cards he would
         have picked: of the two cards with the back on the table, one he would have chosen is
-        far likelier. Each is weighed by that (with a tenth left even, for a King who does not
-        follow the convention); a seat never doubts its own King card.
+        far likelier. An order already given is read the same way: the one the convention's
+        Warchief would give, knowing what he knows in that world. Each is weighed by that (with
+        a tenth left even, for a seat that does not follow the convention); a seat never doubts
+        its own card or order. The world's history says the same, so it replays.
         """
         world = view.determinize(rng)
         assert isinstance(world, GothsState)
-        for clan, options, weights in self._readings(view, world):
-            world.played[clan] = rng.choices(options, weights)[0]
+        readings = self._readings_of(view)
+        if readings.king_cards is None:
+            readings.king_cards = self._king_card_readings(view, world)
+        for clan, cards, weights in readings.king_cards:
+            set_face_down_card(world, clan, rng.choices(cards, weights)[0])
+        seen = known_state(view)
+        assert isinstance(seen, GothsState)
+        for clan in (0, 1):
+            if seen.orders[clan] == UNKNOWN:
+                _, orders, weights = self._order_reading(readings, world, clan)
+                set_order(world, clan, rng.choices(orders, weights)[0])
         return world
 
-    def _readings(self, view: View, world: GothsState) -> list[tuple[int, list[int], list[float]]]:
+    def _readings_of(self, view: View) -> _ViewReadings:
+        last = self._last_readings
+        if last is None or last.view is not view:
+            last = self._last_readings = _ViewReadings(view)
+        return last
+
+    def _king_card_readings(self, view: View, world: GothsState) -> list[Reading]:
         """For each clan whose face-down King card ``view``'s seat cannot see: the cards it may
         be and their weights. They follow from public values only (the same in every world of
         one view: checked on 3,312 views of heuristic games), so they are worked out once per
         view, from its first world."""
-        last = self._last_readings
-        if last is not None and last[0] is view:
-            return last[1]
         game = world.goths
-        readings: list[tuple[int, list[int], list[float]]] = []
+        readings: list[Reading] = []
         for clan in (0, 1):
             card = world.played[clan]
             if card < 0 or view.seat == game.king_seat[clan]:
                 continue
             face_up = world.face_up[clan]
-            options = [k for k in game.cards_with_back[game.back[card]] if not face_up >> k & 1]
-            if len(options) < 2:
+            cards = list(game.cards_behind[game.back_of[card]][face_up])
+            if len(cards) < 2:
                 continue
             # The table as that King saw it: his card not yet down (nor the other King's, if he
             # played first).
@@ -625,30 +704,55 @@ class GothsHeuristic:
             before.played[clan] = NONE
             if world.initiative == clan:
                 before.played[1 - clan] = NONE
-            hand = [k for k in range(8) if not face_up >> k & 1]
+            hand = cards_of(ALL_KING_CARDS & ~face_up)
             picked = self._king_choices(before, clan, Evaluator(before, clan), hand)
-            weights = [0.1 / len(options) + 0.9 * (k in picked) / len(picked) for k in options]
-            readings.append((clan, options, weights))
-        self._last_readings = (view, readings)
+            weights = [0.1 / len(cards) + 0.9 * (other in picked) / len(picked) for other in cards]
+            readings.append((clan, cards, weights))
         return readings
+
+    def _order_reading(self, readings: _ViewReadings, world: GothsState, clan: int) -> Reading:
+        """The orders ``clan``'s Warchief (or solo chief) may have given in ``world`` and their
+        weights. His order follows from the public table and what he knows of the Objectives
+        there, so it is worked out once per view and such knowledge."""
+        looked = world.looked_at[clan] | world.revealed_objectives
+        knows = tuple(world.objectives[slot] if looked >> slot & 1 else -1 for slot in range(3))
+        key = (clan, *knows)
+        found = readings.orders.get(key)
+        if found is not None:
+            return found
+        legal = [_value(action) for action in world._legal[world.goths.warchief_seat[clan]]]
+        evaluator = Evaluator(world, clan)
+        own = evaluator.adjusted(evaluator.values(own=True))
+        if world.goths.solo[clan]:
+            picked = _best_of(legal, own)
+        else:
+            public = evaluator.adjusted(evaluator.values(own=False))
+            back = world.played_back[clan]
+            face_up = world.face_up[clan]
+            picked = warchief_orders(world, clan, back, face_up, public, own, self.confidence)
+        weights = [0.1 / len(legal) + 0.9 * (order in picked) / len(picked) for order in legal]
+        found = readings.orders[key] = (clan, legal, weights)
+        return found
 
     @staticmethod
     def _recon_target(
         state: GothsState, clan: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        known = state.revealed | state.peeked[clan]
+        known = state.revealed_objectives | state.looked_at[clan]
         enemy_slot = state.position[1 - clan] - OBJECTIVE_BASE
-        unknown = [a for a in legal if _value(a) < 3 and not known >> _value(a) & 1]
+        unknown = [
+            action for action in legal if _value(action) < 3 and not known >> _value(action) & 1
+        ]
         if unknown:
             # Look where the army can go: not under the enemy army.
-            reachable = [a for a in unknown if _value(a) != enemy_slot]
+            reachable = [action for action in unknown if _value(action) != enemy_slot]
             return choice(rng, reachable or unknown)
-        fog = [a for a in legal if _value(a) == LOOK_FOG]
+        fog = [action for action in legal if _value(action) == LOOK_FOG]
         return fog[0] if fog else choice(rng, list(legal))
 
     @staticmethod
     def _build_or_discard(
-        state: GothsState, clan: int, evaluator: Evaluator, legal: Sequence[Action]
+        state: GothsState, clan: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         cell = state.position[clan]
         build = 0.0
@@ -656,10 +760,16 @@ class GothsHeuristic:
             build = 1.0 if state.catapult[1 - clan] else 0.5
             if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
                 build = 0.0 if state.objectives[cell - OBJECTIVE_BASE] == PLAINS else build
-        discard = {PEA_SOUP: 0.8, REDUCED_NUMBERS: 1.0, BOAR_SHORTAGE: 1.6, GUSTS: 1.4}[
-            state.fog[clan]
-        ]
+        discard = DISCARD_VALUES[state.fog[clan]]
+        if discard == build:
+            return choice(rng, list(legal))
         return legal[1] if discard > build else legal[0]
+
+
+def _best_of(orders: Sequence[int], values: Sequence[float]) -> list[int]:
+    """The orders of highest value (several when they are worth the same)."""
+    top = max(values[order] for order in orders)
+    return [order for order in orders if values[order] >= top - 1e-9]
 
 
 def _jitter(turn: int, clan: int, order: int) -> float:
@@ -673,4 +783,4 @@ def _value(action: Action) -> int:
     return action.value
 
 
-__all__ = ["Evaluator", "GothsHeuristic", "warchief_choice"]
+__all__ = ["Evaluator", "GothsHeuristic", "warchief_orders"]

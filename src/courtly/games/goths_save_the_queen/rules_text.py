@@ -73,7 +73,8 @@ How Courtly settles the sheet's open points (RULES.md §4.10)
           (option fog_discard_requires_same_card).
   GOTH-23 UNOFFICIAL option solo_clans (none, ostrogoths, visigoths, both): a solo clan is one
           chief who gives orders directly (always a success) but never two orders of the same
-          character on consecutive turns; 3 players default to solo Visigoths, 2 to both.
+          character on consecutive turns; 3 players default to solo Visigoths, 2 to both
+          (solo_clans=none, two full clans, needs 4 players: asked with 3, it is refused).
           Seats: solo Visigoths p0 O-King, p1 V-chief, p2 O-Warchief; solo Ostrogoths
           p0 O-chief, p1 V-King, p2 V-Warchief; both p0 O-chief, p1 V-chief.
   GOTH-26 option safety_cap (300): after that many turns the game is a draw.

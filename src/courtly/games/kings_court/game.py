@@ -3,8 +3,8 @@
 The action space is built once. Number cards (A-10) carry no target in their text, because the
 suit names the only player they can affect (KC-14): ``play 7H``, ``borrow 4S``. Face cards name
 their target: ``play JH p2``, ``borrow KS p1``. ``end`` ends the turn, ``pass`` declines the
-Queen's borrow. The per-seat tables below say, for every card a seat may hold, which of those
-actions it allows, so that legal moves are a table look-up on the hot path.
+Queen's borrow. The game's :class:`~.rules.Tables` say, for every card a seat may hold, which of
+those actions it allows, so that legal moves are a table look-up on the hot path.
 """
 
 from __future__ import annotations
@@ -16,19 +16,9 @@ from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo
 from ...core.options import Option
+from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction
 from .heuristic import KingsCourtHeuristic
-from .rules import (
-    BORROW,
-    DECK,
-    END,
-    PASS,
-    PLAY,
-    SEAT_SUIT,
-    SUIT,
-    VALUE,
-    KingsCourtAction,
-    KingsCourtState,
-)
+from .rules import KingsCourtState, Tables
 from .rules_text import RULES
 
 
@@ -99,20 +89,12 @@ class KingsCourt(Game):
     )
 
     # Filled by _check_options (after the actions exist).
-    _by_upper: dict[str, Action]
     track_length: int
     safety_cap: int
     initial_hand_size: int
-    prefilter: bool
-    owner: tuple[int, ...]
-    deck: tuple[int, ...]
-    end: Action
-    pass_: Action
-    play_opts: tuple[tuple[tuple[Action, ...], ...], ...]
-    borrow_opts: tuple[tuple[tuple[Action, ...], ...], ...]
-    back_owner: tuple[tuple[int, ...], ...]
-    play_of: dict[int, tuple[Action, ...]]
-    borrow_of: dict[int, tuple[Action, ...]]
+    prefilter_unused_suits: bool
+    tables: Tables
+    """The seats' suits, the deck and the legal-action tables (see :class:`.rules.Tables`)."""
 
     def _build_actions(self) -> tuple[Action, ...]:
         n = self.num_players
@@ -144,58 +126,12 @@ class KingsCourt(Game):
         self.track_length = int(self.options["track_length"])
         self.safety_cap = int(self.options["safety_cap"])
         self.initial_hand_size = int(self.options["initial_hand_size"])
-        self.prefilter = bool(self.options["prefilter_unused_suits"])
+        self.prefilter_unused_suits = bool(self.options["prefilter_unused_suits"])
         if not 0 <= self.initial_hand_size <= 13:
             raise InvalidOptions("kings-court: initial_hand_size must be from 0 to 13")
-        # KC-3: the seats own hearts, spades, clubs, diamonds in that order.
-        owner = [-1] * 52
-        for seat in range(n):
-            for card in DECK:
-                if SUIT[card] == SEAT_SUIT[seat]:
-                    owner[card] = seat
-        self.owner = tuple(owner)
-        # KC-2: with prefilter_unused_suits the unowned suits never enter the deck.
-        self.deck = tuple(c for c in DECK if owner[c] >= 0) if self.prefilter else tuple(DECK)
-        actions = self.actions
-        self.end = actions[0]
-        self.pass_ = actions[1]
-        play_of: dict[int, list[Action]] = {c: [] for c in DECK}
-        borrow_of: dict[int, list[Action]] = {c: [] for c in DECK}
-        for action in actions[2:]:
-            assert isinstance(action, KingsCourtAction)
-            (play_of if action.kind == PLAY else borrow_of)[action.card].append(action)
-        self.play_of = {c: tuple(a) for c, a in play_of.items()}
-        self.borrow_of = {c: tuple(a) for c, a in borrow_of.items()}
-        self.play_opts = tuple(self._options_for(seat, self.play_of) for seat in range(n))
-        self.borrow_opts = tuple(self._options_for(seat, self.borrow_of) for seat in range(n))
-        # The seat a number card would move back when ``seat`` plays it (-1: none, KC-9).
-        self.back_owner = tuple(
-            tuple(owner[c] if VALUE[c] and owner[c] >= 0 and owner[c] != seat else -1 for c in DECK)
-            for seat in range(n)
+        self.tables = Tables(
+            n, self.actions, self.track_length, self.safety_cap, self.prefilter_unused_suits
         )
-
-    def _options_for(
-        self, seat: int, by_card: dict[int, tuple[Action, ...]]
-    ) -> tuple[tuple[Action, ...], ...]:
-        """For each card: the actions it allows ``seat`` (KC-10: own face cards on any opponent,
-        another suit's face cards only on that suit's player, never on oneself)."""
-        result: list[tuple[Action, ...]] = []
-        for card in DECK:
-            owner = self.owner[card]
-            if owner < 0:
-                result.append(())
-            elif VALUE[card]:
-                result.append(by_card[card])
-            elif owner == seat:
-                result.append(tuple(a for a in by_card[card] if _target(a) != seat))
-            else:
-                result.append(tuple(a for a in by_card[card] if _target(a) == owner))
-        return tuple(result)
 
     def new_state(self) -> KingsCourtState:
         return KingsCourtState(self)
-
-
-def _target(action: Action) -> int:
-    assert isinstance(action, KingsCourtAction)
-    return action.target

@@ -3,7 +3,7 @@
 It reads only its seat's redacted state (``known_state(view)``): its own hand, the public table
 and what its Queens have shown it. Each legal action gets a score; the best is played while it
 scores above ``end`` (0), so the bot plays one card after another and ends the turn when nothing
-is worth playing.
+is worth playing. Equally good actions are drawn between with the bot's rng.
 
 * Own number cards are held until together they reach the end of the track, then played, the
   biggest first ("race when it wins"): a pawn at the start loses nothing to rivals' back-cards.
@@ -23,8 +23,10 @@ from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.cards import JACK, QUEEN
+from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
-from .rules import END, PASS, PLAY, RANK, VALUE, KingsCourtAction, KingsCourtState
+from .components import END, PASS, PLAY, RANK, VALUE, KingsCourtAction
+from .rules import KingsCourtState
 
 WIN: float = 1000.0
 
@@ -60,7 +62,16 @@ class KingsCourtHeuristic:
         assert me is not None
         # Whether own numbers race is the same for every candidate: worked out once per move.
         racing = not self.hoard or self._racing(state, me)
-        return max(legal, key=lambda a: self._score(state, me, a, racing))
+        best: list[Action] = []
+        top = 0.0
+        for action in legal:
+            score = self._score(state, me, action, racing)
+            if not best or score > top:
+                best = [action]
+                top = score
+            elif score == top:
+                best.append(action)  # as good: the rng decides between them
+        return best[0] if len(best) == 1 else choice(rng, best)
 
     # ------------------------------------------------------------------------------ scoring
 
@@ -74,7 +85,7 @@ class KingsCourtHeuristic:
         # Borrowing also takes the card away from the target.
         target = state.queen_target
         card = action.card
-        owner = state.kc.owner[card]
+        owner = state.tables.owner[card]
         if not VALUE[card]:
             score += 3.0
         elif owner == target:
@@ -86,19 +97,19 @@ class KingsCourtHeuristic:
     def _card_value(
         self, state: KingsCourtState, me: int, card: int, target: int, racing: bool
     ) -> float:
-        game = state.kc
-        length = game.track_length
-        pos = state.positions
+        tables = state.tables
+        length = tables.track_length
+        positions = state.positions
         value = VALUE[card]
         if value:
-            owner = game.owner[card]
+            owner = tables.owner[card]
             if owner == me:
-                if pos[me] + value >= length:
+                if positions[me] + value >= length:
                     return WIN
                 if racing:
                     return 50.0 + value
                 return -1.0
-            removal = min(value, pos[owner])
+            removal = min(value, positions[owner])
             if removal <= 0:
                 return -1.0
             weight = _danger_weight(state, me, owner)
@@ -109,25 +120,25 @@ class KingsCourtHeuristic:
         rank = RANK[card]
         size = len(state.hands[target])
         if rank == JACK:
-            gain = pos[target] - pos[me]
-            if gain >= 3 or (gain > 0 and pos[target] >= length - 8):
+            gain = positions[target] - positions[me]
+            if gain >= 3 or (gain > 0 and positions[target] >= length - 8):
                 return 60.0 + gain
             return -1.0
         if rank == QUEEN:
             if size == 0:
                 return -1.0
             return 30.0 + _danger(state, target) * 0.1
-        if size >= 2 or (size == 1 and pos[target] >= length // 2):
+        if size >= 2 or (size == 1 and positions[target] >= length // 2):
             return 25.0 + 3.0 * size + 0.1 * _danger(state, target)
         return -1.0
 
     def _racing(self, state: KingsCourtState, me: int) -> bool:
         """Whether to play own number cards now: they reach the end together, or the hand is big
         enough to fear a King."""
-        own = state.kc.owner
+        owner = state.tables.owner
         hand = state.hands[me]
-        total = sum(VALUE[c] for c in hand if c >= 0 and own[c] == me)
-        if state.positions[me] + total >= state.kc.track_length:
+        total = sum(VALUE[c] for c in hand if c >= 0 and owner[c] == me)
+        if state.positions[me] + total >= state.tables.track_length:
             return True
         return 0 < self.max_hoard <= len(hand)
 
@@ -138,10 +149,10 @@ class KingsCourtHeuristic:
         assert isinstance(state, KingsCourtState)
         if state.is_terminal:
             return state.returns()
-        length = state.kc.track_length
+        length = state.tables.track_length
         weights = [
-            2.0 ** (8.0 * p / length) + 0.2 * len(h)
-            for p, h in zip(state.positions, state.hands, strict=True)
+            2.0 ** (8.0 * position / length) + 0.2 * len(hand)
+            for position, hand in zip(state.positions, state.hands, strict=True)
         ]
         total = sum(weights)
         return [w / total for w in weights]
@@ -153,10 +164,10 @@ def _danger(state: KingsCourtState, seat: int) -> float:
 
 
 def _danger_weight(state: KingsCourtState, me: int, seat: int) -> float:
-    """1 or more for the leading rival or one near the end; less for the others."""
-    rivals = [s for s in range(state.num_players) if s != me]
-    leader = max(rivals, key=lambda s: (_danger(state, s), -s))
-    length = state.kc.track_length
-    if seat == leader or state.positions[seat] >= length - 12:
+    """1 or more for the leading rivals (all of them if several are equally dangerous) or one
+    near the end; less for the others."""
+    top = max(_danger(state, s) for s in range(state.num_players) if s != me)
+    length = state.tables.track_length
+    if _danger(state, seat) == top or state.positions[seat] >= length - 12:
         return 1.0 + state.positions[seat] / length
     return 0.5

@@ -10,7 +10,14 @@ from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo
 from ...core.options import Option
 from .heuristic import RoyalGambitHeuristic
-from .rules import GIVE_SEVEN, HIT_OR_STAY, JACK_TARGET, RoyalGambitAction, RoyalGambitState
+from .rules import (
+    GIVE_SEVEN,
+    HIT_OR_STAY,
+    JACK_TARGET,
+    RoyalGambitAction,
+    RoyalGambitState,
+    Tables,
+)
 from .rules_text import RULES
 
 OPTIONS: Final = (
@@ -95,14 +102,9 @@ class RoyalGambit(Game):
     def _check_options(self) -> None:
         if not isinstance(self.options["target_score"], int):
             raise InvalidOptions("royal-gambit: target_score must be an integer")
-        a = self.actions
-        n = self.num_players
-        self.hit = a[0]
-        self.stay = a[1]
-        self.hit_or_stay: tuple[Action, ...] = (a[0], a[1])
-        self.hit_only: tuple[Action, ...] = (a[0],)
-        self.give_seven: tuple[Action, ...] = a[2 : 2 + n]
-        self.jack_at: tuple[Action, ...] = a[2 + n : 2 + 2 * n]
+        actions = self.actions
+        self.hit = actions[0]
+        self.stay = actions[1]
         self.full_turn = self.options["turn_mode"] == "full_turn"
         self.target_score = int(self.options["target_score"])
         self.ten_blocks_jacks = bool(self.options["ten_blocks_jacks"])
@@ -111,6 +113,16 @@ class RoyalGambit(Game):
             self.options["final_hand_excludes"] == "at_or_above_target"
         )
         self.safety_cap = int(self.options["safety_cap"])
+        self.tables = Tables(
+            self.num_players,
+            actions,
+            target_score=self.target_score,
+            full_turn=self.full_turn,
+            ten_blocks_jacks=self.ten_blocks_jacks,
+            auto_hit_on_zero=self.auto_hit_on_zero,
+            favorites_at_or_above_target=self.favorites_at_or_above_target,
+            safety_cap=self.safety_cap,
+        )
 
     def new_state(self) -> RoyalGambitState:
         return RoyalGambitState(self)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ...core.actions import Action
 from ...core.cards import ACE, JACK, KING, QUEEN
+from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
 from .rules import (
     ACTIVE,
@@ -56,10 +58,15 @@ class RoyalGambitHeuristic:
         first = legal[0]
         assert isinstance(first, RoyalGambitAction)
         if first.decision == HIT_OR_STAY:
-            return legal[0] if self._should_hit(state, seat) else legal[1]
+            leaning = self._hit_leaning(state, seat)
+            if leaning == 0.0:
+                return choice(rng, legal)  # as good either way: the rng decides
+            return legal[0] if leaning > 0.0 else legal[1]
         if first.decision == GIVE_SEVEN:
-            return max(legal, key=lambda a: self._threat(state, _target(a)))
-        return max(legal, key=lambda a: self._jack_value(state, seat, _target(a)))
+            values = [self._threat(state, _target(a)) for a in legal]
+        else:
+            values = [self._jack_value(state, seat, _target(a)) for a in legal]
+        return best(legal, values, rng)
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's rough chance to win from ``state`` (for searches that stop early).
@@ -75,17 +82,18 @@ class RoyalGambitHeuristic:
             for s in range(state.num_players)
         ]
         top = max(outlook)
-        scale = max(2.0, 8.0 * (1.0 - top / max(1, state.rg.target_score)) + 2.0)
+        scale = max(2.0, 8.0 * (1.0 - top / max(1, state.tables.target_score)) + 2.0)
         weights = [math.exp((v - top) / scale) for v in outlook]
         total = sum(weights)
         return [w / total for w in weights]
 
     # --------------------------------------------------------------------- hit or stay
 
-    def _should_hit(self, state: RoyalGambitState, seat: int) -> bool:
+    def _hit_leaning(self, state: RoyalGambitState, seat: int) -> float:
+        """Above 0: hit; below 0: stay; 0: both are as good."""
         score = state.row_score(seat)
         total = state.totals[seat]
-        p_bust, gain = _next_card(state, seat)
+        bust_chance, gain = _next_card(state, seat)
         rivals = [s for s in range(state.num_players) if s != seat]
         if state.phase in (FINAL, TIEBREAK):
             # Only the outcome matters now: staying below the best rival total is a sure loss.
@@ -94,10 +102,10 @@ class RoyalGambitHeuristic:
                 for s in rivals
             )
             if total + score <= best_rival:
-                return True
+                return 1.0
             if state.phase == FINAL and not any(state.status[s] == ACTIVE for s in rivals):
-                return False  # ahead of everyone, and nobody left to catch up
-        return p_bust * score * self.caution < (1.0 - p_bust) * gain
+                return -1.0  # ahead of everyone, and nobody left to catch up
+        return (1.0 - bust_chance) * gain - bust_chance * score * self.caution
 
     # --------------------------------------------------------------------- 7s and Jacks
 
@@ -108,12 +116,19 @@ class RoyalGambitHeuristic:
 
     @staticmethod
     def _jack_value(state: RoyalGambitState, me: int, target: int) -> float:
-        p_bust, gain = _two_flip_risk(state, target)
+        bust_chance, gain = _two_flip_risk(state, target)
         stake = state.row_score(target)
         if target == me:
-            return gain - p_bust * stake
+            return gain - bust_chance * stake
         # Harm to a rival: what he stands to lose, minus what the flips may give him.
-        return (p_bust * stake - gain) * _danger(state, target)
+        return (bust_chance * stake - gain) * _danger(state, target)
+
+
+def best(legal: Sequence[Action], values: list[float], rng: random.Random) -> Action:
+    """The action of highest value; equally good ones are drawn between with ``rng``."""
+    top = max(values)
+    ties = [action for action, value in zip(legal, values, strict=True) if value == top]
+    return ties[0] if len(ties) == 1 else choice(rng, ties)
 
 
 def _target(action: Action) -> int:
@@ -123,12 +138,12 @@ def _target(action: Action) -> int:
 
 def _next_card(state: RoyalGambitState, seat: int) -> tuple[float, float]:
     """The chance the next card busts ``seat``, and the expected score a safe card adds."""
-    n = len(state.deck)
-    if not n:
+    deck_size = len(state.deck)
+    if not deck_size:
         return 0.0, 0.0
-    mask = state.masks[seat]
-    doubled = 2 if mask & KING_BIT else 1
-    points = state.points[seat]
+    ranks = state.row_ranks[seat]
+    doubled = 2 if ranks & KING_BIT else 1
+    points = state.row_points[seat]
     left = state.left
     # What every card left would add to the row; then the ranks already in it (they bust
     # instead) are taken out again. The row holds few ranks, so this beats a loop over all 13.
@@ -141,7 +156,7 @@ def _next_card(state: RoyalGambitState, seat: int) -> tuple[float, float]:
         + small * doubled
     )
     busting = 0
-    held = mask
+    held = ranks
     while held:
         bit = held & -held
         held ^= bit
@@ -158,21 +173,21 @@ def _next_card(state: RoyalGambitState, seat: int) -> tuple[float, float]:
             gain -= count * 1.0
         else:
             gain -= count * RANK_POINTS[rank] * doubled
-    if mask & QUEEN_BIT:
+    if ranks & QUEEN_BIT:
         busting = 0  # the Queen would pardon it
-    return busting / n, gain / n
+    return busting / deck_size, gain / deck_size
 
 
 def _two_flip_risk(state: RoyalGambitState, seat: int) -> tuple[float, float]:
     """Roughly: the chance two forced flips bust ``seat``, and the points they add if not."""
-    p, gain = _next_card(state, seat)
-    if state.masks[seat] & QUEEN_BIT:
-        p_bust = p * p
+    one_card, gain = _next_card(state, seat)
+    if state.row_ranks[seat] & QUEEN_BIT:
+        bust_chance = one_card * one_card
     else:
-        p_bust = 1.0 - (1.0 - p) * (1.0 - min(1.0, p * 1.3))
-    return p_bust, 2 * gain * (1 - p_bust)
+        bust_chance = 1.0 - (1.0 - one_card) * (1.0 - min(1.0, one_card * 1.3))
+    return bust_chance, 2 * gain * (1 - bust_chance)
 
 
 def _danger(state: RoyalGambitState, seat: int) -> float:
     """How much a rival matters: the closer his total to the target, the more."""
-    return 1.0 + state.totals[seat] / max(1, state.rg.target_score)
+    return 1.0 + state.totals[seat] / max(1, state.tables.target_score)

@@ -2,11 +2,12 @@
 
 The state machine. A hand is a loop of turns; a HIT is a flip, and a flip may set off powers
 (a 7 to give away, a Jack that makes someone flip twice) that are resolved depth-first before the
-turn passes (RG-10, RG-24). Pending flips live on a small stack of ``(seat, flips left)`` entries:
-a HIT pushes ``(turn player, 1)``, a Jack pushes ``(target, 2)``.
+turn passes (RG-10, RG-24). A Jack's forced flips wait on a small stack of ``(seat, flips left)``
+entries; when the stack is empty after a flip, the turn is over.
 
 Every card drawn is a chance event over the cards left in the deck (the deck is never
 pre-shuffled), so nothing is hidden at a decision point: every flipped card is public (§3.5).
+The pictures and the narration are in :mod:`.text`.
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
-from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card, cards_text
-from ...core.draws import choice
+from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card
+from ...core.draws import below, choice
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, State
+from ...core.persist import fields_of, rebuild
 
 if TYPE_CHECKING:
     from .game import RoyalGambit
 
 # Seat status within the current hand.
-OUT: Final = 0  # not a participant of this hand (a favourite in the final hand, say)
+OUT: Final = 0  # not a participant of this hand (a favorite in the final hand, say)
 ACTIVE: Final = 1  # still in the hand (RG-5)
 STAYED: Final = 2
 BUSTED: Final = 3
@@ -50,6 +52,9 @@ DECISION_TEXT: Final = ("hit-or-stay", "give-7", "jack-target")
 START_PLAYER: Final = 0
 DRAW: Final = 1
 
+HIT_ID: Final = 0
+"""The id of ``hit`` (``stay`` is 1): the game builds them first."""
+
 DECK: Final[tuple[Card, ...]] = CARDS[:52]
 RANK: Final = tuple(c.rank for c in DECK)
 POINTS: Final = tuple(1 if r == ACE else r if 2 <= r <= 5 else 0 for r in RANK)
@@ -59,6 +64,54 @@ QUEEN_BIT: Final = 1 << QUEEN
 KING_BIT: Final = 1 << KING
 SEVEN_BIT: Final = 1 << 7
 TEN_BIT: Final = 1 << 10
+
+
+class Tables:
+    """What the state machine reads of its game on every step: the options and the action
+    tables, in a class of this (compiled) module, so that each read is a typed field rather than
+    a look-up in the game object's dictionary. The game builds it once (``game.tables``)."""
+
+    def __init__(
+        self,
+        num_players: int = 0,
+        actions: tuple[Action, ...] = (),
+        target_score: int = 0,
+        full_turn: bool = False,
+        ten_blocks_jacks: bool = False,
+        auto_hit_on_zero: bool = False,
+        favorites_at_or_above_target: bool = False,
+        safety_cap: int = 0,
+    ) -> None:
+        n = num_players
+        self.target_score = target_score
+        self.full_turn = full_turn
+        self.ten_blocks_jacks = ten_blocks_jacks
+        self.auto_hit_on_zero = auto_hit_on_zero
+        self.favorites_at_or_above_target = favorites_at_or_above_target
+        self.safety_cap = safety_cap
+        self.hit_or_stay: tuple[Action, ...] = tuple(actions[:2])
+        self.hit_only: tuple[Action, ...] = tuple(actions[:1])
+        self.give_seven: tuple[Action, ...] = actions[2 : 2 + n]
+        self.jack_at: tuple[Action, ...] = actions[2 + n : 2 + 2 * n]
+        self.seat_alone: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(n))
+        """``(seat,)``: ``to_move`` when one seat decides."""
+        self.everyone: tuple[int, ...] = tuple(range(n))
+        self.seats_after: tuple[tuple[int, ...], ...] = tuple(
+            tuple((s + step) % n for step in range(1, n + 1)) for s in range(n)
+        )
+        """The seats after each seat, clockwise, ending with the seat itself."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuild, (Tables, (), fields_of(self)))
+
+
+def highest(values: list[int]) -> int:
+    """``max(values)`` of a non-empty list, as a compiled loop (a hand ends every dozen steps)."""
+    top = values[0]
+    for value in values:
+        if value > top:
+            top = value
+    return top
 
 
 def row_score(row: Sequence[Card]) -> int:
@@ -86,7 +139,8 @@ class RoyalGambitState(State):
     """A position of Royal Gambit."""
 
     __slots__ = (
-        "_chance",
+        "_chance_event",
+        "_draw_at",
         "_legal",
         "_result",
         "banked",
@@ -94,20 +148,21 @@ class RoyalGambitState(State):
         "deck",
         "favorites",
         "flipper",
-        "flips",
+        "forced_flips",
         "hand_number",
         "hands_played",
         "left",
-        "masks",
         "participants",
         "phase",
-        "points",
         "rg",
+        "row_points",
+        "row_ranks",
         "rows",
         "set_aside",
-        "seven",
-        "start",
+        "seven_to_give",
+        "start_player",
         "status",
+        "tables",
         "totals",
         "turn",
     )
@@ -117,17 +172,19 @@ class RoyalGambitState(State):
     compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
 
     def __init__(self, game: RoyalGambit, blank: bool = False) -> None:
-        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
+        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`clone` to
         fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
         self.rg = game
+        self._draw_at = -1  # where the card the sampler drew lies in the deck (-1: unknown)
         if blank:
-            return
+            return  # clone() sets the rest
+        self.tables: Tables = game.tables
         n = game.num_players
         self.totals = [0] * n
         self.rows: list[list[Card]] = [[] for _ in range(n)]
-        self.masks = [0] * n  # bit r set when the row holds a card of rank r: the bust check
-        self.points = [0] * n  # A-5 points in the row, before the King's doubling
+        self.row_ranks = [0] * n  # bit r set when the row holds a card of rank r: the bust check
+        self.row_points = [0] * n  # A-5 points in the row, before the King's doubling
         self.status = [ACTIVE] * n
         self.banked = [0] * n  # the score each seat banked this hand
         self.set_aside: list[Card] = []  # pardoned pairs (Queen + duplicate) of this hand
@@ -138,16 +195,17 @@ class RoyalGambitState(State):
         self.phase = NORMAL
         self.hand_number = 1
         self.hands_played = 0
-        self.start = 0
+        self.start_player = 0
         self.turn = 0
-        self.flips: list[tuple[int, int]] = []  # pending flips, depth-first: (seat, flips left)
+        # A Jack's forced flips still to come, the latest Jack's last: (seat, flips left).
+        self.forced_flips: list[tuple[int, int]] = []
         self.flipper = -1  # the seat that flips the card of the pending draw
-        self.seven: Card | None = None  # the 7 waiting to be given away
+        self.seven_to_give: Card | None = None  # the 7 the flipper must give away (RG-9)
         self.decision = HIT_OR_STAY
         self._legal: tuple[Action, ...] = ()
         self._result: list[float] = []
         # RG-3: the first hand's start player is random: a chance event.
-        self._chance = START_PLAYER
+        self._chance_event = START_PLAYER
         self.is_chance = True
 
     # ----------------------------------------------------------------------------- chance
@@ -155,19 +213,24 @@ class RoyalGambitState(State):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance:
             return []
-        if self._chance == START_PLAYER:
+        if self._chance_event == START_PLAYER:
             p = 1.0 / len(self.participants)
             return [(SEAT_OUTCOMES[s], p) for s in self.participants]
         p = 1.0 / len(self.deck)
         return [(c, p) for c in self.deck]
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
-        if self._chance == DRAW:
-            return choice(rng, self.deck)
+        if self._chance_event == DRAW:
+            # choice(rng, deck), keeping the index: applying the card then takes it out of the
+            # deck by its place, not by comparing it with the cards before it.
+            deck = self.deck
+            index = below(rng, len(deck))
+            self._draw_at = index
+            return deck[index]
         return SEAT_OUTCOMES[choice(rng, self.participants)]
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
-        if self._chance == DRAW:
+        if self._chance_event == DRAW:
             return isinstance(outcome, Card) and outcome in self.deck
         return (
             isinstance(outcome, int)
@@ -176,7 +239,7 @@ class RoyalGambitState(State):
         )
 
     def parse_chance(self, text: str) -> Any:
-        if self._chance == DRAW:
+        if self._chance_event == DRAW:
             try:
                 found = Card.parse(text)
             except ValueError as error:
@@ -187,15 +250,20 @@ class RoyalGambitState(State):
         return super().parse_chance(text)
 
     def _apply_chance(self, outcome: Any) -> None:
-        if self._chance == START_PLAYER:
-            self.is_chance = False
-            self.start = self.turn = int(outcome)
-            self._ask_hit_or_stay()
-            return
-        self.deck.remove(outcome)
-        self.left[RANK[outcome]] -= 1
         self.is_chance = False
-        self._flip(self.flipper, outcome)
+        if self._chance_event == DRAW:  # the hot path: a card turns face up
+            deck = self.deck
+            index = self._draw_at
+            if 0 <= index < len(deck) and deck[index] is outcome:
+                del deck[index]  # the card the sampler drew
+            else:
+                deck.remove(outcome)  # a card given from outside
+            self._draw_at = -1
+            self.left[RANK[outcome]] -= 1
+            self._flip(self.flipper, outcome)
+            return
+        self.start_player = self.turn = int(outcome)
+        self._ask_hit_or_stay()
 
     # ----------------------------------------------------------------------------- decisions
 
@@ -203,44 +271,52 @@ class RoyalGambitState(State):
         return self._legal if seat in self.to_move else ()
 
     def _apply(self, seat: int, action: Action) -> None:
-        action = cast(RoyalGambitAction, action)
+        # The action is legal, so it answers the pending decision (read from the state: faster
+        # than from the action).
         self.to_move = ()
-        if action.decision == HIT_OR_STAY:
-            if action.id == 0:  # hit: straight to the draw (the hot path of every playout)
-                if self.deck:
-                    self.flips.append((seat, 0))
-                    self.flipper = seat
-                    self._chance = DRAW
-                    self.is_chance = True
-                else:
-                    self._deck_exhausted()
-                return
-            self._stay(seat)
-        elif action.decision == GIVE_SEVEN:
+        decision = self.decision
+        if decision == HIT_OR_STAY:
+            if action.id != HIT_ID:
+                self._stay(seat)
+                self._end_turn()  # a stay sets off nothing: the turn is over
+            elif self.deck:
+                self._ask_draw(seat)
+            else:
+                self._deck_exhausted()
+            return
+        target = cast(RoyalGambitAction, action).target
+        if decision == GIVE_SEVEN:
             # RG-9: the 7 moves to the chosen player's row; he has no 7, so it cannot bust him.
-            seven = self.seven
+            seven = self.seven_to_give
             assert seven is not None
             self.rows[seat].remove(seven)
-            self.masks[seat] &= ~SEVEN_BIT
-            self.rows[action.target].append(seven)
-            self.masks[action.target] |= SEVEN_BIT
-            self.seven = None
+            self.row_ranks[seat] &= ~SEVEN_BIT
+            self.rows[target].append(seven)
+            self.row_ranks[target] |= SEVEN_BIT
+            self.seven_to_give = None
         else:
-            self.flips.append((action.target, 2))
+            self.forced_flips.append((target, 2))
         self._resume()
 
     def _stay(self, seat: int) -> None:
         # RG-16: the hand score is banked the moment the player stays.
-        score = self.points[seat] * 2 if self.masks[seat] & KING_BIT else self.points[seat]
+        points = self.row_points[seat]
+        score = points * 2 if self.row_ranks[seat] & KING_BIT else points
         self.banked[seat] = score
         self.totals[seat] += score
         self.status[seat] = STAYED
 
     # ----------------------------------------------------------------------------- flipping
 
+    def _ask_draw(self, seat: int) -> None:
+        """The next card of the deck turns face up into ``seat``'s row: a chance event."""
+        self.flipper = seat
+        self._chance_event = DRAW
+        self.is_chance = True
+
     def _resume(self) -> None:
-        """Carry out pending flips (depth-first); when none is left, the turn is over."""
-        flips = self.flips
+        """Carry out pending forced flips (depth-first); when none is left, the turn is over."""
+        flips = self.forced_flips
         status = self.status
         while flips:
             seat, left = flips[-1]
@@ -251,9 +327,7 @@ class RoyalGambitState(State):
             if not self.deck:
                 self._deck_exhausted()
                 return
-            self.flipper = seat
-            self._chance = DRAW
-            self.is_chance = True
+            self._ask_draw(seat)
             return
         self._end_turn()
 
@@ -261,43 +335,46 @@ class RoyalGambitState(State):
         """``card`` turns face up into ``seat``'s row: bust check first, then its power (RG-6)."""
         rank = RANK[card]
         bit = 1 << rank
-        mask = self.masks[seat]
+        ranks = self.row_ranks[seat]
         row = self.rows[seat]
-        if mask & bit:
-            if mask & QUEEN_BIT:
+        if ranks & bit:
+            if ranks & QUEEN_BIT:
                 # RG-7/8: the held Queen and the duplicate leave the row; the first card stays.
                 queen = next(c for c in row if RANK[c] == QUEEN)
                 row.remove(queen)
                 self.set_aside += (queen, card)
-                self.masks[seat] = mask & ~QUEEN_BIT  # a pardoned Queen is no longer held
+                self.row_ranks[seat] = ranks & ~QUEEN_BIT  # a pardoned Queen is no longer held
             else:
                 row.append(card)
                 self.status[seat] = BUSTED
                 self.banked[seat] = 0
         else:
             row.append(card)
-            self.masks[seat] = mask | bit
-            self.points[seat] += POINTS[card]
+            self.row_ranks[seat] = ranks | bit
+            self.row_points[seat] += POINTS[card]
             if rank == 7:
                 if self._ask_seven_recipient(seat, card):
                     return
             elif rank == JACK and self._ask_jack_target(seat):
                 return
-        self._resume()
+        if self.forced_flips:
+            self._resume()
+        else:
+            self._end_turn()  # a plain hit: nothing else to flip
 
     def _ask_seven_recipient(self, seat: int, seven: Card) -> bool:
         """RG-9: the flipper must give the 7 to another active player without a 7, if any."""
         status = self.status
-        masks = self.masks
-        give = self.rg.give_seven
+        row_ranks = self.row_ranks
+        give = self.tables.give_seven
         legal = tuple(
             give[s]
             for s in range(self.num_players)
-            if s != seat and status[s] == ACTIVE and not masks[s] & SEVEN_BIT
+            if s != seat and status[s] == ACTIVE and not row_ranks[s] & SEVEN_BIT
         )
         if not legal:
             return False  # nobody eligible: the flipper keeps it
-        self.seven = seven
+        self.seven_to_give = seven
         self._ask(seat, GIVE_SEVEN, legal)
         return True
 
@@ -305,13 +382,13 @@ class RoyalGambitState(State):
         """RG-11/12: the flipper picks any active player, himself included (not a 10-holder when
         ``ten_blocks_jacks``); with nobody eligible the Jack fizzles."""
         status = self.status
-        masks = self.masks
-        block = TEN_BIT if self.rg.ten_blocks_jacks else 0
-        jack_at = self.rg.jack_at
+        row_ranks = self.row_ranks
+        block = TEN_BIT if self.tables.ten_blocks_jacks else 0
+        jack_at = self.tables.jack_at
         legal = tuple(
             jack_at[s]
             for s in range(self.num_players)
-            if status[s] == ACTIVE and not masks[s] & block
+            if status[s] == ACTIVE and not row_ranks[s] & block
         )
         if not legal:
             return False
@@ -321,18 +398,20 @@ class RoyalGambitState(State):
     def _ask(self, seat: int, decision: int, legal: tuple[Action, ...]) -> None:
         self.decision = decision
         self._legal = legal
-        self.to_move = (seat,)
+        self.to_move = self.tables.seat_alone[seat]
 
     def _ask_hit_or_stay(self) -> None:
-        game = self.rg
+        game = self.tables
         seat = self.turn
+        self.decision = HIT_OR_STAY
         # RG-13: under auto_hit_on_zero a row scoring 0 may not stay.
-        forced = game.auto_hit_on_zero and self.points[seat] == 0
-        self._ask(seat, HIT_OR_STAY, game.hit_only if forced else game.hit_or_stay)
+        forced = game.auto_hit_on_zero and self.row_points[seat] == 0
+        self._legal = game.hit_only if forced else game.hit_or_stay
+        self.to_move = game.seat_alone[seat]
 
     def _deck_exhausted(self) -> None:
         """RG-18: with no card left the hand ends; every active player stays."""
-        self.flips.clear()
+        self.forced_flips.clear()
         for seat in range(self.num_players):
             if self.status[seat] == ACTIVE:
                 self._stay(seat)
@@ -340,13 +419,12 @@ class RoyalGambitState(State):
 
     def _end_turn(self) -> None:
         status = self.status
-        n = self.num_players
         turn = self.turn
-        if self.rg.full_turn and status[turn] == ACTIVE:
+        game = self.tables
+        if game.full_turn and status[turn] == ACTIVE:
             self._ask_hit_or_stay()  # full_turn: the player goes on until he stays or busts
             return
-        for step in range(1, n + 1):  # RG-24: the next active player after the turn player
-            seat = (turn + step) % n
+        for seat in game.seats_after[turn]:  # RG-24: the next active player after the turn's
             if status[seat] == ACTIVE:
                 self.turn = seat
                 self._ask_hit_or_stay()
@@ -356,7 +434,7 @@ class RoyalGambitState(State):
     # ----------------------------------------------------------------------------- hands
 
     def _end_hand(self) -> None:
-        game = self.rg
+        game = self.tables
         self.hands_played += 1
         totals = self.totals
         everyone = range(self.num_players)
@@ -365,11 +443,11 @@ class RoyalGambitState(State):
             self._finish(list(everyone))  # [engine addition] safety cap: highest total, ties shared
             return
         if self.phase == NORMAL:
-            if max(totals) < game.target_score:
-                self._start_hand(tuple(everyone))
+            top = highest(totals)
+            if top < game.target_score:
+                self._start_hand(game.everyone)
                 return
             # RG-20: the favorites sit out the final hand.
-            top = max(totals)
             if game.favorites_at_or_above_target:
                 self.favorites = tuple(s for s in everyone if totals[s] >= game.target_score)
             else:
@@ -398,21 +476,30 @@ class RoyalGambitState(State):
         n = self.num_players
         self.hand_number += 1
         self.participants = players
-        self.deck = list(DECK)  # §3.3.1: every card goes back; the next draws come from all 52
-        self.left = FULL_RANK_COUNTS.copy()
-        self.rows = [[] for _ in range(n)]
-        self.masks = [0] * n
-        self.points = [0] * n
-        self.banked = [0] * n
-        self.set_aside = []
-        self.flips = []
-        self.seven = None
-        self.status = [ACTIVE if s in players else OUT for s in range(n)]
+        # §3.3.1: every card goes back; the next draws come from all 52. (The state's own lists
+        # are reset in place: a hand starts every dozen steps or so.)
+        self.deck[:] = DECK
+        self.left[:] = FULL_RANK_COUNTS
+        for row in self.rows:
+            row.clear()
+        row_ranks = self.row_ranks
+        row_points = self.row_points
+        banked = self.banked
+        status = self.status
+        everyone = len(players) == n
+        for seat in range(n):
+            row_ranks[seat] = 0
+            row_points[seat] = 0
+            banked[seat] = 0
+            status[seat] = ACTIVE if everyone or seat in players else OUT
+        self.set_aside.clear()
+        self.forced_flips.clear()
+        self.seven_to_give = None
         # RG-3: one seat clockwise from the previous start, skipping non-participants.
-        start = (self.start + 1) % n
+        start = (self.start_player + 1) % n
         while start not in players:
             start = (start + 1) % n
-        self.start = self.turn = start
+        self.start_player = self.turn = start
         self._ask_hit_or_stay()
 
     def _finish(self, contenders: list[int]) -> None:
@@ -434,10 +521,11 @@ class RoyalGambitState(State):
     def clone(self) -> RoyalGambitState:
         other = RoyalGambitState(self.rg, blank=True)
         self._clone_base(other)
+        other.tables = self.tables
         other.totals = self.totals.copy()
         other.rows = [row.copy() for row in self.rows]
-        other.masks = self.masks.copy()
-        other.points = self.points.copy()
+        other.row_ranks = self.row_ranks.copy()
+        other.row_points = self.row_points.copy()
         other.status = self.status.copy()
         other.banked = self.banked.copy()
         other.set_aside = self.set_aside.copy()
@@ -448,22 +536,24 @@ class RoyalGambitState(State):
         other.phase = self.phase
         other.hand_number = self.hand_number
         other.hands_played = self.hands_played
-        other.start = self.start
+        other.start_player = self.start_player
         other.turn = self.turn
-        other.flips = self.flips.copy()
+        other.forced_flips = self.forced_flips.copy()
         other.flipper = self.flipper
-        other.seven = self.seven
+        other.seven_to_give = self.seven_to_give
         other.decision = self.decision
         other._legal = self._legal
         other._result = self._result
-        other._chance = self._chance
+        other._chance_event = self._chance_event
+        other._draw_at = self._draw_at
         return other
 
     # ----------------------------------------------------------------------------- showing
 
     def row_score(self, seat: int) -> int:
         """What ``seat``'s row would score if he stayed now."""
-        return self.points[seat] * 2 if self.masks[seat] & KING_BIT else self.points[seat]
+        points = self.row_points[seat]
+        return points * 2 if self.row_ranks[seat] & KING_BIT else points
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         # Nothing in Royal Gambit is hidden at a decision point (§3.5): every seat sees it all.
@@ -473,7 +563,7 @@ class RoyalGambitState(State):
             "target_score": self.rg.target_score,
             "phase": PHASE_TEXT[self.phase],
             "hand": self.hand_number,
-            "start_player": seat_text(self.start),
+            "start_player": seat_text(self.start_player),
             "turn": seat_text(self.turn),
             "to_move": [seat_text(s) for s in self.to_move],
             "decision": None if not self.to_move else DECISION_TEXT[self.decision],
@@ -491,83 +581,23 @@ class RoyalGambitState(State):
             ],
             "set_aside": [str(c) for c in self.set_aside],
             "deck_size": len(self.deck),
-            "forced_flips": [[seat_text(s), left] for s, left in reversed(self.flips) if left],
+            "forced_flips": [
+                [seat_text(s), left] for s, left in reversed(self.forced_flips) if left
+            ],
             "favorites": [seat_text(s) for s in self.favorites],
             "winners": [seat_text(s) for s in self.winners],
         }
 
     def render(self, seat: int | None) -> str:
-        game = self.rg
-        header = (
-            f"Royal Gambit · hand {self.hand_number} ({PHASE_TEXT[self.phase]}) · "
-            f"target {game.target_score} · deck {len(self.deck)} cards"
-        )
-        lines = [header]
-        for s in range(self.num_players):
-            marker = ">" if s in self.to_move else " "
-            you = " (you)" if s == seat else ""
-            status = self.status[s]
-            row = cards_text(self.rows[s]) or "-"
-            if status == ACTIVE:
-                note = f"would score {self.row_score(s)}"
-            elif status == STAYED:
-                note = f"banked {self.banked[s]}"
-            elif status == BUSTED:
-                note = "busted: 0"
-            else:
-                note = "sits out"
-            fav = " *favorite*" if s in self.favorites and self.phase == FINAL else ""
-            lines.append(
-                f"{marker} {seat_text(s) + you:<9} total {self.totals[s]:>3}  {STATUS_TEXT[status]:<6}"
-                f"  row: {row:<24} {note}{fav}"
-            )
-        if self.set_aside:
-            lines.append(f"Set aside by pardons: {cards_text(self.set_aside)}")
-        pending = [
-            f"{seat_text(s)} must flip {left} more" for s, left in reversed(self.flips) if left
-        ]
-        if pending:
-            lines.append("Forced flips: " + "; ".join(pending))
-        if self.is_terminal:
-            names = " and ".join(seat_text(s) for s in self.winners)
-            lines.append(
-                f"Game over: {names} {'wins' if len(self.winners) == 1 else 'share the win'}."
-            )
-        elif self.to_move:
-            who = seat_text(self.to_move[0])
-            lines.append(
-                {
-                    HIT_OR_STAY: f"{who} to hit or stay.",
-                    GIVE_SEVEN: f"{who} must give the 7 away.",
-                    JACK_TARGET: f"{who} picks who flips two cards (Jack).",
-                }[self.decision]
-            )
-        return "\n".join(lines)
+        from .text import render
+
+        return render(self, seat)
 
     def observed(self, actor: int, item: Any, observer: int) -> Any:
         # Every card is flipped face up and every choice is made in the open (§3.5).
         return item if actor == CHANCE else item.id
 
     def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        if actor == CHANCE:
-            if self._chance == START_PLAYER:
-                return f"{item} starts the first hand."
-            who = seat_text(self.flipper)
-            card = item
-            mask = self.masks[self.flipper]
-            if mask & (1 << RANK[card]):
-                if mask & QUEEN_BIT:
-                    return f"{who} flips {card}: a repeat, pardoned by the Queen."
-                return f"{who} flips {card}: a repeat, {who} busts!"
-            return f"{who} flips {card}."
-        who = seat_text(actor)
-        assert isinstance(item, RoyalGambitAction)
-        if item.decision == HIT_OR_STAY:
-            if item.id == 0:
-                return f"{who} hits."
-            score = self.row_score(actor)
-            return f"{who} stays and banks {score} (total {self.totals[actor] + score})."
-        if item.decision == GIVE_SEVEN:
-            return f"{who} gives {self.seven} to {seat_text(item.target)}."
-        target = "himself" if item.target == actor else seat_text(item.target)
-        return f"{who} sends the Jack at {target}: two forced flips."
+        from .text import narrate
+
+        return narrate(self, actor, item, seat)

@@ -1,0 +1,243 @@
+"""The components of Goths Save the Queen (RULES.md §4.1) as small numbers, with their names.
+
+Clans, roles, characters, Warchief orders, King cards and their backs, the Objective cards, the
+Fog of War tokens and the board line; the action type and the two chance outcomes. The state
+machine (:mod:`.rules`), the views (:mod:`.views`) and the text (:mod:`.text`) all read them here.
+
+Board cells are numbered along the line: 0 O-Forest, 1 O-Plains1, 2 O-Plains2, 3-5 the
+Objectives 0-2, 6 V-Plains2, 7 V-Plains1, 8 V-Forest.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
+from ...core.actions import Action
+
+# ----------------------------------------------------------------------------- clans and roles
+
+OSTROGOTHS: Final = 0
+VISIGOTHS: Final = 1
+CLAN_NAMES: Final = ("Ostrogoths", "Visigoths")
+CLAN_ADJECTIVES: Final = ("Ostrogoth", "Visigoth")
+CLAN_KEYS: Final = ("ostrogoths", "visigoths")
+CLAN_LETTERS: Final = ("O", "V")
+
+KING: Final = 0
+WARCHIEF: Final = 1
+SOLO: Final = 2
+ROLE_NAMES: Final = ("King", "Warchief", "solo chief")
+ROLE_KEYS: Final = ("king", "warchief", "solo")
+
+# ----------------------------------------------------------------------------- characters, orders
+
+VULTURE: Final = 0
+RECRUITER: Final = 1
+CATAPULT: Final = 2
+BARBARIAN: Final = 3
+CHARACTER_NAMES: Final = ("Vulture", "Recruiter", "Catapult", "Barbarian")
+CHARACTER_LETTERS: Final = "VRCB"
+
+# Warchief orders: the number is the resolution order (GOTH-2, GOTH-25).
+RECON: Final = 1
+SABOTAGE: Final = 2
+RECRUIT: Final = 3
+LOAD: Final = 4
+FIRE: Final = 5
+BARRICADE: Final = 6
+ADVANCE: Final = 7
+AXE: Final = 8
+RATS: Final = 9
+ORDER_WORDS: Final = (
+    "",
+    "recon",
+    "sabotage",
+    "recruit",
+    "load",
+    "fire",
+    "barricade",
+    "advance",
+    "axe",
+    "rats",
+)
+ORDER_CHARACTER: Final = (-1, VULTURE, VULTURE, RECRUITER, CATAPULT, CATAPULT) + (BARBARIAN,) * 4
+"""The character each order needs (GOTH-2), indexed by order number."""
+
+# ----------------------------------------------------------------------------- King cards
+
+# Two per character (§4.1); ids 0-7 are V1 V2 R1 R2 C1 C2 B1 B2.
+KING_CARD_NAMES: Final = ("v1", "v2", "r1", "r2", "c1", "c2", "b1", "b2")
+FRONT: Final = (VULTURE, VULTURE, RECRUITER, RECRUITER, CATAPULT, CATAPULT, BARBARIAN, BARBARIAN)
+"""The character on each King card's front."""
+ALL_KING_CARDS: Final = 0xFF
+"""A King's eight cards, a bit per card (hands and face-up sets are such masks)."""
+CYCLE_DECOYS: Final = (
+    RECRUITER,  # V1 back V/R
+    BARBARIAN,  # V2 back V/B
+    VULTURE,  # R1 back R/V
+    CATAPULT,  # R2 back R/C
+    RECRUITER,  # C1 back C/R
+    BARBARIAN,  # C2 back C/B
+    CATAPULT,  # B1 back B/C
+    VULTURE,  # B2 back B/V
+)
+"""GOTH-1: the back of each King card shows its character and this decoy (the 4-cycle table)."""
+
+FACE_UP_CHARACTERS: Final = tuple(
+    sum(1 << character for character in {FRONT[card] for card in range(8) if cards >> card & 1})
+    for cards in range(256)
+)
+"""The characters (a bit per character) shown by a set of King cards (a bit per card)."""
+
+# ----------------------------------------------------------------------------- Objectives, Fog
+
+TRAP: Final = 0
+PLAINS: Final = 1
+QUEEN: Final = 2
+OBJECTIVE_NAMES: Final = ("trap", "plains", "queen")
+OBJECTIVE_PERMUTATIONS: Final = tuple(itertools.permutations(range(3)))
+"""Every order of the three Objective cards, Objective 0 first: the chance outcomes of setup."""
+
+PEA_SOUP: Final = 0
+REDUCED_NUMBERS: Final = 1
+BOAR_SHORTAGE: Final = 2
+GUSTS: Final = 3
+FOG_NAMES: Final = ("pea-soup", "reduced-numbers", "boar-shortage", "gusts")
+FOG_TITLES: Final = ("Pea soup", "Reduced numbers", "Boar shortage", "Gusts")
+FOG_EFFECTS: Final = (
+    "reconnaissance does nothing",
+    "recruiting does nothing",
+    "the catapult cannot be loaded",
+    "axes do nothing",
+)
+FOG_PAIRS: Final = tuple(itertools.permutations(range(4), 2))
+"""Every (Ostrogoth token, Visigoth token) draw of the Fog variant (§4.2)."""
+FOG_HIDDEN: Final = 0
+FOG_REVEALED: Final = 1
+FOG_DISCARDED: Final = 2
+FOG_STATE_NAMES: Final = ("hidden", "revealed", "discarded")
+
+NONE: Final = -1
+UNKNOWN: Final = -2
+"""In a redacted copy: a thing that exists (a card, a token, an order) that the seat does not
+know."""
+
+# ----------------------------------------------------------------------------- the board line
+
+OBJECTIVE_BASE: Final = 3
+"""The cell of Objective 0."""
+CLAN_CELLS: Final = ((0, 1, 2), (8, 7, 6))
+"""Each clan's Forest, Plains1, Plains2 (P2 borders the Objectives)."""
+FORWARD: Final = (1, -1)
+FOREST_CELLS: Final = (0, 8)
+CELL_NAMES: Final = (
+    "O-Forest",
+    "O-Plains1",
+    "O-Plains2",
+    "Objective 0",
+    "Objective 1",
+    "Objective 2",
+    "V-Plains2",
+    "V-Plains1",
+    "V-Forest",
+)
+ARMY_SIZE: Final = 3
+"""The figurines of a clan: on the board or in reserve."""
+
+# ----------------------------------------------------------------------------- the game's course
+
+# Phases.
+SETUP_OBJECTIVES: Final = 0
+SETUP_FOG: Final = 1
+KINGS: Final = 2
+ORDERS: Final = 3
+SUB_CHOICE: Final = 4
+OVER: Final = 5
+
+# Sub-choices during the resolution (GOTH-5).
+CHOOSE_RECON: Final = 1
+CHOOSE_ENTRY: Final = 2
+CHOOSE_BARRICADE: Final = 3
+CHOICE_KEYS: Final = ("", "recon", "advance", "barricade")
+
+DRAW: Final = 2
+"""The ``winner`` of a game stopped by the safety cap."""
+
+# ----------------------------------------------------------------------------- actions, outcomes
+
+# Action kinds.
+KING_CARD: Final = 0
+ORDER: Final = 1
+LOOK: Final = 2
+ENTER: Final = 3
+BUILD_OR_DISCARD: Final = 4
+LOOK_FOG: Final = 3
+"""The ``value`` of ``look fog`` (0-2 are the Objectives)."""
+BUILD: Final = 0
+DISCARD_FOG: Final = 1
+"""The ``value`` of ``build-barricade`` and ``discard-fog``."""
+
+
+# An Action subclass stays a plain Python class (immutable slots) in a module that may run
+# compiled (courtly/_compiled.py).
+@mypyc_attr(native_class=False)
+class GothsAction(Action):
+    """A King card (``b1``), an order (``advance``) or a sub-choice (``enter obj2``, ``look fog``,
+    ``build-barricade``, ``discard-fog``)."""
+
+    __slots__ = ("kind", "value")
+
+    kind: int
+    value: int
+
+    def __init__(self, id: int, text: str, kind: int, value: int) -> None:
+        super().__init__(id, text, kind=kind, value=value)
+
+
+# An int subclass (a chance outcome) stays a plain Python class in a compiled module.
+@mypyc_attr(native_class=False)
+class ObjectiveOrder(int):
+    """A chance outcome: the order of the three Objective cards, written ``trap,queen,plains``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return ",".join(OBJECTIVE_NAMES[kind] for kind in OBJECTIVE_PERMUTATIONS[self])
+
+    def __repr__(self) -> str:
+        return f"ObjectiveOrder({self})"
+
+
+# An int subclass (a chance outcome) stays a plain Python class in a compiled module.
+@mypyc_attr(native_class=False)
+class FogDraw(int):
+    """A chance outcome: the Ostrogoth and the Visigoth Fog tokens, written ``pea-soup,gusts``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        ostrogoth, visigoth = FOG_PAIRS[self]
+        return f"{FOG_NAMES[ostrogoth]},{FOG_NAMES[visigoth]}"
+
+    def __repr__(self) -> str:
+        return f"FogDraw({self})"
+
+
+OBJECTIVE_ORDERS: Final = tuple(
+    ObjectiveOrder(index) for index in range(len(OBJECTIVE_PERMUTATIONS))
+)
+FOG_DRAWS: Final = tuple(FogDraw(index) for index in range(len(FOG_PAIRS)))
+
+
+def cards_of(cards: int) -> list[int]:
+    """The King cards of a mask (a bit per card), in V1 .. B2 order."""
+    return [card for card in range(8) if cards >> card & 1]
+
+
+def back_text(back: int) -> str:
+    """The two characters of a King card's back (a bit per character), ``V/R``: always in V R C B
+    order, since the two cards that share a back must look alike."""
+    return "/".join(CHARACTER_LETTERS[character] for character in range(4) if back >> character & 1)
