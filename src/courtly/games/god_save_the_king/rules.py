@@ -487,7 +487,10 @@ class GodSaveTheKingState(State):
         self.submitted = 0
         self.to_move = movers
 
-    def _apply(self, seat: int, a: GodSaveTheKingAction) -> None:  # type: ignore[override]
+    def _apply(self, seat: int, action: Action) -> None:
+        # The base's signature, so that core calls it without a conversion glue; the action is
+        # one of this game's (checked legal), read as such without a cast() call.
+        a: GodSaveTheKingAction = action  # type: ignore[assignment]
         if a.kind == FORM:
             # The hot path of every playout: one card into the next slot.
             if self._place(seat, a):
