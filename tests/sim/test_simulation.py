@@ -310,3 +310,15 @@ def test_simultaneous_bidders_see_no_other_bid_or_card(players: int) -> None:
             # Every seat decides before any bid of the round is in.
             assert observation["my_pending_bid"] is None
             assert observation["waiting_for"] == everyone
+
+
+def test_the_summary_counts_games_cut_off_at_the_safety_cap() -> None:
+    from courtly.sim import Simulation, summarize
+    from courtly.sim import run as run_simulation
+
+    capped = Simulation("kings-court", ("random", "random"), 6, 3, {"safety_cap": 2})
+    summary = summarize(run_simulation(capped, 1, lambda k: None))
+    assert summary.truncated == summary.games == 6
+    assert summary.to_dict()["truncated"] == 6
+    free = Simulation("royal-gambit", ("random", "random"), 6, 3)
+    assert summarize(run_simulation(free, 1, lambda k: None)).truncated == 0

@@ -422,6 +422,11 @@ def _print_summary(console: Console, game: Game, specs: list[str], summary: Any)
     console.print(
         f"Game length (steps): mean {summary.mean_length:.1f}, median {summary.median_length:g}"
     )
+    if summary.truncated:
+        console.print(
+            f"Cut off at the safety cap (safety_cap, not the rules): {summary.truncated} of "
+            f"{summary.games} games"
+        )
 
 
 @app.command("ladder")

@@ -69,9 +69,14 @@ class Summary:
     rate; with three random seats, how often any of them won)."""
     seats: list[Tally] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
+    truncated: int = 0
+    """Games cut off at the safety cap rather than ended by the rules."""
 
-    def add(self, seats: Sequence[str], returns: Sequence[float], length: int) -> None:
+    def add(
+        self, seats: Sequence[str], returns: Sequence[float], length: int, truncated: bool = False
+    ) -> None:
         self.games += 1
+        self.truncated += truncated
         if not self.seats:
             self.seats = [Tally() for _ in returns]
         per_game: dict[str, float] = {}
@@ -98,6 +103,7 @@ class Summary:
             "agent_games": {name: tally.to_dict() for name, tally in self.agent_games.items()},
             "by_seat": [tally.to_dict() for tally in self.seats],
             "length": {"mean": self.mean_length, "median": self.median_length, "unit": "steps"},
+            "truncated": self.truncated,
         }
 
 
@@ -105,5 +111,5 @@ def summarize(records: Iterable[Any]) -> Summary:
     """A :class:`Summary` of :class:`~courtly.core.match.MatchRecord` values."""
     summary = Summary()
     for record in records:
-        summary.add(record.seats, record.returns, record.length)
+        summary.add(record.seats, record.returns, record.length, record.truncated)
     return summary
