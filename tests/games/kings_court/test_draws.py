@@ -3,15 +3,15 @@ draw pile from where it lay whoever names it (the sampler's fast path or a perso
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pytest
 
 import courtly
 from courtly.core.game import sample_chance
-from courtly.core.match import play_randomly
 from courtly.games.kings_court.rules import KingsCourtState
+
+from ..digests import random_games_digest
 
 GAMES_OF_SEED = {2: "2555bb88fb5dd6fb", 3: "a4f45b098fba2064", 4: "b31a52b3c57af092"}
 """A digest of five random games per player count (seed = the player count), played before the
@@ -20,15 +20,7 @@ rules were split and the draws made faster: neither changed a draw."""
 
 @pytest.mark.parametrize("players", sorted(GAMES_OF_SEED))
 def test_a_seed_plays_the_games_it_always_played(players: int) -> None:
-    game = courtly.make("kings-court", players=players)
-    rng = random.Random(players)
-    texts = []
-    for _ in range(5):
-        state = game.new_state()
-        play_randomly(state, rng)
-        texts.append(" ".join(f"{actor}:{event}" for actor, event in state.history_text()))
-    digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
-    assert digest == GAMES_OF_SEED[players]
+    assert random_games_digest("kings-court", players) == GAMES_OF_SEED[players]
 
 
 def test_a_card_leaves_the_pile_from_where_it_lay_whoever_names_it() -> None:
