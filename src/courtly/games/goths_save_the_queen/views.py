@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...core.actions import Action, seat_text
@@ -63,30 +64,32 @@ from .components import (
 if TYPE_CHECKING:
     from .rules import GothsState
 
-OBJECTIVE_COMPLETIONS: Final[dict[tuple[int, ...], tuple[ObjectiveOrder, ...]]] = {
-    known: tuple(
-        outcome
-        for outcome in OBJECTIVE_ORDERS
-        if all(
-            kind in (UNKNOWN, laid)
-            for kind, laid in zip(known, OBJECTIVE_PERMUTATIONS[outcome], strict=True)
+
+def _completions(
+    outcomes: Sequence[Any], layouts: Sequence[Sequence[int]], kinds: int, places: int
+) -> dict[tuple[int, ...], tuple[Any, ...]]:
+    """For every partial knowledge of ``places`` laid things (UNKNOWN where nothing is known),
+    the chance outcomes whose layout agrees with it."""
+    return {
+        known: tuple(
+            outcome
+            for outcome in outcomes
+            if all(
+                seen in (UNKNOWN, laid) for seen, laid in zip(known, layouts[outcome], strict=True)
+            )
         )
-    )
-    for known in itertools.product((UNKNOWN, *range(3)), repeat=3)
-}
+        for known in itertools.product((UNKNOWN, *range(kinds)), repeat=places)
+    }
+
+
+OBJECTIVE_COMPLETIONS: Final[dict[tuple[int, ...], tuple[ObjectiveOrder, ...]]] = _completions(
+    OBJECTIVE_ORDERS, OBJECTIVE_PERMUTATIONS, 3, 3
+)
 """The Objective layouts (chance outcomes) that agree with what a seat knows of the three cards
 (UNKNOWN where it knows nothing): its worlds draw one of them."""
-FOG_COMPLETIONS: Final[dict[tuple[int, ...], tuple[FogDraw, ...]]] = {
-    known: tuple(
-        outcome
-        for outcome in FOG_DRAWS
-        if all(
-            token in (UNKNOWN, drawn)
-            for token, drawn in zip(known, FOG_PAIRS[outcome], strict=True)
-        )
-    )
-    for known in itertools.product((UNKNOWN, *range(4)), repeat=2)
-}
+FOG_COMPLETIONS: Final[dict[tuple[int, ...], tuple[FogDraw, ...]]] = _completions(
+    FOG_DRAWS, FOG_PAIRS, 4, 2
+)
 """The Fog draws that agree with what a seat knows of the two tokens laid."""
 
 
