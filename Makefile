@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 COMPILED := src/courtly/_compiled.json
 COMPILED_SOURCES := $(shell $(PYTHON) tools/compile.py --sources)
 
-.PHONY: run test lint typecheck unit bench clean compiled
+.PHONY: run test lint typecheck unit bench clean compiled system-packages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("Courtly needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -30,8 +30,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(COMPILED)
+unit: $(STAMP) $(COMPILED) system-packages
 	$(BIN)/python -m pytest -n auto -q
+
+## PostgreSQL for the server's tests, which start their own server (Debian's postgresql):
+## installed when missing if run as root (as CI is); otherwise this says how to install it.
+PG_INSTALL_HINT := sudo apt-get install postgresql
+system-packages:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		true; \
+	elif [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then \
+		echo "courtly: installing PostgreSQL for the server's tests"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
+	else \
+		echo "courtly: PostgreSQL is not installed: its tests are skipped (they fail in CI and as root)."; \
+		echo "courtly: install it with: $(PG_INSTALL_HINT)"; \
+	fi
 
 ## Engine throughput (random playouts) and ISMCTS search speed of every game, one core;
 ## writes benchmarks/results/throughput.json and search.json.

@@ -12,7 +12,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from courtly.core import Action, Card, Game, GameInfo, Option, State, parse_cards, seat_text
+from courtly.core import (
+    Action,
+    Card,
+    Game,
+    GameInfo,
+    GameLength,
+    Option,
+    State,
+    parse_cards,
+    seat_text,
+)
 from courtly.core.actions import SEAT_OUTCOMES
 from courtly.core.cards import cards_text
 from courtly.core.game import CHANCE
@@ -30,6 +40,12 @@ class SealedBids(Game):
         options=(Option("rounds", 2, "bidding rounds", minimum=1, maximum=5),),
         rules="Test game.",
         default_bot="random",  # it has no heuristic
+        simultaneous=True,
+        hidden_information=True,
+        # A card dealt to each seat, then every seat bids once a round.
+        longest_game=lambda game: GameLength(
+            decisions=game.num_players * int(game.options["rounds"]), chance=game.num_players
+        ),
     )
 
     def _build_actions(self) -> tuple[Action, ...]:

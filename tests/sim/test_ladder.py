@@ -217,3 +217,44 @@ def test_ratings_do_not_lean_on_the_last_games() -> None:
     ratings = _openskill(["strong", "weak"], games, seed=0)
     assert ratings["strong"]["ordinal"] > ratings["weak"]["ordinal"]
     assert ratings["strong"]["mu"] > ratings["weak"]["mu"]
+
+
+# ----------------------------------------------------------------------------- safety cap
+
+
+def test_a_ladder_counts_and_reports_the_games_cut_off_at_the_safety_cap() -> None:
+    # Two King's Court turns end no game by the rules: every game meets the cap.
+    capped = run_ladder(
+        "kings-court", ["random", "heuristic"], 2, 6, seed=1, options={"safety_cap": 2}
+    )
+    assert [pair.truncated for pair in capped.pairs] == [6]
+    assert capped.truncated == capped.games == 6
+    data = json.loads(capped.to_json())
+    assert data["truncated"] == 6 and data["games"] == 6
+    assert data["pairs"][0]["truncated"] == 6
+    assert (
+        "Cut off at the safety cap (safety_cap, not the rules): 6 of 6 games "
+        "(random v heuristic 6 of 6)" in capped.to_markdown()
+    )
+    free = run_ladder("royal-gambit", ["random", "heuristic"], 2, 6, seed=1)
+    assert free.truncated == 0 and json.loads(free.to_json())["pairs"][0]["truncated"] == 0
+    assert "safety cap" not in free.to_markdown()
+
+
+def test_a_resumed_ladder_still_counts_the_games_cut_off(tmp_path: Path) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    settings = {"seed": 2, "options": {"safety_cap": 2}, "journal": journal}
+    first = run_ladder("kings-court", ["random", "heuristic"], 2, 4, **settings)  # type: ignore[arg-type]
+    again = run_ladder("kings-court", ["random", "heuristic"], 2, 4, **settings)  # type: ignore[arg-type]
+    assert first.truncated == again.truncated == 4
+
+
+def test_the_ladder_command_reports_the_games_cut_off(tmp_path: Path) -> None:
+    out = tmp_path / "lad"
+    args = ["ladder", "kings-court", "--agents", "random,heuristic", "-n", "3"]
+    args += ["--workers", "1", "--out", str(out), "-o", "safety_cap=2"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Cut off at the safety cap" in result.output
+    assert "Cut off at the safety cap" in out.with_suffix(".md").read_text()
+    assert json.loads(out.with_suffix(".json").read_text())["truncated"] == 3

@@ -322,3 +322,21 @@ def test_the_summary_counts_games_cut_off_at_the_safety_cap() -> None:
     assert summary.to_dict()["truncated"] == 6
     free = Simulation("royal-gambit", ("random", "random"), 6, 3)
     assert summarize(run_simulation(free, 1, lambda k: None)).truncated == 0
+
+
+def test_records_from_worker_processes_say_which_games_the_safety_cap_cut_off() -> None:
+    from courtly.sim import Simulation
+    from courtly.sim import run as run_simulation
+    from courtly.sim.tournament import BatchRunner
+
+    capped = Simulation("kings-court", ("random", "random"), 4, 3, {"safety_cap": 2})
+    records = list(run_simulation(capped, 2))
+    assert [r.truncated for r in records] == [True] * 4
+    free = Simulation("royal-gambit", ("random", "random"), 4, 3)
+    with BatchRunner([capped, free], workers=2) as runner:
+        found = {
+            (which, record.game_id): record.truncated
+            for (which, _, _), batch in runner.play([(0, 0, 4), (1, 0, 4)])
+            for record in batch
+        }
+    assert found == {**{(0, i): True for i in range(4)}, **{(1, i): False for i in range(4)}}

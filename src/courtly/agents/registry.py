@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.agent import Agent
 from ..core.bots import BotInfo
 from ..core.errors import InvalidOptions
-from ..core.game import Game
+from ..core.game import Game, GameInfo
 from ..core.options import Option
 from .random_agent import RandomAgent
 
@@ -111,6 +112,15 @@ def bots_for(game: Game) -> tuple[BotInfo, ...]:
     """Every bot that can take a seat of ``game``: ``random``, the game's own, ``ismcts``,
     ``human``."""
     return (RANDOM, *game.info.bots, ismcts_bot(game), HUMAN)
+
+
+def describe_game(info: GameInfo) -> dict[str, Any]:
+    """The game's entry of ``courtly games --json`` and the server's catalogue: its facts,
+    options, and every bot that can take a seat with the bot's options (defaults as in this
+    game)."""
+    from ..core.registry import make
+
+    return {**info.describe(), "bots": [bot.describe() for bot in bots_for(make(info.id))]}
 
 
 def agent_names(game: Game) -> list[str]:

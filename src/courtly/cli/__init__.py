@@ -162,7 +162,8 @@ def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the games, their player counts, options and bots."""
-    from .listing import describe_game, print_game
+    from ..agents.registry import describe_game
+    from .listing import print_game
 
     infos = games()
     if as_json:
@@ -577,6 +578,49 @@ def replay_command(
     console.print(
         f"[green]Replayed {len(record.history)} events of game {record.game_id}: {status}.[/]"
     )
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.", min=0, max=65535)] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/courtly "
+            "(default: a SQLite file in ~/.local/share/courtly, created on first start)."
+        ),
+    ] = None,
+    bot_pace: Annotated[
+        float,
+        typer.Option(help="Seconds a bot waits before each move, so people can follow.", min=0),
+    ] = 1.0,
+    bot_workers: Annotated[
+        int, typer.Option(help="Processes the bots think in (0: one per core).", min=0)
+    ] = 0,
+) -> None:
+    """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
+    try:
+        import uvicorn
+
+        from ..web import create_app
+        from ..web.storage import default_database_url
+    except ImportError as error:
+        raise InvalidOptions(
+            f"the server needs the web extra ({error.name} is missing): pip install 'courtly[web]'"
+        ) from None
+    url = database_url or default_database_url()
+    with _clear_errors():
+        try:
+            application = create_app(url, bot_pace=bot_pace, bot_workers=bot_workers)
+        except Exception as error:  # an unreachable or unreadable database, say
+            raise InvalidOptions(f"cannot open the database {url}: {error}") from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"Courtly is served at http://{shown}:{port} (API: /api, schema: /openapi.json)")
+    typer.echo(f"Database: {url}")
+    # No per-message compression on the WebSockets: views are small, and deflating each one
+    # cost a fifth of the server's time under load.
+    uvicorn.run(application, host=host, port=port, log_level="info", ws_per_message_deflate=False)
 
 
 def _seat_number(text: str, players: int) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -13,12 +11,6 @@ from ..agents.registry import bots_for
 from ..core.game import GameInfo
 from ..core.options import Option
 from ..core.registry import make
-
-
-def describe_game(info: GameInfo) -> dict[str, Any]:
-    """The game's entry of ``courtly games --json``: its facts, options, and every bot that can
-    take a seat with the bot's options (defaults as in this game)."""
-    return {**info.describe(), "bots": [bot.describe() for bot in bots_for(make(info.id))]}
 
 
 def print_game(console: Console, info: GameInfo) -> None:

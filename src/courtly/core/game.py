@@ -75,6 +75,21 @@ def observer_bit(seat: int | None, num_players: int) -> int:
 
 
 @dataclass(frozen=True)
+class GameLength:
+    """A proven upper bound on how long one game lasts, its options fixed: the most seat decisions
+    and the most chance events its history can hold (each game derives its bound from its rules,
+    safety cap included, in a comment citing the rule ids)."""
+
+    decisions: int
+    chance: int
+
+    @property
+    def events(self) -> int:
+        """The most entries of ``state.history``: decisions and chance events together."""
+        return self.decisions + self.chance
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """The facts of a game, declared up front as data (like OpenSpiel's GameType).
 
@@ -108,6 +123,9 @@ class GameInfo:
     """Seats win together in teams (see :meth:`Game.teams`)."""
     renamed_options: Mapping[str, str] = field(default_factory=dict)
     """Old option names still accepted (records saved before a rename), mapped to the new ones."""
+    longest_game: Callable[[Game], GameLength] | None = None
+    """The longest game for a game's options and player count (:meth:`Game.longest_game`): a
+    proven bound, which RL adapters size their buffers by and front ends may show."""
 
     @property
     def player_counts(self) -> range:
@@ -136,7 +154,34 @@ class GameInfo:
             "options": describe_options(self.options),
             "agents": sorted(bot.name for bot in self.bots),
             "default_bot": self.default_bot,
+            "longest_game": self._longest_games(),
         }
+
+    def _longest_games(self) -> list[dict[str, int]] | None:
+        """The longest game with the default options, per player count (None: not declared,
+        or this info is not the one registered under its id)."""
+        from .registry import game_class
+
+        if self.longest_game is None:
+            return None
+        try:
+            declared = game_class(self.id)
+        except InvalidOptions:
+            return None
+        if declared.info is not self:
+            return None
+        found = []
+        for players in self.player_counts:
+            bound = declared(players).longest_game()
+            found.append(
+                {
+                    "players": players,
+                    "decisions": bound.decisions,
+                    "chance": bound.chance,
+                    "events": bound.events,
+                }
+            )
+        return found
 
 
 def _span(counts: Sequence[int]) -> str:
@@ -213,6 +258,19 @@ class Game(ABC):
         """Named teams of seats that win together (a clan: ``{"Ostrogoths": (0, 2), ...}``);
         empty for a game every seat plays for itself."""
         return {}
+
+    def longest_game(self) -> GameLength:
+        """The most decisions and chance events a game with these options and this player count
+        can last: a proven bound (declared as ``GameInfo.longest_game``)."""
+        declared = self.info.longest_game
+        if declared is None:
+            raise NotImplementedError(f"{self.id} declares no longest game (GameInfo.longest_game)")
+        return declared(self)
+
+    def max_game_length(self) -> int:
+        """The most events (decisions and chance events) a history of this game can hold: every
+        game ends, at the latest at its safety cap, within this many (a proven bound)."""
+        return self.longest_game().events
 
     def action_from_id(self, action_id: object) -> Action:
         """The action of id ``action_id``: any integer type (NumPy's too), never a bool."""

@@ -48,6 +48,9 @@ class PairResult:
     """Each agent's total thinking time in this pair's games (seconds, wall clock)."""
     moves: dict[str, int] = field(default_factory=dict)
     """Each agent's number of decisions in this pair's games."""
+    truncated: int = 0
+    """This pair's games cut off at the safety cap (``safety_cap``) rather than ended by the
+    rules: their result is the cap's verdict."""
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.a_score.interval
@@ -57,6 +60,7 @@ class PairResult:
             "games": self.a_score.games,
             "a_win_rate": self.a_score.rate,
             "ci95": [low, high],
+            "truncated": self.truncated,
             "seconds_per_move": {
                 agent: self.think[agent] / self.moves[agent]
                 for agent in (self.a, self.b)
@@ -75,6 +79,15 @@ class LadderResult:
     ratings: dict[str, dict[str, float]]
     margin: float | None = None
     """The interval half-width the ladder played for (None: a fixed number of games)."""
+
+    @property
+    def games(self) -> int:
+        return sum(pair.a_score.games for pair in self.pairs)
+
+    @property
+    def truncated(self) -> int:
+        """The games cut off at the safety cap, over all pairs."""
+        return sum(pair.truncated for pair in self.pairs)
 
     def seconds_per_move(self, agent: str) -> float:
         """``agent``'s mean thinking time per decision over all its games."""
@@ -103,10 +116,27 @@ class LadderResult:
             "pairs": [pair.to_dict() for pair in self.pairs],
             "ratings": self.ratings,
             "seconds_per_move": {agent: self.seconds_per_move(agent) for agent in self.agents},
+            "games": self.games,
+            "truncated": self.truncated,
         }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2)
+
+    def _truncated_lines(self) -> list[str]:
+        """Says how many games the safety cap cut off (nothing when none was)."""
+        if not self.truncated:
+            return []
+        cut = [
+            f"{pair.a} v {pair.b} {pair.truncated} of {pair.a_score.games}"
+            for pair in self.pairs
+            if pair.truncated
+        ]
+        return [
+            "",
+            f"Cut off at the safety cap (safety_cap, not the rules): {self.truncated} of "
+            f"{self.games} games ({'; '.join(cut)}), scored as the cap decides.",
+        ]
 
     def to_markdown(self) -> str:
         ranked = sorted(self.agents, key=lambda a: -self.ratings[a]["ordinal"])
@@ -137,10 +167,8 @@ class LadderResult:
             if self.margin
             else ""
         )
+        lines += ["", f"Games per pair: {played}{why}.", *self._truncated_lines(), ""]
         lines += [
-            "",
-            f"Games per pair: {played}{why}.",
-            "",
             "| rank | agent | OpenSkill μ | σ | ordinal (μ − 3σ) | ms/move |",
             "|---|---|---|---|---|---|",
         ]
@@ -356,6 +384,7 @@ def run_ladder(
                 [1.0, 2.0] if share_a > share_b else [2.0, 1.0] if share_b > share_a else [1.0, 1.0]
             )
             games.append((a, b, ranks))
+            pair.truncated += record.truncated
             for spec, think, moves in zip(
                 record.seats, record.think_seconds, record.moves, strict=True
             ):

@@ -7,7 +7,7 @@ from typing import Final, cast
 from ...core.actions import Action
 from ...core.bots import BotInfo
 from ...core.cards import CARDS, KING, NUM_STANDARD_CARDS, QUEEN
-from ...core.game import Game, GameInfo
+from ...core.game import Game, GameInfo, GameLength
 from ...core.options import Option
 from .heuristic import ENDGAME_SLOT, CrushTheCrownHeuristic
 from .rules import (
@@ -51,6 +51,35 @@ OPTIONS: Final = (
         minimum=1,
     ),
 )
+
+SPY_SLOTS: Final = 11
+"""The slots of a government that can hold a spy: J down to A (the King and Queen are real)."""
+
+
+def longest_game(game: Game) -> GameLength:
+    """The longest Crush the Crown game with ``game``'s options: a proven bound."""
+    hand_size = int(game.options["hand_size"])
+    turns = int(game.options["safety_cap"])  # CTC-26: no more turns than the cap
+    deck = 48 + (2 if game.options["use_jokers"] else 0)  # §2.2: the Kings are set aside
+    # Setup (§2.2, CTC-3): the dealer, then hand_size cards to each.
+    chance = 1 + 2 * hand_size
+    # Marriage (§2.3, CTC-5/6): a player discards only while he holds no Queen, so no Queen ever
+    # lies in the discard pile and no reshuffle brings one back. Each discard draws one card from
+    # the draw pile (at most deck - 2 * hand_size cards), where the Queen he will draw lies, or
+    # the rival must give him one (one decision). He marries (one decision) and refills (at most
+    # hand_size draws).
+    search = deck - 2 * hand_size
+    decisions = 2 * (search + 1)
+    chance += 2 * (search + hand_size)
+    # A turn (§2.4): the Build is one government card (CTC-9) or, by option, one extension and a
+    # discovery per spy in the own government, then a pass; a spy placed or not; a tribute card
+    # per spy of his in the rival's government (CTC-13); a card fired or not (CTC-17); then at
+    # most hand_size draws to refill (CTC-16).
+    builds = 1 if game.options["one_gov_card_per_build"] else 1 + SPY_SLOTS + 1
+    decisions += turns * (builds + 1 + SPY_SLOTS + 1)
+    chance += turns * hand_size
+    return GameLength(decisions=decisions, chance=chance)
+
 
 ActionTable = tuple[Action, ...]
 """Card -> action, 55 entries; cards that have no such action hold None (never looked up: the
@@ -101,6 +130,7 @@ class CrushTheCrown(Game):
         simultaneous=False,
         hidden_information=True,
         renamed_options={"max_turns": "safety_cap"},
+        longest_game=longest_game,
     )
 
     def _build_actions(self) -> tuple[Action, ...]:

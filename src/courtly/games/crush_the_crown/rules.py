@@ -39,7 +39,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import ACE, CARDS, KING, NUM_STANDARD_CARDS, QUEEN, Card
-from ...core.draws import choice
+from ...core.draws import below
 from ...core.game import CHANCE, State
 
 if TYPE_CHECKING:
@@ -91,6 +91,10 @@ def forget_card(known: int, card: int) -> int:
         return known & ~(1 << SECOND_JOKER)
     return known & ~(1 << card)
 
+
+SEAT_ALONE: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+"""``to_move`` when one seat decides (every decision of the game): no tuple built per step.
+(Typed of any length: mypyc rebuilds a tuple of fixed length at every use.)"""
 
 # Decisions (what the seat to move is choosing).
 MARRIAGE: Final = 0
@@ -158,6 +162,7 @@ class CrushTheCrownState(State):
     """A position of Crush the Crown (two players)."""
 
     __slots__ = (
+        "_draw_at",
         "_legal",
         "_result",
         "_world_plan",
@@ -200,6 +205,7 @@ class CrushTheCrownState(State):
         self._world_plan: Any = None
         """What this (redacted) copy's seat can work out of every world, once worked out
         (views.py); never copied."""
+        self._draw_at = -1  # where the card the sampler drew lies in the draw pile (-1: unknown)
         if blank:
             return
         self.hands: list[list[int]] = [[], []]
@@ -256,7 +262,12 @@ class CrushTheCrownState(State):
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self.pending_chance == DRAW:
-            return CARDS[choice(rng, self.draw_pile)]
+            # choice(rng, pile), keeping the index: applying the card then takes it out of the
+            # pile by its place, not by comparing it with the cards before it.
+            pile = self.draw_pile
+            index = below(rng, len(pile))
+            self._draw_at = index
+            return CARDS[pile[index]]
         return SEAT_OUTCOMES[rng.randrange(2)]
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
@@ -287,7 +298,13 @@ class CrushTheCrownState(State):
         card: int = outcome
         if card > JOKER:
             card = CARDS[JOKER]  # the second joker's card names the joker too
-        self.draw_pile.remove(card)
+        pile = self.draw_pile
+        index = self._draw_at
+        self._draw_at = -1
+        if card != JOKER and 0 <= index < len(pile) and pile[index] == card:
+            del pile[index]  # the card the sampler drew (the only one of its kind)
+        else:
+            pile.remove(card)  # a card given from outside, or the first of two jokers
         seat = self.drawer
         insort(self.hands[seat], card)
         self._keep_secret(1 << seat)  # a drawn card is seen by its drawer only (§2.8)
@@ -338,12 +355,14 @@ class CrushTheCrownState(State):
     # ----------------------------------------------------------------------------- decisions
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        return self._legal if seat in self.to_move else ()
+        # One seat decides at a time (§2.7): no search through ``to_move``.
+        to_move = self.to_move
+        return self._legal if to_move and to_move[0] == seat else ()
 
     def _ask(self, seat: int, decision: int, legal: tuple[Action, ...]) -> None:
         self.decision = decision
         self._legal = legal
-        self.to_move = (seat,)
+        self.to_move = SEAT_ALONE[seat]
 
     def _legal_for(self, decision: int, seat: int) -> tuple[Action, ...]:
         """The legal actions of ``seat`` at ``decision``, from the position."""
@@ -638,6 +657,7 @@ class CrushTheCrownState(State):
         other._legal = self._legal
         other._result = self._result
         other.pending_chance = self.pending_chance
+        other._draw_at = self._draw_at
         return other
 
     # ----------------------------------------------------------------------------- the views

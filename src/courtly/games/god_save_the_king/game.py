@@ -7,7 +7,7 @@ from typing import Final
 from ...core.actions import Action
 from ...core.bots import BotInfo
 from ...core.cards import CARDS, RANK_TEXT
-from ...core.game import Game, GameInfo
+from ...core.game import Game, GameInfo, GameLength
 from ...core.options import Option
 from .heuristic import GodSaveTheKingHeuristic
 from .rules import (
@@ -66,6 +66,22 @@ OPTIONS: Final = (
 RANK_WORDS: Final = {"jack": 11, "queen": 12, "king": 13, "ace": 14}
 
 
+def longest_game(game: Game) -> GameLength:
+    """The longest God Save The King game with ``game``'s options: a proven bound."""
+    # GSK-29: the cap is checked after each round, and a round of four players holds two tricks
+    # (GSK-26), so the last round may end one trick past the cap.
+    tricks = int(game.options["safety_cap"]) + (1 if game.num_players == 4 else 0)
+    routes = 2 if int(game.options["routes_per_hand"]) else 0
+    # One trick (§1.5): both players form three cards each (one decision a card); one route
+    # window asks each of them at most once (GSK-13), and each route resolved may draw a card
+    # from the router's hand (§1.5 b); a push is declared by both at most 1 + max_redeclare
+    # times (GSK-7); the loser may challenge once (GSK-8), and a challenge draws one card (T6e).
+    declarations = 2 * (1 + int(game.options["max_redeclare"]))
+    per_trick = 6 + routes + declarations + 1
+    # The only chance events are those draws (§1.10); the end of a hand draws nothing.
+    return GameLength(decisions=tricks * per_trick, chance=tricks * (routes + 1))
+
+
 class GodSaveTheKing(Game):
     """God Save The King for 2-4 players."""
 
@@ -105,6 +121,7 @@ class GodSaveTheKing(Game):
         simultaneous=True,
         hidden_information=True,
         renamed_options={"max_tricks": "safety_cap"},
+        longest_game=longest_game,
     )
 
     def _build_actions(self) -> tuple[Action, ...]:

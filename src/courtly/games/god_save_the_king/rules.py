@@ -31,10 +31,12 @@ from ...core.draws import choice
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, State
 from ...core.persist import fields_of, rebuild
+from .journal import DRAWN, Journal
 from .knowledge import EQ_RANK, NE_RANK, NOT_CARD, Export, Knowledge
 
 if TYPE_CHECKING:
     from .game import GodSaveTheKing
+    from .worlds import WorldPlan
 
 LEFT: Final = 0
 MIDDLE: Final = 1
@@ -179,6 +181,42 @@ class Trick:
         return other
 
 
+class Setup:
+    """The options of a game as its states read them on every step (the game's own attributes,
+    copied once into a compiled class: reading them off the game, a plain Python object, costs
+    a dictionary lookup each time)."""
+
+    __slots__ = (
+        "challenge_legal",
+        "declare_legal",
+        "early_route",
+        "exposed_king_legal",
+        "form_actions",
+        "game",
+        "max_redeclare",
+        "private_piles",
+        "route_legal",
+        "routes_per_hand",
+        "safety_cap",
+    )
+
+    def __init__(self, game: GodSaveTheKing) -> None:
+        self.game = game
+        self.form_actions: list[list[Action]] = game.form_actions
+        self.exposed_king_legal: bool = game.exposed_king_legal
+        self.early_route: bool = game.early_route
+        self.route_legal: tuple[Action, ...] = game.route_legal
+        self.declare_legal: tuple[Action, ...] = game.declare_legal
+        self.challenge_legal: tuple[Action, ...] = game.challenge_legal
+        self.max_redeclare: int = game.max_redeclare
+        self.routes_per_hand: int = game.routes_per_hand
+        self.private_piles: bool = game.private_piles
+        self.safety_cap: int = game.safety_cap
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Setup, (self.game,))
+
+
 def skirmishes(x: Sequence[Card], y: Sequence[Card]) -> tuple[tuple[int, int], int]:
     """T3 between formations ``x`` (the priority side) and ``y``: the two columns from side 0's
     point of view (+1 won, 0 draw, -1 lost) and the result (the winning side, or PUSH)."""
@@ -198,10 +236,14 @@ class GodSaveTheKingState(State):
     """A position of God Save The King."""
 
     __slots__ = (
+        "_journal",
         "_knowledge",
         "_legal",
         "_result",
+        "_sampled",
         "_view_knowledge",
+        "_world_plan",
+        "_world_source",
         "active",
         "asked",
         "current_trick",
@@ -228,6 +270,7 @@ class GodSaveTheKingState(State):
         "schedule",
         "schedule_step",
         "seat_of_letter",
+        "setup",
         "side_of_seat",
         "submitted",
         "trick_of_seat",
@@ -246,6 +289,7 @@ class GodSaveTheKingState(State):
         self.gsk = game
         if blank:
             return
+        self.setup = Setup(game)
         n = game.num_players
         self.hands: list[list[Any]] = [list(CARDS[s * 13 : s * 13 + 13]) for s in range(n)]
         self.piles: list[list[Any]] = [[] for _ in range(n)]
@@ -286,20 +330,28 @@ class GodSaveTheKingState(State):
         # need (views.ensure_knowledge), then kept up to date by the _learn_* calls below.
         self._knowledge: list[Knowledge] | None = None
         self._view_knowledge: Export | None = None  # a view's copy: its seat's knowledge
+        # Where the cards went (built and kept with the knowledge); a view's copy keeps what
+        # it may read of it, and the plan its sampled worlds share (views.determinize).
+        self._journal: Journal | None = None
+        self._world_source: Journal | None = None
+        self._world_plan: WorldPlan | None = None
+        # A world drawn by views.determinize: its seats' knowledge is the coarse one (every
+        # hidden card anywhere hidden), as a search's rollouts read it, not one replayed.
+        self._sampled = False
         self._start_round()
 
     def _form_legal(self, seat: int, slot: int) -> tuple[Action, ...]:
-        actions = self.gsk.form_actions[slot]
+        actions = self.setup.form_actions[slot]
         hand = self.hands[seat]
-        if self.gsk.exposed_king_legal:
-            return tuple([actions[c] for c in hand])
+        if self.setup.exposed_king_legal:
+            return form_options(actions, hand)
         king = KING_OF[seat]
         # GSK-5 option off: the own King may not go left or right, so it must go in the middle
         # when it would otherwise be left over for the right slot.
         if slot == MIDDLE:
             if len(hand) == 2 and king in hand:
                 return (actions[king],)
-            return tuple([actions[c] for c in hand])
+            return form_options(actions, hand)
         return tuple([actions[c] for c in hand if c != king])
 
     # ----------------------------------------------------------------------------- rounds
@@ -323,17 +375,17 @@ class GodSaveTheKingState(State):
         trick_of_seat = self.trick_of_seat
         side_of_seat = self.side_of_seat
         legal = self._legal
-        game = self.gsk
-        actions = game.form_actions[LEFT]
-        fast = game.exposed_king_legal
+        setup = self.setup
+        actions = setup.form_actions[LEFT]
+        fast = setup.exposed_king_legal
         hands = self.hands
         for index, (x, y) in enumerate(pairs):
             trick_of_seat[x] = trick_of_seat[y] = index
             side_of_seat[x] = 0
             side_of_seat[y] = 1
             if fast:
-                legal[x] = tuple([actions[c] for c in hands[x]])
-                legal[y] = tuple([actions[c] for c in hands[y]])
+                legal[x] = form_options(actions, hands[x])
+                legal[y] = form_options(actions, hands[y])
             else:
                 legal[x] = self._form_legal(x, LEFT)
                 legal[y] = self._form_legal(y, LEFT)
@@ -345,7 +397,7 @@ class GodSaveTheKingState(State):
             self.to_move = (x, y) if x < y else (y, x)
 
     def _first_step(self) -> int:
-        return T_EARLY_ROUTE if self.gsk.early_route else T_REVEAL
+        return T_EARLY_ROUTE if self.setup.early_route else T_REVEAL
 
     def _run(self) -> None:
         """Carry the round on until a decision or a chance event is needed."""
@@ -377,7 +429,7 @@ class GodSaveTheKingState(State):
             else:
                 self._collect(t, t.skirmish_result)
         elif step == T_DECLARE:
-            self._ask(D_DECLARE, t.seats, self.gsk.declare_legal)
+            self._ask(D_DECLARE, t.seats, self.setup.declare_legal)
         else:  # pragma: no cover - T_FORM / T_CHALLENGE are waited on, never run
             raise AssertionError(f"trick step {step} is not runnable")
         return True
@@ -414,7 +466,7 @@ class GodSaveTheKingState(State):
             self.schedule_step ^= 1
         if self.players_left < self.schedule:
             self._relabel_after_round()
-        if self.tricks_played >= self.gsk.safety_cap:
+        if self.tricks_played >= self.setup.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
             self._finish_by_cards()
             return
@@ -469,7 +521,10 @@ class GodSaveTheKingState(State):
     # ----------------------------------------------------------------------------- decisions
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        return self._legal[seat] if seat in self.to_move else ()
+        # _legal[s] is () whenever s is not in to_move (every change of to_move keeps it so):
+        # read on every step of a playout, twice, it spares a search of to_move.
+        legal = self._legal
+        return legal[seat] if 0 <= seat < len(legal) else ()
 
     def _ask(self, decision: int, seats: Sequence[int], legal: tuple[Action, ...]) -> None:
         self.decision = decision
@@ -491,8 +546,9 @@ class GodSaveTheKingState(State):
         # The base's signature, so that core calls it without a conversion glue; the action is
         # one of this game's (checked legal), read as such without a cast() call.
         a: GodSaveTheKingAction = action  # type: ignore[assignment]
-        if a.kind == FORM:
-            # The hot path of every playout: one card into the next slot.
+        if self.decision == D_FORM:
+            # The hot path of every playout: one card into the next slot (a formation is the
+            # only decision while the formations are laid).
             if self._place(seat, a):
                 self._run()
             return
@@ -506,18 +562,18 @@ class GodSaveTheKingState(State):
         side = self.side_of_seat[seat]
         placed = t.placed
         slot = placed[side]
-        card = a.card
         hand = self.hands[seat]
-        hand.remove(card)
+        card = take_placed_card(hand, self._legal[seat], a)
         t.formations[side][slot] = card
         t.placed_at[side][slot] = len(self.history)
         self._keep_secret(1 << seat)  # a card laid face down: its owner alone knows it (§1.9)
+        if self._journal is not None:
+            self._journal.left_hand(len(self.history), seat, slot)
         placed[side] = slot + 1
         if slot < RIGHT:
-            game = self.gsk
-            if game.exposed_king_legal:
-                actions = game.form_actions[slot + 1]
-                self._legal[seat] = tuple([actions[c] for c in hand])
+            setup = self.setup
+            if setup.exposed_king_legal:
+                self._legal[seat] = form_options(setup.form_actions[slot + 1], hand)
             else:
                 self._legal[seat] = self._form_legal(seat, slot + 1)
             return False
@@ -584,7 +640,7 @@ class GodSaveTheKingState(State):
         ) and self._kings_shown(t, shown):
             return
         t.columns, t.skirmish_result = skirmishes(x, y)
-        t.step = T_DECIDE if self.gsk.early_route else T_ROUTE
+        t.step = T_DECIDE if self.setup.early_route else T_ROUTE
 
     def _kings_shown(self, t: Trick | None, cards: Sequence[Card], by: int = -1) -> bool:
         """GSK-5 / §1.8: every revealed King eliminates its owner at once; True if that ended
@@ -608,27 +664,32 @@ class GodSaveTheKingState(State):
 
     def _remove_face_up(self, t: Trick | None, card: Card) -> None:
         """Move a revealed King to the removed area, face up (it is never collected)."""
+        source = len(self.history)  # (a King just drawn, unless it lies in the formation)
         if t is not None:
-            for formation in t.formations:
+            for side in (0, 1):
+                formation = t.formations[side]
                 for k in range(3):
                     if formation[k] == card:
                         formation[k] = None
+                        source = t.placed_at[side][k]
         self.removed.append(card)
         self.removed_knowers.append(PUBLIC)
+        if self._journal is not None:
+            self._journal.to_removed(source)
 
     # ----------------------------------------------------------------------------- routes
 
     def _open_route_window(self, t: Trick) -> None:
-        per_hand = self.gsk.routes_per_hand
+        per_hand = self.setup.routes_per_hand
         eligible = [s for s in t.seats if self.routes_used[s] < per_hand]
         if eligible:
-            self._ask(D_ROUTE, eligible, self.gsk.route_legal)
+            self._ask(D_ROUTE, eligible, self.setup.route_legal)
         else:
             self._after_routes(t)
 
     def _after_routes(self, t: Trick) -> None:
         # route_window = before_reveal: the reveal comes next; after_skirmish: the decision.
-        t.step = T_REVEAL if self.gsk.early_route else T_DECIDE
+        t.step = T_REVEAL if self.setup.early_route else T_DECIDE
 
     def _routes_chosen(self) -> None:
         t = self.tricks[self.current_trick]
@@ -680,7 +741,7 @@ class GodSaveTheKingState(State):
         declared = [_rank_of(chosen[s]) for s in t.seats]
         t.declared = declared
         if declared[0] == declared[1]:
-            if t.redeclarations < self.gsk.max_redeclare:
+            if t.redeclarations < self.setup.max_redeclare:
                 # GSK-7: a tie is declared again, up to max_redeclare times.
                 t.redeclarations += 1
                 return
@@ -693,7 +754,7 @@ class GodSaveTheKingState(State):
         winner = 0 if declared[0] > declared[1] else 1
         t.blind_winner = winner
         t.step = T_CHALLENGE
-        self._ask(D_CHALLENGE, (t.seats[1 - winner],), self.gsk.challenge_legal)
+        self._ask(D_CHALLENGE, (t.seats[1 - winner],), self.setup.challenge_legal)
 
     def _challenge(self, seat: int, challenged: bool) -> None:
         t = self.tricks[self.current_trick]
@@ -712,6 +773,9 @@ class GodSaveTheKingState(State):
         # T6e: only "accurate" / "not accurate" is announced, never the true rank.
         if self._knowledge is not None:
             self._learn_constraint(middle, EQ_RANK if accurate else NE_RANK, t.declared[side])
+        if self._journal is not None:
+            kind = EQ_RANK if accurate else NE_RANK
+            self._journal.challenged(t.placed_at[side][MIDDLE], kind, t.declared[side])
         drawer, victim = (winner, seat) if accurate else (seat, winner)
         if self.hands[victim]:
             self._ask_draw(victim, drawer, DRAW_FOR_CHALLENGE)
@@ -752,7 +816,10 @@ class GodSaveTheKingState(State):
         """The card drawn blindly from a hand: shown to everyone (T6e), into the drawer's pile."""
         self.is_chance = False
         victim, drawer = self.draw_from, self.draw_to
-        self.hands[victim].remove(card)
+        remove_card(self.hands[victim], card)
+        journal = self._journal
+        if journal is not None:
+            journal.left_hand(len(self.history), victim, DRAWN)
         if self._knowledge is not None:
             self._learn_seen_by_all([card])
         t = self.tricks[self.current_trick]
@@ -763,6 +830,8 @@ class GodSaveTheKingState(State):
             ended = False
             self.piles[drawer].append(card)
             self.pile_knowers[drawer].append(PUBLIC)
+            if journal is not None:
+                journal.to_pile(drawer, len(self.history))
         if not ended and self.draw_reason == DRAW_FOR_CHALLENGE:
             self._collect(t, t.blind_winner)
 
@@ -777,7 +846,7 @@ class GodSaveTheKingState(State):
         formation = t.formations[side]
         up = t.face_up[side]
         own = 1 << owner
-        looks = collector != owner and not self.gsk.private_piles
+        looks = collector != owner and not self.setup.private_piles
         seen: list[Card] = []
         for k in (0, 1, 2):
             c = formation[k]
@@ -785,6 +854,8 @@ class GodSaveTheKingState(State):
                 continue
             formation[k] = None
             pile.append(c)
+            if self._journal is not None:
+                self._journal.to_pile(collector, t.placed_at[side][k])
             if up[k]:
                 knowers.append(PUBLIC)
             elif looks:
@@ -821,8 +892,12 @@ class GodSaveTheKingState(State):
                         self.removed_knowers.append(
                             PUBLIC if t.face_up[side][k] else 1 << t.seats[side]
                         )
+                        if self._journal is not None:
+                            self._journal.to_removed(t.placed_at[side][k])
         t.step = T_DONE
         self.decision = D_NONE
+        for s in self.to_move:
+            self._legal[s] = ()
         self.to_move = ()
 
     # ----------------------------------------------------------------------------- eliminations
@@ -839,6 +914,7 @@ class GodSaveTheKingState(State):
         out: list[int] = []
         set_aside: list[Card] = []
         active = self.active
+        journal = self._journal
         while queue:
             s, by = queue.pop(0)
             if not active[s]:
@@ -857,10 +933,15 @@ class GodSaveTheKingState(State):
                     at = pile.index(c)
                     del pile[at]
                     del knowers[at]
+                    if journal is not None:
+                        journal.pile_card_removed(s, at)
                     self.removed.append(c)
                     self.removed_knowers.append(PUBLIC)
                     queue.append((KING_OWNER[c], s))
             hand = self.hands[s]
+            if journal is not None:
+                journal.hand_removed(s, len(hand))
+                journal.pile_removed(s)
             self.removed += hand
             self.removed_knowers += [1 << s] * len(hand)
             self.hands[s] = []
@@ -925,6 +1006,8 @@ class GodSaveTheKingState(State):
             at = self.piles[s].index(c)
             del self.piles[s][at]
             del self.pile_knowers[s][at]
+            if self._journal is not None:
+                self._journal.pile_card_removed(s, at)
             self.removed.append(c)
             self.removed_knowers.append(PUBLIC)
         if self._knowledge is not None:
@@ -943,6 +1026,8 @@ class GodSaveTheKingState(State):
             return
         for s in range(n):
             if self.active[s]:
+                if self._journal is not None:
+                    self._journal.pile_merged(s)
                 self.hands[s] += self.piles[s]
                 self.hands[s].sort()
                 self.piles[s] = []
@@ -1066,6 +1151,7 @@ class GodSaveTheKingState(State):
     def _copy(self, knowledge: bool) -> GodSaveTheKingState:
         other = GodSaveTheKingState(self.gsk, blank=True)
         self._clone_base(other)
+        other.setup = self.setup
         other.hands = [h.copy() for h in self.hands]
         other.piles = [p.copy() for p in self.piles]
         other.pile_knowers = [m.copy() for m in self.pile_knowers]
@@ -1104,6 +1190,10 @@ class GodSaveTheKingState(State):
             else None
         )
         other._view_knowledge = self._view_knowledge
+        other._journal = self._journal.clone() if knowledge and self._journal is not None else None
+        other._world_source = self._world_source
+        other._world_plan = self._world_plan
+        other._sampled = self._sampled
         return other
 
     # ----------------------------------------------------------------------------- people
@@ -1172,6 +1262,37 @@ def kings_in_piles(state: GodSaveTheKingState) -> list[tuple[int, Card, int]]:
         if state.active[s]:
             found += [(s, c, KING_OWNER[c]) for c in rival_kings(s, state.piles[s], state.active)]
     return found
+
+
+def form_options(actions: list[Action], hand: list[int]) -> tuple[Action, ...]:
+    """The actions placing each card of ``hand`` (``actions``: one slot's, by card), in the
+    hand's order. Cards are ints: typed so, a compiled build indexes with them directly."""
+    return tuple(actions[c] for c in hand)
+
+
+def take_placed_card(hand: list[Any], legal: tuple[Action, ...], a: GodSaveTheKingAction) -> Any:
+    """Take the card that the formation action ``a`` places out of ``hand``, and return it.
+
+    ``legal`` (the seat's formation actions) lists the hand in its order when it is as long as
+    the hand (GSK-5 may leave the King out): then ``a``'s place in it is the card's place in the
+    hand, found without reading the action's card or comparing cards."""
+    if len(legal) == len(hand):
+        for i in range(len(legal)):
+            if legal[i] is a:
+                return hand.pop(i)
+    card = a.card
+    remove_card(hand, card)
+    return card
+
+
+def remove_card(hand: list[Any], card: Any) -> None:
+    """``hand.remove(card)``, by identity first (every card exists once, core.cards): no card
+    comparisons on the hot path."""
+    for i in range(len(hand)):
+        if hand[i] is card:
+            del hand[i]
+            return
+    hand.remove(card)
 
 
 def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:

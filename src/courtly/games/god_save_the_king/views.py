@@ -14,12 +14,14 @@ Once the game is over nothing is secret any more: every card is shown.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...core.actions import seat_text
 from ...core.cards import SUIT_NAMES, Card, rank_text
 from ...core.draws import choice
 from ...core.game import CHANCE, HIDDEN
+from . import worlds
+from .journal import Journal
 from .knowledge import NOT_CARD, Export, Knowledge, Loc, simple_export
 from .rules import (
     D_DECLARE,
@@ -37,6 +39,10 @@ from .rules import (
     PastTrick,
     Trick,
 )
+
+WORLD_TRIES: Final = 8
+"""The worlds drawn for one ``determinize`` before the other players' hands are left to the
+history instead (:func:`.worlds.fill_history`; with 2 players the first always has one)."""
 
 
 def knower_bit(state: GodSaveTheKingState, seat: int | None) -> int:
@@ -86,7 +92,7 @@ def rule_constraints(
 ) -> dict[Loc, list[tuple[int, int]]]:
     """What the rules themselves say about hidden places (GSK-5 option)."""
     extra: dict[Loc, list[tuple[int, int]]] = {}
-    if not state.gsk.exposed_king_legal:
+    if not state.setup.exposed_king_legal:
         for index, t in enumerate(state.tricks):
             for side in (0, 1):
                 owner = t.seats[side]
@@ -115,12 +121,15 @@ def secret_cards(state: GodSaveTheKingState, seat: int | None) -> frozenset[Card
 
 def ensure_knowledge(state: GodSaveTheKingState) -> list[Knowledge] | None:
     """Every seat's knowledge (the spectator's last), built on first need by replaying the
-    history (random playouts never pay for it); None for a copy whose history is incomplete."""
-    if state._knowledge is not None or state._partial:
+    history (random playouts never pay for it); None for a copy whose history is incomplete,
+    and for a sampled world (a search reads its seats' knowledge in every rollout: replaying its
+    history each time would cost more than the rollout)."""
+    if state._knowledge is not None or state._partial or state._sampled:
         return state._knowledge
     n = state.num_players
     fresh = state.gsk.new_state()
     fresh._knowledge = [Knowledge(v, 1 << v) for v in range(n)] + [Knowledge(None, 1 << n)]
+    fresh._journal = Journal(n)
     fresh._learn_new_hand()
     for actor, item in state.history:
         if actor == CHANCE:
@@ -129,6 +138,7 @@ def ensure_knowledge(state: GodSaveTheKingState) -> list[Knowledge] | None:
             fresh._apply(actor, item)
         fresh.history.append((actor, item))
     state._knowledge = fresh._knowledge
+    state._journal = fresh._journal
     return state._knowledge
 
 
@@ -150,7 +160,7 @@ def redacted(state: GodSaveTheKingState, seat: int | None) -> GodSaveTheKingStat
         return state._copy(knowledge=False)  # the game is over: nothing is secret
     places = hidden_places(state, seat)
     constraints = rule_constraints(state, seat)
-    if state._partial:
+    if state._partial or state._sampled:
         know = simple_export(places, constraints)
     else:
         k = state.knowledge(seat)
@@ -179,6 +189,10 @@ def redacted(state: GodSaveTheKingState, seat: int | None) -> GodSaveTheKingStat
                 copy._legal[s] = ()  # they follow from a hand the seat cannot see
     copy._view_knowledge = know
     copy._partial = True
+    if not state._partial:
+        # Where the cards went (public), for the histories of the worlds drawn from the copy.
+        copy._world_source = None if state._journal is None else state._journal.snapshot()
+        copy._world_plan = None
     return copy
 
 
@@ -186,24 +200,28 @@ def determinize(
     state: GodSaveTheKingState, seat: int | None, rng: random.Random
 ) -> GodSaveTheKingState:
     """A full state drawn from what ``seat`` knows (called on a view's copy), with the same seats
-    to move and the same table as the seat sees it."""
+    to move and the same table as the seat sees it, and a history that replays to it (the
+    hidden events filled in by :mod:`.worlds`)."""
     if state.is_terminal:
         return state._copy(knowledge=False)  # the game is over: nothing is hidden
     know = state._view_knowledge
     if know is None:
-        return determinize(redacted(state, seat), seat, rng)
+        # A full state: draw from the copy the seat's view would hold.
+        copy = redacted(state, seat)
+        copy.history = state._history_seen_by(seat)
+        return determinize(copy, seat, rng)
+    plan = state._world_plan
+    if plan is None and state._world_source is not None:
+        plan = state._world_plan = worlds.plan_worlds(state)
     world = state._copy(knowledge=False)
     world._view_knowledge = None
-    for loc, card in know.sample(rng).items():
-        where = loc[0]
-        if where == "h":
-            world.hands[loc[1]][loc[2]] = card
-        elif where == "f":
-            world.tricks[loc[1]].formations[loc[2]][loc[3]] = card
-        elif where == "p":
-            world.piles[loc[1]][loc[2]] = card
-        else:
-            world.removed[loc[1]] = card
+    world._world_source = None
+    world._world_plan = None
+    world._sampled = True
+    lay_hidden_cards(world, know.sample(rng), seat)
+    if plan is not None and write_history(world, plan, know, seat, rng):
+        world._partial = False
+    # (else no journal, or no history found: the world keeps the gaps, and does not replay)
     if world.decision == D_FORM:
         for s in world.to_move:
             if s != seat:
@@ -214,6 +232,41 @@ def determinize(
     return world
 
 
+def write_history(
+    world: GodSaveTheKingState,
+    plan: worlds.WorldPlan,
+    know: Export,
+    seat: int | None,
+    rng: random.Random,
+) -> bool:
+    """Fill in the hidden events of ``world``'s history (:func:`.worlds.fill_history`), drawing
+    the hidden cards again while no history leads to them (rejection keeps the worlds uniform
+    among those that have one); then leaving the other hands to a history drawn at random."""
+    for attempt in range(2 * WORLD_TRIES):
+        if attempt:
+            lay_hidden_cards(world, know.sample(rng), seat)
+        if worlds.fill_history(world, plan, seat, None if attempt < WORLD_TRIES else rng):
+            return True
+    return False
+
+
+def lay_hidden_cards(world: GodSaveTheKingState, drawn: dict[Loc, Card], seat: int | None) -> None:
+    """Put the drawn cards in the hidden places; the other hands in order, as in a real game."""
+    for loc, card in drawn.items():
+        where = loc[0]
+        if where == "h":
+            world.hands[loc[1]][loc[2]] = card
+        elif where == "f":
+            world.tricks[loc[1]].formations[loc[2]][loc[3]] = card
+        elif where == "p":
+            world.piles[loc[1]][loc[2]] = card
+        else:
+            world.removed[loc[1]] = card
+    for s, hand in enumerate(world.hands):
+        if s != seat:
+            hand.sort()
+
+
 def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: random.Random) -> None:
     """The secret choices the other seats have already made at this simultaneous point, drawn
     afresh, each into its placeholder event of the history too.
@@ -221,7 +274,7 @@ def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: rand
     Each is drawn uniformly from that seat's legal choices: a simplification (the seat cannot
     see them, and nothing it can see says which is likelier), which keeps the world inside its
     information set: the same seats to move, the same table."""
-    legal = world.gsk.route_legal if world.decision == D_ROUTE else world.gsk.declare_legal
+    legal = world.setup.route_legal if world.decision == D_ROUTE else world.setup.declare_legal
     history = world.history
     for index in world.pending_events:
         s = history[index][0]

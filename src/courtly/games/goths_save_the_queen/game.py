@@ -16,7 +16,7 @@ from typing import Final
 from ...core.actions import Action, seat_text
 from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
-from ...core.game import Game, GameInfo
+from ...core.game import Game, GameInfo, GameLength
 from ...core.options import Option
 from .components import (
     BARBARIAN,
@@ -117,6 +117,18 @@ def parse_king_backs(game_id: str, text: str) -> tuple[int, ...]:
     return tuple(decoys)
 
 
+def longest_game(game: Game) -> GameLength:
+    """The longest Goths Save the Queen game with ``game``'s options: a proven bound."""
+    turns = int(game.options["safety_cap"])  # GOTH-26: no more turns than the cap
+    # A turn (§4.3): each King lays a card (a solo clan has no King, GOTH-23: the Kings are the
+    # seats beyond the two order givers), both Warchiefs or chiefs give an order, and each clan
+    # that succeeds makes at most one sub-choice of its action (GOTH-5).
+    kings = game.num_players - 2
+    decisions = turns * (kings + 2 + 2)
+    # Chance (§4.8): the order of the Objectives, and the Fog tokens in the variant.
+    return GameLength(decisions=decisions, chance=1 + (1 if game.options["fog_of_war"] else 0))
+
+
 @functools.cache
 def _cards_behind(back_of: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
     """For each back, indexed by a King's face-up cards (a bit per card): the cards with that
@@ -170,6 +182,7 @@ class GothsSaveTheQueen(Game):
         hidden_information=True,
         teams=True,
         renamed_options={"max_turns": "safety_cap"},
+        longest_game=longest_game,
     )
 
     def __init__(self, players: object = None, **options: object) -> None:

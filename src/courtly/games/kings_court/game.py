@@ -14,7 +14,7 @@ from typing import Final
 from ...core.actions import Action, seat_text
 from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
-from ...core.game import Game, GameInfo
+from ...core.game import Game, GameInfo, GameLength
 from ...core.options import Option
 from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction
 from .heuristic import KingsCourtHeuristic
@@ -48,6 +48,23 @@ OPTIONS: Final = (
         minimum=1,
     ),
 )
+
+
+def longest_game(game: Game) -> GameLength:
+    """The longest King's Court game with ``game``'s options: a proven bound."""
+    players = game.num_players
+    turns = int(game.options["safety_cap"])  # KC-18: no more turns than the cap
+    # Cards that ever enter a hand: the deal (KC-5), then at most one draw a turn (§5.3, KC-6).
+    received = players * int(game.options["initial_hand_size"]) + turns
+    # KC-2: without the prefilter, each card of an unowned suit is drawn once, and leaves.
+    removed = 0 if game.options["prefilter_unused_suits"] else 52 - 13 * players
+    # Every play and every borrow takes a card out of a hand (to the discard pile, KC-12), and
+    # only the deal or a draw puts one in, so they are at most as many as the cards received;
+    # a pass declines the borrow of a Queen played (KC-12): no more passes than plays; and a
+    # turn ends with one "end".
+    decisions = 2 * received + turns
+    # Chance: the cut for the start (KC-4), the cards received, the unowned cards drawn.
+    return GameLength(decisions=decisions, chance=1 + received + removed)
 
 
 class KingsCourt(Game):
@@ -86,6 +103,7 @@ class KingsCourt(Game):
         simultaneous=False,
         hidden_information=True,
         renamed_options={"max_turns": "safety_cap"},
+        longest_game=longest_game,
     )
 
     # Filled by _check_options (after the actions exist).

@@ -7,7 +7,7 @@ from typing import Final
 from ...core.actions import Action, seat_text
 from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
-from ...core.game import Game, GameInfo
+from ...core.game import Game, GameInfo, GameLength
 from ...core.options import Option
 from .heuristic import RoyalGambitHeuristic
 from .rules import (
@@ -52,6 +52,24 @@ OPTIONS: Final = (
 )
 
 
+def longest_game(game: Game) -> GameLength:
+    """The longest Royal Gambit game with ``game``'s options: a proven bound."""
+    players = game.num_players
+    hands = int(game.options["safety_cap"])  # RG-26: no more hands than the cap
+    # Cards drawn in one hand: the deck is whole again at every hand (§3.3), so at most 52; and
+    # at most what the rows can take. A seat draws only while active, and an active row holds
+    # one card of each rank (RG-6/7: a repeated rank busts it, or leaves with the pardoning
+    # Queen; RG-9: a 7 goes only to a row without one): 13 cards, and the one that busts it.
+    # Pardoned pairs are set aside, one per Queen: 8 cards.
+    draws = min(52, 14 * players + 8)
+    # Decisions in one hand: a hit draws a card, or ends the hand on an empty deck (RG-18): at
+    # most draws + 1; a stay takes its seat out of the hand: at most one per seat; a 7 to give
+    # (RG-9) or a Jack's target (RG-11) follows a drawn 7 or Jack: at most 4 of each.
+    per_hand = draws + 1 + players + 4 + 4
+    # Chance: the first start player (RG-3), then the draws.
+    return GameLength(decisions=hands * per_hand, chance=1 + hands * draws)
+
+
 class RoyalGambit(Game):
     """Royal Gambit for 2-5 players."""
 
@@ -83,6 +101,7 @@ class RoyalGambit(Game):
         simultaneous=False,
         hidden_information=False,
         renamed_options={"max_hands": "safety_cap"},
+        longest_game=longest_game,
     )
 
     def _build_actions(self) -> tuple[Action, ...]:

@@ -1,0 +1,589 @@
+"""The history of a sampled world: the hidden events filled in so that it replays to the world.
+
+A view's history holds ``HIDDEN`` for every card laid face down that its seat never saw. A world
+drawn from the view (:func:`.views.determinize`) puts cards in the hidden places; its history
+must name, for each hidden event, a card that the player held then, such that replaying it
+moves every card where the world has it (and every public event stays legal: a card drawn, a
+card laid face up, the challenges' answers).
+
+The view's :class:`~.journal.Journal` says where each event's card went. A hidden event whose
+card still lies in a formation, a trick pile or the removed area names the world's card there
+(*pinned*). One whose card went back into a hand at the end of a hand (§1.6) is *free*: which
+card it was is lost in the merge, and :func:`fill_history` chooses it by a short search over the
+hands (a card the player held then, of the rank a challenge declared, no King carried into a
+rival's pile, GSK-19), simulating the hands card by card from the deal (each player holds his
+suit, §1.2) to the world's hands. What all the worlds of one view share is planned once
+(:func:`plan_worlds`).
+
+A world the search cannot explain (the seat's knowledge is inexact across hands with 3 or 4
+players, see :mod:`.knowledge`) is refused: :func:`.views.determinize` draws another.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+from ...core.cards import CARDS
+from ...core.draws import shuffle
+from ...core.game import CHANCE, HIDDEN
+from ...core.persist import fields_of, rebuild
+from .journal import CHALLENGED, DRAWN, HAND_REMOVED, JOINED_HAND, LEFT_HAND, Journal
+from .knowledge import EQ_RANK
+from .rules import KING_OF, KING_OWNER, MIDDLE, RANK
+
+if TYPE_CHECKING:
+    from .rules import GodSaveTheKingState
+
+# The steps of a plan: (kind, ordinal, seat, slot).
+KNOWN: Final = 0  # a card the view names leaves seat's hand
+PINNED: Final = 1  # the card that now lies at a place of the table left seat's hand
+FREE: Final = 2  # a card that went back into a hand left seat's hand
+JOINED: Final = 3  # the card of that ordinal joins seat's hand (slot: 0)
+
+# Where a pinned card lies: (kind, a, b, c).
+IN_FORMATION: Final = 0  # (trick, side, slot)
+IN_PILE: Final = 1  # (seat, position, 0)
+IN_REMOVED: Final = 2  # (position, 0, 0)
+
+DRAWN_FACTOR: Final = 8
+SEARCH_SLACK: Final = 16
+"""A search gives up after trying this many cards more than twice (eight times, drawing the
+history) its choices: a world that can be explained needs about one try per choice, and one that
+cannot is better drawn again than searched through."""
+
+
+class WorldPlan:
+    """What every world drawn from one view's copy shares (made once, by :func:`plan_worlds`).
+
+    ``steps`` are the journal's moves of cards out of and into hands, in order; each card that
+    leaves a hand has an *ordinal*, which indexes the other lists."""
+
+    __slots__ = (
+        "events",
+        "frees",
+        "hands_set_aside",
+        "joins",
+        "known",
+        "next_free",
+        "open",
+        "places",
+        "rules",
+        "slots",
+        "steps",
+        "wanted",
+    )
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[int, int, int, int]] = []
+        self.events: list[int] = []  # ordinal -> history event (-1: a hand set aside)
+        self.slots: list[int] = []  # ordinal -> formation slot, or DRAWN
+        self.known: list[int] = []  # ordinal -> the card when the view names it, else -1
+        self.places: list[tuple[int, int, int, int]] = []  # ordinal -> where a pinned card lies
+        self.open: list[bool] = []  # ordinal -> its place is hidden from the seat
+        self.joins: list[int] = []  # ordinal -> the step at which its card joins a hand, or -1
+        self.rules: list[list[tuple[int, int]]] = []  # ordinal -> (kind, rank) of challenges
+        self.frees: list[int] = []  # the free steps, in order
+        self.next_free: list[int] = []  # step -> the index in frees of the first one after it
+        # (step, seat, rank): a card of that rank must leave seat's hand then (a challenge
+        # answered "accurate" about a card still to choose).
+        self.wanted: list[tuple[int, int, int]] = []
+        # (first position, count, seat) of each hand set aside in the removed area, which is
+        # in order there (GSK-24).
+        self.hands_set_aside: list[tuple[int, int, int]] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuild, (WorldPlan, (), fields_of(self)))
+
+
+def plan_worlds(state: GodSaveTheKingState) -> WorldPlan | None:
+    """The plan of the worlds of a view's copy (its history as the seat sees it), or None when
+    the copy holds no journal (a scene set up by hand, a copy of a world that did not replay)."""
+    source = state._world_source
+    if source is None:
+        return None
+    history = state.history
+    pending = set(state.pending_events)
+    hidden = {
+        i
+        for i, (actor, item) in enumerate(history)
+        if item is HIDDEN and actor != CHANCE and i not in pending
+    }
+    places = _places(state, source, hidden)
+    entries = source.entries[: source.length]
+    rules: dict[int, list[tuple[int, int]]] = {}
+    for kind, a, b in entries:
+        if kind == CHALLENGED:
+            rules.setdefault(a, []).append((b >> 4, b & 15))
+    plan = WorldPlan()
+    ordinal_of: dict[int, int] = {}
+    for kind, a, b in entries:
+        if kind == LEFT_HAND:
+            ordinal_of[a] = len(plan.events)
+            _plan_leave(plan, state, a, b >> 2, b & 3, hidden, places)
+            plan.rules[-1] = rules.get(a, [])
+        elif kind == JOINED_HAND:
+            ordinal = ordinal_of[a]
+            plan.joins[ordinal] = len(plan.steps)
+            plan.steps.append((JOINED, ordinal, b, 0))
+        elif kind == HAND_REMOVED:
+            _add_leave(plan, PINNED, -1, b, DRAWN, -1, (IN_REMOVED, a, 0, 0))
+            plan.open[-1] = state.removed[a] is HIDDEN
+            aside = plan.hands_set_aside
+            if aside and aside[-1][0] + aside[-1][1] == a and aside[-1][2] == b:
+                aside[-1] = (aside[-1][0], aside[-1][1] + 1, b)
+            else:
+                aside.append((a, 1, b))
+    if any(kind == FREE and plan.joins[o] < 0 for kind, o, _, _ in plan.steps):
+        return None  # a hidden card neither on the table nor merged: no history to write
+    plan.frees = [at for at, step in enumerate(plan.steps) if step[0] == FREE]
+    index = 0
+    for at in range(len(plan.steps) + 1):
+        while index < len(plan.frees) and plan.frees[index] <= at:
+            index += 1
+        plan.next_free.append(index)
+    for at, (kind, ordinal, seat, _) in enumerate(plan.steps):
+        if kind != JOINED and plan.known[ordinal] < 0:
+            plan.wanted += [
+                (at, seat, rank) for rule, rank in plan.rules[ordinal] if rule == EQ_RANK
+            ]
+    return plan
+
+
+def _plan_leave(
+    plan: WorldPlan,
+    state: GodSaveTheKingState,
+    event: int,
+    seat: int,
+    slot: int,
+    hidden: set[int],
+    places: dict[int, tuple[int, int, int, int]],
+) -> None:
+    """The step of a card that left ``seat``'s hand at history event ``event``."""
+    if event not in hidden:
+        item = state.history[event][1]
+        card = item if slot == DRAWN else item.card
+        _add_leave(plan, KNOWN, event, seat, slot, int(card), (0, 0, 0, 0))
+    elif event in places:
+        place = places[event]
+        _add_leave(plan, PINNED, event, seat, slot, -1, place)
+        plan.open[-1] = _card_at(state, place) is HIDDEN
+    else:
+        _add_leave(plan, FREE, event, seat, slot, -1, (0, 0, 0, 0))
+
+
+def _places(
+    state: GodSaveTheKingState, source: Journal, hidden: set[int]
+) -> dict[int, tuple[int, int, int, int]]:
+    """Where the card of each hidden event lies now, when it lies on the table."""
+    places: dict[int, tuple[int, int, int, int]] = {}
+    for index, t in enumerate(state.tricks):
+        for side in (0, 1):
+            for k in range(3):
+                event = t.placed_at[side][k]
+                if event in hidden and t.formations[side][k] is not None:
+                    places[event] = (IN_FORMATION, index, side, k)
+    for seat, sources in enumerate(source.pile_sources):
+        for position, event in enumerate(sources):
+            if event in hidden:
+                places[event] = (IN_PILE, seat, position, 0)
+    for position, event in enumerate(source.removed_sources):
+        if event in hidden:
+            places[event] = (IN_REMOVED, position, 0, 0)
+    return places
+
+
+def _add_leave(
+    plan: WorldPlan,
+    kind: int,
+    event: int,
+    seat: int,
+    slot: int,
+    card: int,
+    place: tuple[int, int, int, int],
+) -> None:
+    ordinal = len(plan.events)
+    plan.events.append(event)
+    plan.slots.append(slot)
+    plan.known.append(card)
+    plan.places.append(place)
+    plan.open.append(False)
+    plan.joins.append(-1)
+    plan.rules.append([])
+    plan.steps.append((kind, ordinal, seat, slot))
+
+
+def _card_at(state: GodSaveTheKingState, place: tuple[int, int, int, int]) -> Any:
+    kind, a, b, c = place
+    if kind == IN_FORMATION:
+        return state.tricks[a].formations[b][c]
+    if kind == IN_PILE:
+        return state.piles[a][b]
+    return state.removed[a]
+
+
+def _set_card_at(state: GodSaveTheKingState, place: tuple[int, int, int, int], card: Any) -> None:
+    kind, a, b, c = place
+    if kind == IN_FORMATION:
+        state.tricks[a].formations[b][c] = card
+    elif kind == IN_PILE:
+        state.piles[a][b] = card
+    else:
+        state.removed[a] = card
+
+
+# --------------------------------------------------------------------------------- a world
+
+
+class Search:
+    """One world's search: the cards of the plan's ordinals, where each card must be when."""
+
+    __slots__ = (
+        "cards",
+        "exposed_king_legal",
+        "final",
+        "hands",
+        "limit",
+        "nodes",
+        "pins",
+        "plan",
+        "rng",
+        "viewer",
+    )
+
+    def __init__(
+        self,
+        plan: WorldPlan,
+        final: list[int],
+        exposed: bool,
+        viewer: int,
+        rng: random.Random | None,
+    ) -> None:
+        self.plan = plan
+        self.cards: list[int] = []  # ordinal -> card (-1: to choose)
+        self.final = final  # seat -> the hand it must end with, as bits
+        self.exposed_king_legal = exposed
+        self.viewer = viewer
+        self.rng = rng
+        """None: the world's cards are the ones to reach. Else only what the seat sees is
+        kept: the rest is what a history drawn card by card leaves (see fill_history)."""
+        self.nodes = 0
+        self.limit = SEARCH_SLACK
+        self.hands: list[int] = []  # the hands reached
+        # card -> the steps at which it must be in a hand, and whose: (step, seat), in order
+        # (step len(steps): the hand it ends in).
+        self.pins: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+
+
+def fill_history(
+    world: GodSaveTheKingState, plan: WorldPlan, seat: int | None, rng: random.Random | None
+) -> bool:
+    """Name a card in each hidden event of ``world``'s history (as drawn from ``seat``'s view's
+    copy) so that it replays to the world; False, changing nothing that matters, if none can.
+
+    Without ``rng`` the world's cards are kept: only a history that leads to them will do. With
+    it, only what the seat sees is kept (the table's face-up cards, its own hand): the cards
+    hidden from it are what a history drawn card by card at random leaves, which is always
+    possible (the truth's is one). :func:`.views.determinize` falls back on it when the hidden
+    cards it drew again and again lead to no history: with 3 or 4 players the seat's knowledge
+    may allow cards that no history explains (see :mod:`.knowledge`)."""
+    removed = world.removed
+    for first, count, _ in plan.hands_set_aside:
+        # A hand leaves in its order (GSK-24), which the drawn cards need not be in.
+        removed[first : first + count] = sorted(removed[first : first + count])
+    viewer = -1 if seat is None else seat
+    search = Search(
+        plan, [_bits(hand) for hand in world.hands], world.setup.exposed_king_legal, viewer, rng
+    )
+    if not _pin_cards(search, world):
+        return False
+    choices = search.cards.count(-1)
+    search.limit = (2 if rng is None else DRAWN_FACTOR) * choices + SEARCH_SLACK
+    if not _may_travel(search, world.num_players):
+        return False
+    start = [_bits(CARDS[s * 13 : s * 13 + 13]) for s in range(world.num_players)]
+    if not _search(search, 0, start):
+        return False
+    if rng is not None:
+        _lay_drawn_history(search, world)
+    actions = world.setup.form_actions
+    history = world.history
+    for ordinal, event in enumerate(plan.events):
+        if event >= 0 and plan.known[ordinal] < 0:
+            holder = history[event][0]
+            history[event] = (holder, actions[plan.slots[ordinal]][search.cards[ordinal]])
+    return True
+
+
+def _pin_cards(search: Search, world: GodSaveTheKingState) -> bool:
+    """Each ordinal's card as far as the view or the world names it, and where each card must
+    be when; False if the world left a place empty."""
+    plan = search.plan
+    relaxed = search.rng is not None
+    cards = search.cards
+    cards += plan.known
+    for at, (kind, ordinal, holder, _) in enumerate(plan.steps):
+        if kind == PINNED and not (relaxed and plan.open[ordinal]):
+            found = _card_at(world, plan.places[ordinal])
+            if found is None or found is HIDDEN or not _obeys(int(found), plan.rules[ordinal]):
+                return False  # (the drawn cards gainsay a challenge's answer)
+            cards[ordinal] = int(found)
+        if kind != JOINED and cards[ordinal] >= 0:
+            search.pins[cards[ordinal]].append((at, holder))
+    end = len(plan.steps)
+    for holder, hand in enumerate(world.hands):
+        if not relaxed or holder == search.viewer:
+            for card in hand:
+                search.pins[int(card)].append((end, holder))
+    return True
+
+
+def _may_travel(search: Search, players: int) -> bool:
+    """A quick look before the search: whether every card could go, from its player's hand at
+    the deal (§1.2), through each hand it must be seen in, carried by the free steps between."""
+    plan = search.plan
+    steps = plan.steps
+    for card in range(13 * players):
+        holder = card // 13
+        since = 0
+        for at, seat in search.pins[card]:
+            if holder < 0 or not _reaches(plan, holder, since, seat, at):
+                return False  # (it lies on the table by then, or cannot get there)
+            if at < len(steps):
+                join = plan.joins[steps[at][1]]
+                holder = steps[join][2] if join >= 0 else -1
+                since = join
+            else:
+                holder = seat
+    return True
+
+
+def _lay_drawn_history(search: Search, world: GodSaveTheKingState) -> None:
+    """Put the cards of the history drawn at random where it leaves them (hidden places only)."""
+    plan = search.plan
+    for holder, bits in enumerate(search.hands):
+        if holder != search.viewer:
+            world.hands[holder] = [CARDS[c] for c in range(52) if bits >> c & 1]
+    for ordinal, place in enumerate(plan.places):
+        if plan.open[ordinal]:
+            _set_card_at(world, place, CARDS[search.cards[ordinal]])
+
+
+def _bits(cards: Any) -> int:
+    bits = 0
+    for card in cards:
+        bits |= 1 << int(card)
+    return bits
+
+
+def _search(search: Search, at: int, hands: list[int]) -> bool:
+    """Play the plan's steps from ``at`` on the hands (as bits), choosing the cards not named;
+    True when they end as they must (``search.hands``)."""
+    steps = search.plan.steps
+    cards = search.cards
+    while at < len(steps):
+        kind, ordinal, seat, slot = steps[at]
+        card = cards[ordinal]
+        if kind == JOINED:
+            hands[seat] |= 1 << card
+        elif card < 0:
+            return _choose(search, at, hands)
+        else:
+            if not hands[seat] >> card & 1 or not _may_lay(search, hands[seat], seat, slot, card):
+                return False
+            hands[seat] &= ~(1 << card)
+        at += 1
+    final = search.final
+    if search.rng is None:
+        if hands != final:
+            return False
+    else:
+        viewer = search.viewer
+        if viewer >= 0 and hands[viewer] != final[viewer]:
+            return False
+        if any(hands[s] and not final[s] for s in range(len(hands)) if s != viewer):
+            return False  # an eliminated player keeps no card
+    search.hands = hands
+    return True
+
+
+def _choose(search: Search, at: int, hands: list[int]) -> bool:
+    """The card that left a hand at step ``at``: try those its player may have laid there, the
+    likeliest first (in a random order when the history is drawn)."""
+    plan = search.plan
+    _, ordinal, seat, _ = plan.steps[at]
+    hand = hands[seat]
+    if plan.events[ordinal] < 0:
+        # A hand set aside whole (GSK-24): its cards go in order, nothing to choose.
+        options = [c for c in range(52) if hand >> c & 1][:1]
+    else:
+        options = _options(search, at, hand)
+    for card in options:
+        search.nodes += 1
+        if search.nodes > search.limit:
+            return False
+        search.cards[ordinal] = card
+        branch = hands.copy()
+        branch[seat] = hand & ~(1 << card)
+        if _search(search, at + 1, branch):
+            return True
+    search.cards[ordinal] = -1
+    return False
+
+
+def _options(search: Search, at: int, hand: int) -> list[int]:
+    """The cards of ``hand`` that may have left it at step ``at``, in the order to try them
+    (see _choose): first those this move takes where they are next seen, then those seen
+    nowhere again, then those that must move on but could later, last those that would have to
+    come back. (A card that only this step can carry where it is seen next is the only one.)"""
+    plan = search.plan
+    _, ordinal, seat, slot = plan.steps[at]
+    join = plan.joins[ordinal]
+    collector = plan.steps[join][2] if join >= 0 else -1
+    rules = plan.rules[ordinal]
+    forced = _forced(search, at, seat, hand)
+    if forced < 0:
+        return []  # more cards must leave this hand than the steps left can carry
+    ranked: list[list[int]] = [[], [], [], []]
+    for card in range(52):
+        if not hand >> card & 1 or (forced and not forced >> card & 1):
+            continue
+        if not _obeys(card, rules) or not _may_lay(search, hand, seat, slot, card):
+            continue
+        if KING_OWNER[card] >= 0 and not _king_may_go(plan, ordinal, seat, collector):
+            continue
+        pin_at, pin_seat = _next_pin(search, card, at)
+        if pin_seat < 0:
+            # Seen in no hand again: it may end anywhere the seat does not see (drawing the
+            # history), but not in its own hand, which only ever holds what it knows.
+            if collector < 0 or collector != search.viewer:
+                ranked[_rank_wanted(plan, card, at, seat, collector, join)].append(card)
+        elif join < 0 or pin_at < join:
+            continue  # seen in a hand while it lies on the table
+        elif _reaches(plan, collector, join, pin_seat, pin_at):
+            if pin_seat == collector:
+                ranked[0].append(card)
+            else:
+                ranked[2 if pin_seat != seat else 3].append(card)
+    rng = search.rng
+    if rng is not None:
+        for cards in ranked:
+            shuffle(rng, cards)
+    return ranked[0] + ranked[1] + ranked[2] + ranked[3]
+
+
+def _rank_wanted(plan: WorldPlan, card: int, at: int, seat: int, collector: int, join: int) -> int:
+    """The rank (see _options) of a card seen nowhere again: first if the collector must lay a
+    card of its rank later (see WorldPlan.wanted), last if its holder must, else second."""
+    rank = RANK[card]
+    for step, holder, wanted in plan.wanted:
+        if wanted == rank and step > at:
+            if holder == collector and step > join:
+                return 0
+            if holder == seat and collector != seat:
+                return 3
+    return 1
+
+
+def _forced(search: Search, at: int, seat: int, hand: int) -> int:
+    """The cards of ``hand`` of which step ``at`` must carry one, as bits (0: any may stay), or
+    -1 if it cannot be done: the cards next seen in another seat's hand, when the later steps
+    by ``seat`` that could carry them there in time are fewer than they are."""
+    plan = search.plan
+    needed: dict[int, tuple[int, int]] = {}  # seat seen next -> (cards, latest step), as bits
+    for card in range(52):
+        if hand >> card & 1:
+            pin_at, pin_seat = _next_pin(search, card, at)
+            if pin_seat >= 0 and pin_seat != seat:
+                cards, until = needed.get(pin_seat, (0, 0))
+                needed[pin_seat] = (cards | 1 << card, max(until, pin_at))
+    forced = 0
+    for target, (cards, until) in needed.items():
+        count = bin(cards).count("1")
+        routes = _routes(plan, at, seat, target, until)
+        if count > routes + 1:
+            return -1
+        if count == routes + 1:
+            forced = cards if not forced else forced & cards
+            if not forced:
+                return -1
+    return forced
+
+
+def _routes(plan: WorldPlan, at: int, seat: int, target: int, until: int) -> int:
+    """How many free steps by ``seat`` after ``at`` could carry a card into ``target``'s hand
+    by step ``until``."""
+    steps = plan.steps
+    count = 0
+    for index in range(plan.next_free[at], len(plan.frees)):
+        step = plan.frees[index]
+        if step >= until:
+            break
+        _, ordinal, holder, _ = steps[step]
+        join = plan.joins[ordinal]
+        if holder == seat and join < until and _reaches(plan, steps[join][2], join, target, until):
+            count += 1
+    return count
+
+
+def _king_may_go(plan: WorldPlan, ordinal: int, seat: int, collector: int) -> bool:
+    """Whether ``seat``'s King (the only one it may hold) may be the card of this ordinal: laid
+    face down and kept from rivals (GSK-19: one found in a rival's pile is shown at once)."""
+    if collector >= 0:
+        return collector == seat
+    kind, a, _, _ = plan.places[ordinal]
+    return kind == IN_FORMATION or (kind == IN_PILE and a == seat)
+
+
+def _obeys(card: int, rules: list[tuple[int, int]]) -> bool:
+    """Whether ``card`` agrees with the challenges' answers about it (T6e)."""
+    return all((RANK[card] == rank) == (kind == EQ_RANK) for kind, rank in rules)
+
+
+def _may_lay(search: Search, hand: int, seat: int, slot: int, card: int) -> bool:
+    """GSK-5 with exposed_king_legal off: the own King only in the middle, and there when it
+    would otherwise be left for the right slot."""
+    if search.exposed_king_legal or slot == DRAWN:
+        return True
+    king = int(KING_OF[seat])
+    if slot != MIDDLE:
+        return card != king
+    if hand >> king & 1 and bin(hand).count("1") == 2:
+        return card == king
+    return True
+
+
+def _next_pin(search: Search, card: int, at: int) -> tuple[int, int]:
+    """The next step after ``at`` at which ``card`` must be in a hand, and whose (a seat of -1:
+    none)."""
+    for pin in search.pins[card]:
+        if pin[0] > at:
+            return pin
+    return (len(search.plan.steps) + 1, -1)
+
+
+def _reaches(plan: WorldPlan, seat: int, since: int, target: int, until: int) -> bool:
+    """Whether a card joining ``seat``'s hand at step ``since`` may be in ``target``'s hand by
+    step ``until``, carried by free steps (each could be the one that laid it)."""
+    if seat == target:
+        return True
+    steps = plan.steps
+    frees = plan.frees
+    arrived = [until] * 4
+    arrived[seat] = since
+    for index in range(plan.next_free[since], len(frees)):
+        at = frees[index]
+        if at >= until:
+            break
+        _, ordinal, holder, _ = steps[at]
+        if at <= arrived[holder]:
+            continue
+        join = plan.joins[ordinal]
+        if join >= until:
+            continue
+        collector = steps[join][2]
+        if collector == target:
+            return True
+        if join < arrived[collector]:
+            arrived[collector] = join
+    return False

@@ -1,0 +1,323 @@
+"""A real ``courtly serve`` process killed with SIGKILL in the middle of games loses nothing.
+
+Tables with people and bots, one with a realtime clock, one with an ``away`` limit, and one of
+bots alone are in play when the server (and its bot workers) is killed with SIGKILL; a new
+process on the same SQLite file must resume every table where it was: every acknowledged move
+is in the history at its index (and a retry of it is answered as before), people go on with
+their tokens, bots carry on to the end, and no clock is charged for the time no server ran.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+
+DEADLINE = 60.0
+"""Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
+
+DOWNTIME = 3.0
+"""Seconds between the kill and the new start: longer than the ``away`` limit below and than
+the server's 1-second heartbeat, so a clock charged for the downtime cannot pass unseen."""
+
+AWAY = 3.0
+"""The ``away`` limit of the table whose person is to move, unconnected, across the crash."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """One ``courtly serve`` process (in its own process group, with its bot workers)."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+    database: Path
+    started_at: float
+    http: httpx2.Client = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.http = httpx2.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30)
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited with {self.process.returncode}{self.log_tail()}")
+            try:
+                if self.http.get("/api/games").status_code == 200:
+                    return
+            except httpx2.TransportError:
+                pass
+            time.sleep(0.05)
+        pytest.fail(f"the server did not start{self.log_tail()}")
+
+    def kill(self) -> None:
+        """SIGKILL to the server and its bot workers: no shutdown of any kind runs."""
+        self.http.close()
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def log_tail(self) -> str:
+        return "\n--- server log ---\n" + self.log.read_text(errors="replace")[-4000:]
+
+    def ok(self, method: str, path: str, **kwargs: Any) -> Any:
+        response = self.http.request(method, path, **kwargs)
+        assert response.is_success, f"{method} {path} -> {response.status_code} {response.text}"
+        return response.json()
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[[], Server]]:
+    """Starts ``courtly serve`` processes on one SQLite file; every one is killed at the end."""
+    database = tmp_path / "courtly.sqlite3"
+    started: list[Server] = []
+
+    def start() -> Server:
+        port = free_port()
+        log = tmp_path / f"server-{len(started)}.log"
+        command = [
+            sys.executable,
+            "-c",
+            "from courtly.cli import main; main()",
+            "serve",
+            "--port",
+            str(port),
+            "--database-url",
+            f"sqlite:///{database}",
+            "--bot-pace",
+            "0",
+            "--bot-workers",
+            "1",
+        ]
+        started_at = time.time()
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        server = Server(process, port, log, database, started_at)
+        started.append(server)
+        server.wait_ready()
+        return server
+
+    yield start
+    for server in started:
+        if server.process.poll() is None:
+            server.kill()
+
+
+@dataclass
+class Person:
+    """A person's seat at a table, and every answer the server acknowledged to it."""
+
+    table: str
+    seat: int
+    token: str
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    """The requests that got those answers (a retry sends one again)."""
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def view(self, server: Server) -> dict[str, Any]:
+        view: dict[str, Any] = server.ok(
+            "GET", f"/api/tables/{self.table}/view", params={"seat": self.seat}, headers=self.auth
+        )
+        return view
+
+    def wait_turn(self, server: Server) -> dict[str, Any]:
+        """The seat's view once it must move (or the game is over)."""
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            view = self.view(server)
+            if view["status"] == "over" or (self.seat in view["to_move"] and view["legal_actions"]):
+                return view
+            time.sleep(0.01)
+        pytest.fail(f"seat {self.seat} of {self.table} never came to move")
+
+    def move(self, server: Server) -> dict[str, Any]:
+        """Wait for the seat's turn and make its first legal move; returns the view it saw."""
+        view = self.wait_turn(server)
+        if view["status"] == "over":
+            return view
+        request = {
+            "seat": self.seat,
+            "action": view["legal_actions"][0]["text"],
+            "version": view["version"],
+        }
+        answer = server.ok(
+            "POST", f"/api/tables/{self.table}/moves", json=request, headers=self.auth
+        )
+        assert answer["index"] >= view["version"] and answer["version"] > answer["index"]
+        self.moves.append(request)
+        self.answers.append(answer)
+        return view
+
+
+def create(server: Server, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
+    body = {"game": game, "players": len(seats), "seats": seats, **extra}
+    table: str = server.ok("POST", "/api/tables", json=body)["id"]
+    return table
+
+
+def join(server: Server, table: str, seat: int, name: str) -> Person:
+    joined = server.ok("POST", f"/api/tables/{table}/seats/{seat}/join", json={"name": name})
+    return Person(table, seat, joined["token"])
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    pytest.fail(f"timed out waiting until {what}")
+
+
+def seat_clock(view: dict[str, Any], seat: int) -> float:
+    clock = view["seats"][seat]["clock"]
+    assert isinstance(clock, float | int), view["seats"][seat]
+    return float(clock)
+
+
+def test_a_server_killed_mid_game_resumes_every_table(serve: Callable[[], Server]) -> None:
+    first = serve()
+    heuristic = {"kind": "bot", "bot": "heuristic"}
+    short = {"target_score": 15}  # short games: the people play theirs to the end below
+    # A person against a bot on a realtime clock (ten minutes each: nobody runs out here).
+    duel_table = create(
+        first,
+        "royal-gambit",
+        [{"kind": "person"}, heuristic],
+        options=short,
+        clock={"initial": 600, "increment": 2},
+        seed=11,
+    )
+    duel = join(first, duel_table, 0, "Ann")
+    # A person against two bots, no clock.
+    party_table = create(
+        first,
+        "royal-gambit",
+        [{"kind": "person"}, heuristic, {"kind": "bot"}],
+        options=short,
+        seed=12,
+    )
+    party = join(first, party_table, 0, "Bea")
+    for _ in range(3):
+        duel.move(first)
+        party.move(first)
+    retried = first.http.post(
+        f"/api/tables/{duel.table}/moves", json=duel.moves[-1], headers=duel.auth
+    )
+    assert retried.json() == duel.answers[-1]  # a retry is answered the same way
+    # Bots alone, mid-game when the server dies.
+    bots = create(first, "crush-the-crown", [heuristic] * 2, seed=13)
+    wait_for(lambda: first.ok("GET", f"/api/tables/{bots}")["version"] >= 10, "the bots play")
+    # The duel's person is to move, so their clock runs up to the kill.
+    read_before = time.time()
+    duel_view = duel.wait_turn(first)
+    read_after = time.time()
+    assert duel_view["status"] == "playing" and duel_view["seats"][0]["clock_running"]
+    left_before = seat_clock(duel_view, 0)
+    duel_version = duel_view["version"]
+    # A person to move with no connection, whose away limit would run out in the downtime.
+    idle = join(
+        first,
+        create(
+            first, "royal-gambit", [{"kind": "person"}, heuristic], clock={"away": AWAY}, seed=14
+        ),
+        0,
+        "Cy",
+    )
+    assert 0 in idle.wait_turn(first)["to_move"]
+    tables = {table: first.ok("GET", f"/api/tables/{table}") for table in (party.table, bots)}
+    assert tables[bots]["status"] == "playing"
+    killed_at = time.time()
+    first.kill()
+    # The last moment the server was known alive (it notes it once a second): its clocks are
+    # charged up to there, the rest of the time until the new start is the downtime.
+    with closing(sqlite3.connect(first.database)) as database:
+        last_alive = database.execute("SELECT max(at) FROM heartbeats").fetchone()[0]
+    assert killed_at - 10 < last_alive <= killed_at
+
+    time.sleep(DOWNTIME)
+    second = serve()
+    duel_view = duel.view(second)
+    read_again = time.time()
+
+    # Every table is where it was (its bots may have moved on since): the duel's person was to
+    # move, so nothing moved there.
+    assert duel_view["status"] == "playing"
+    assert duel_view["version"] == duel_version and 0 in duel_view["to_move"]
+    for table, before in tables.items():
+        assert second.ok("GET", f"/api/tables/{table}")["version"] >= before["version"]
+    # Every acknowledged move is stored at its index: a retry of each, answered by the new
+    # process from the database alone, gets the very same answer.
+    for person in (duel, party):
+        for request, answer in zip(person.moves, person.answers, strict=True):
+            again = second.http.post(
+                f"/api/tables/{person.table}/moves", json=request, headers=person.auth
+            )
+            assert again.status_code == 200, again.text
+            assert again.json() == answer
+
+    # The clock: charged for the time it ran before the kill (up to the last heartbeat), not
+    # for the downtime; it runs again from the new start. ``left_before`` was read between
+    # ``read_before`` and ``read_after``, ``left_after`` at most ``ran_since_start`` after the
+    # new process started.
+    left_after = seat_clock(duel_view, 0)
+    assert duel_view["seats"][0]["clock_running"]
+    ran_since_start = read_again - second.started_at
+    most = left_before - (last_alive - read_after) + 0.01
+    least = left_before - (last_alive - read_before) - ran_since_start - 0.01
+    assert least <= left_after <= most, (least, left_after, most)
+    assert any("the server was down" in notice["text"] for notice in duel_view["notices"])
+
+    # People go on with the same tokens, bots carry on: every game is played to the end.
+    for person in (duel, party):
+        while person.move(second)["status"] != "over":
+            pass
+    wait_for(
+        lambda: all(
+            second.ok("GET", f"/api/tables/{table}")["status"] == "over"
+            for table in (bots, idle.table)
+        ),
+        "the bots' games are over",
+    )
+    for person in (duel, party):
+        history = second.ok("GET", f"/api/tables/{person.table}/record")["history"]
+        for answer in person.answers:
+            assert history[answer["index"]] == [f"p{person.seat}", answer["action"]], answer
+    record = second.ok("GET", f"/api/tables/{bots}/record")
+    assert len(record["history"]) == second.ok("GET", f"/api/tables/{bots}")["version"]
+    assert len(record["history"]) > tables[bots]["version"]
+
+    # The away limit counts from the new start, not across the downtime.
+    notices = idle.view(second)["notices"]
+    down = [notice for notice in notices if "the server was down" in notice["text"]]
+    assert down, notices
+    for notice in notices:
+        if "is away" in notice["text"] and notice["at"] > killed_at:
+            assert notice["at"] >= down[0]["at"] + AWAY - 0.05, notices
+    assert "Traceback" not in second.log.read_text(errors="replace"), second.log_tail()

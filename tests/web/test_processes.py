@@ -1,0 +1,280 @@
+"""Two real ``courtly serve`` processes against one PostgreSQL serve the same tables.
+
+A move made through one process reaches the WebSockets held by the other (PostgreSQL
+LISTEN/NOTIFY), and a table of bots, whose bots may play in both processes at once, is played
+to the end without a double move (the primary key of an event forbids it): its record replays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from courtly.core.records import MatchRecord
+
+from .postgres import free_port
+
+DEADLINE = 60.0
+"""Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
+
+
+@dataclass
+class ServerProcess:
+    """One ``courtly serve`` process, and a small JSON client for its REST API."""
+
+    name: str
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def call(
+        self, method: str, path: str, body: object = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def ok(self, method: str, path: str, body: object = None, token: str | None = None) -> Any:
+        status, answer = self.call(method, path, body, token)
+        assert 200 <= status < 300, f"{self.name}: {method} {path} -> {status} {answer}"
+        return answer
+
+    def log_tail(self) -> str:
+        return (
+            f"\n--- log of server {self.name} ---\n" + self.log.read_text(errors="replace")[-4000:]
+        )
+
+
+def courtly_command() -> list[str]:
+    """The console script of this interpreter's environment (``.venv/bin/courtly``)."""
+    script = Path(sys.executable).parent / "courtly"
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from courtly.cli import main; sys.exit(main())"]
+
+
+def start_server(name: str, database_url: str, folder: Path) -> ServerProcess:
+    port = free_port()
+    log = folder / f"server-{name}.log"
+    command = [
+        *courtly_command(),
+        "serve",
+        "--port",
+        str(port),
+        "--database-url",
+        database_url,
+        "--bot-pace",
+        "0",
+        "--bot-workers",
+        "1",
+    ]
+    with log.open("wb") as output:
+        # Its own session: the bots' worker process is killed with it at the end.
+        process = subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    return ServerProcess(name, port, process, log)
+
+
+def wait_until_serving(server: ServerProcess) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            pytest.fail(
+                f"server {server.name} exited ({server.process.returncode})" + server.log_tail()
+            )
+        try:
+            if server.call("GET", "/api/games")[0] == 200:
+                return
+        except OSError:
+            pass  # not listening yet
+        time.sleep(0.1)
+    pytest.fail(f"server {server.name} did not answer /api/games" + server.log_tail())
+
+
+def stop_server(server: ServerProcess) -> None:
+    """SIGTERM (a clean shutdown), then SIGKILL for whatever of its session is left."""
+    if server.process.poll() is None:
+        server.process.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.process.wait(timeout=15)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.process.pid, signal.SIGKILL)
+    server.process.wait(timeout=15)
+
+
+@pytest.fixture
+def two_servers(postgres_database: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ...]]:
+    """Servers A and B on one fresh PostgreSQL database, killed at the end (also on failure)."""
+    servers: list[ServerProcess] = []
+    try:
+        # Both at once on an empty database: their schema migrations must not collide.
+        servers.extend(start_server(name, postgres_database, tmp_path) for name in ("A", "B"))
+        for server in servers:
+            wait_until_serving(server)
+        yield tuple(servers)
+    finally:
+        for server in servers:
+            stop_server(server)
+
+
+def wait_for(what: str, found: Callable[[], Any], servers: tuple[ServerProcess, ...]) -> Any:
+    """Poll ``found`` until it returns something other than None (generous deadline)."""
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        value = found()
+        if value is not None:
+            return value
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}" + "".join(s.log_tail() for s in servers))
+
+
+def receive_until(
+    connection: ClientConnection, version: int, what: str, servers: tuple[ServerProcess, ...]
+) -> dict[str, Any]:
+    """The first view message of ``connection`` at ``version`` or later."""
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        try:
+            message: dict[str, Any] = json.loads(connection.recv(timeout=1))
+        except TimeoutError:
+            continue
+        assert message["type"] == "view", message
+        if message["version"] >= version:
+            return message
+    pytest.fail(f"{what} never received version {version}" + "".join(s.log_tail() for s in servers))
+
+
+def test_a_move_through_one_process_reaches_websockets_held_by_the_other(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two_servers
+    table = a.ok(
+        "POST",
+        "/api/tables",
+        {"game": "royal-gambit", "players": 2, "seats": [{"kind": "person"}] * 2, "seed": 11},
+    )["id"]
+    # Seat 0 joins through A, seat 1 through B: each process learns of the other's join.
+    tokens = {
+        0: a.ok("POST", f"/api/tables/{table}/seats/0/join", {"name": "Ann"})["token"],
+        1: b.ok("POST", f"/api/tables/{table}/seats/1/join", {"name": "Bob"})["token"],
+    }
+
+    def view(server: ServerProcess, seat: int | None, since: int = 0) -> dict[str, Any]:
+        if seat is None:  # a spectator's
+            return server.ok("GET", f"/api/tables/{table}/view?since={since}")
+        path = f"/api/tables/{table}/view?seat={seat}&since={since}"
+        return server.ok("GET", path, token=tokens[seat])
+
+    def view_at(server: ServerProcess, seat: int | None, version: int, since: int) -> Any:
+        """``seat``'s view served by ``server`` once it is at ``version`` (it may hear of a
+        change made through the other process a little later)."""
+        return wait_for(
+            f"{server.name} to serve version {version}",
+            lambda: seen if (seen := view(server, seat, since))["version"] == version else None,
+            two_servers,
+        )
+
+    for server in (a, b):
+        wait_for(
+            f"the table to be playing on {server.name}",
+            lambda server=server: view(server, None)["status"] == "playing" or None,
+            two_servers,
+        )
+    # Seat 1 watches through B, a spectator through A.
+    with connect_view(b, table, 1, tokens[1]) as seat_socket, connect_view(a, table) as watching:
+        sockets = [(b, 1, seat_socket), (a, None, watching)]
+        mover = a
+        for _ in range(6):  # moves through A and through B in turn
+            spectator = view(mover, None)
+            assert spectator["status"] == "playing", "the game ended early: choose another seed"
+            seat = spectator["to_move"][0]
+            before = view(mover, seat)
+            move = {
+                "seat": seat,
+                "action": before["legal_actions"][0]["text"],
+                "version": before["version"],
+            }
+            answer = mover.ok("POST", f"/api/tables/{table}/moves", move, tokens[seat])
+            version = answer["version"]
+            assert version > before["version"]
+            for holder, watcher, connection in sockets:
+                what = f"the WebSocket held by {holder.name} after a move through {mover.name}"
+                pushed = receive_until(connection, version, what, two_servers)
+                assert (pushed["version"], pushed["seat"]) == (version, watcher)
+                # The view one process pushes is the view the other one serves.
+                served = view_at(b if holder is a else a, watcher, version, pushed["log_from"])
+                for key in ("to_move", "legal_actions", "observation", "status", "log"):
+                    assert pushed[key] == served[key], key
+            mover = b if mover is a else a
+
+
+@contextlib.contextmanager
+def connect_view(
+    server: ServerProcess, table: str, seat: int | None = None, token: str | None = None
+) -> Iterator[ClientConnection]:
+    """A WebSocket on ``table`` of ``server``, as ``seat`` (``None``: a spectator)."""
+    with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws", open_timeout=30) as ws:
+        ws.send(json.dumps({"seat": seat, "token": token, "since": 0}))
+        yield ws
+
+
+def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_move(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two_servers
+    seats = [
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot"},
+        {"kind": "bot", "bot": "heuristic"},
+    ]
+    created = a.ok(
+        "POST", "/api/tables", {"game": "royal-gambit", "players": 3, "seats": seats, "seed": 5}
+    )
+    table = created["id"]
+    assert created["status"] == "playing"
+    # B loads the table now; its bots play too whenever it hears of a change.
+    b.ok("GET", f"/api/tables/{table}")
+    records = []
+    for server in (a, b):
+        summary = wait_for(
+            f"the bot table to end on {server.name}",
+            lambda server=server: (
+                summary
+                if (summary := server.ok("GET", f"/api/tables/{table}"))["status"] == "over"
+                else None
+            ),
+            two_servers,
+        )
+        record = server.ok("GET", f"/api/tables/{table}/record")
+        assert len(record["history"]) == summary["version"]
+        records.append(record)
+    assert records[0] == records[1], "both processes must hold the same history"
+    final = MatchRecord.from_dict(records[0]).replay()  # every event legal where it stands
+    assert final.is_terminal
+    assert len(final.history) == len(records[0]["history"])
