@@ -25,7 +25,7 @@ from courtly.core import (
 )
 from courtly.core.actions import SEAT_OUTCOMES
 from courtly.core.cards import cards_text
-from courtly.core.game import CHANCE
+from courtly.core.game import CHANCE, HIDDEN
 
 DECK = tuple(parse_cards("2H 3H 4H 5H 6H 7H"))
 
@@ -154,6 +154,15 @@ class SealedBidsState(State):
         for s in self.submitted:
             if s not in full.pending:
                 full.pending[s] = rng.choice(self.game.actions)
+        # Its history tells the same story (it replays to it): the deal, the bids drawn.
+        history = full.history
+        deals = [i for i, (actor, _) in enumerate(history) if actor == CHANCE]
+        for s, index in enumerate(deals):
+            history[index] = (CHANCE, full.cards[s])
+        for index, (actor, item) in enumerate(history):
+            if actor != CHANCE and item is HIDDEN:
+                history[index] = (actor, full.pending[actor])
+        full._partial = False
         return full
 
     def observation(self, seat: int | None) -> dict[str, Any]:

@@ -386,7 +386,8 @@ def test_seats_in_the_game_and_the_cap_are_declared(game: Game) -> None:
 @pytest.mark.parametrize("seed", SEEDS[:3])
 def test_a_sampled_world_is_inside_the_seats_information(game: Game, seed: int) -> None:
     """A world drawn from a seat's view waits for the same seats as the truth, and that seat sees
-    in it exactly what it sees in the truth: its observation, its legal actions, its picture."""
+    in it exactly what it sees in the truth: its observation, its legal actions, its picture, its
+    log. And it is a proper state: its record replays to it."""
     rng = random.Random(seed)
     for state in sampled_states(game, seed, every=2):
         if state.is_chance or state.is_terminal:
@@ -398,7 +399,13 @@ def test_a_sampled_world_is_inside_the_seats_information(game: Game, seed: int) 
                 assert world.to_move == state.to_move
                 assert world.view(seat).observation() == view.observation()
                 assert world.render(seat) == view.render()
+                assert world.log(seat) == view.log()
                 if seat is not None:
                     assert [a.id for a in world.legal_actions(seat)] == [
                         a.id for a in view.legal_actions()
                     ]
+                loaded = load(world.to_json())
+                assert loaded.to_json() == world.to_json()
+                assert loaded.to_move == world.to_move
+                for other in [None, *range(game.num_players)]:
+                    assert loaded.observation(other) == world.observation(other)

@@ -45,6 +45,12 @@ WORLD_TRIES: Final = 8
 history instead (:func:`.worlds.fill_history`; with 2 players the first always has one)."""
 
 
+LAST_TRIES: Final = 40
+LAST_EFFORT: Final = 30
+"""How many longer searches write_history makes last, and how many cards per choice each may
+try (a search that runs into a dead end is better drawn again than searched through)."""
+
+
 def knower_bit(state: GodSaveTheKingState, seat: int | None) -> int:
     """The bit of ``seat`` in a mask of knowers (the spectator's after the last seat); once the
     game is over, every bit: everyone knows every card."""
@@ -223,13 +229,18 @@ def determinize(
         world._partial = False
     # (else no journal, or no history found: the world keeps the gaps, and does not replay)
     if world.decision == D_FORM:
-        for s in world.to_move:
-            if s != seat:
-                t = world.tricks[world.trick_of_seat[s]]
-                world._legal[s] = world._form_legal(s, t.placed[world.side_of_seat[s]])
+        refresh_formation_actions(world, seat)
     elif world.submitted and world.decision in (D_ROUTE, D_DECLARE):
         draw_pending_choices(world, seat, rng)
     return world
+
+
+def refresh_formation_actions(world: GodSaveTheKingState, seat: int | None) -> None:
+    """The other seats' formation actions, from the hands the world gave them."""
+    for s in world.to_move:
+        if s != seat:
+            t = world.tricks[world.trick_of_seat[s]]
+            world._legal[s] = world._form_legal(s, t.placed[world.side_of_seat[s]])
 
 
 def write_history(
@@ -241,13 +252,17 @@ def write_history(
 ) -> bool:
     """Fill in the hidden events of ``world``'s history (:func:`.worlds.fill_history`), drawing
     the hidden cards again while no history leads to them (rejection keeps the worlds uniform
-    among those that have one); then leaving the other hands to a history drawn at random."""
-    for attempt in range(2 * WORLD_TRIES):
+    among those that have one); then leaving the other hands to a history drawn at random
+    (which reads none of the drawn cards: nothing to draw again for it)."""
+    for attempt in range(WORLD_TRIES):
         if attempt:
             lay_hidden_cards(world, know.sample(rng), seat)
-        if worlds.fill_history(world, plan, seat, None if attempt < WORLD_TRIES else rng):
+        if worlds.fill_history(world, plan, seat, None):
             return True
-    return False
+    if any(worlds.fill_history(world, plan, seat, rng) for _ in range(WORLD_TRIES)):
+        return True
+    # (Rare: a long game whose drawn histories ran into dead ends; longer searches settle it.)
+    return any(worlds.fill_history(world, plan, seat, rng, LAST_EFFORT) for _ in range(LAST_TRIES))
 
 
 def lay_hidden_cards(world: GodSaveTheKingState, drawn: dict[Loc, Card], seat: int | None) -> None:

@@ -46,7 +46,9 @@ IN_FORMATION: Final = 0  # (trick, side, slot)
 IN_PILE: Final = 1  # (seat, position, 0)
 IN_REMOVED: Final = 2  # (position, 0, 0)
 
-DRAWN_FACTOR: Final = 8
+DRAWN_EFFORT: Final = 8
+SUITS_DEALT: Final = tuple((1 << 13) - 1 << 13 * seat for seat in range(4))
+"""Each seat's hand at the deal, as bits: its suit (§1.2)."""
 SEARCH_SLACK: Final = 16
 """A search gives up after trying this many cards more than twice (eight times, drawing the
 history) its choices: a world that can be explained needs about one try per choice, and one that
@@ -60,6 +62,7 @@ class WorldPlan:
     leaves a hand has an *ordinal*, which indexes the other lists."""
 
     __slots__ = (
+        "drawn_past",
         "events",
         "frees",
         "hands_set_aside",
@@ -67,6 +70,7 @@ class WorldPlan:
         "known",
         "next_free",
         "open",
+        "pinned",
         "places",
         "rules",
         "slots",
@@ -81,6 +85,7 @@ class WorldPlan:
         self.known: list[int] = []  # ordinal -> the card when the view names it, else -1
         self.places: list[tuple[int, int, int, int]] = []  # ordinal -> where a pinned card lies
         self.open: list[bool] = []  # ordinal -> its place is hidden from the seat
+        self.pinned: list[int] = []  # the ordinals of the cards that lie on the table
         self.joins: list[int] = []  # ordinal -> the step at which its card joins a hand, or -1
         self.rules: list[list[tuple[int, int]]] = []  # ordinal -> (kind, rank) of challenges
         self.frees: list[int] = []  # the free steps, in order
@@ -88,6 +93,9 @@ class WorldPlan:
         # (step, seat, rank): a card of that rank must leave seat's hand then (a challenge
         # answered "accurate" about a card still to choose).
         self.wanted: list[tuple[int, int, int]] = []
+        # The cards a history drawn at random (fill_history with an rng) chose before the
+        # current hand (ordinal -> card, -1 for the others): the next one reuses them.
+        self.drawn_past: list[int] = []
         # (first position, count, seat) of each hand set aside in the removed area, which is
         # in order there (GSK-24).
         self.hands_set_aside: list[tuple[int, int, int]] = []
@@ -137,6 +145,7 @@ def plan_worlds(state: GodSaveTheKingState) -> WorldPlan | None:
     if any(kind == FREE and plan.joins[o] < 0 for kind, o, _, _ in plan.steps):
         return None  # a hidden card neither on the table nor merged: no history to write
     plan.frees = [at for at, step in enumerate(plan.steps) if step[0] == FREE]
+    plan.pinned = [ordinal for kind, ordinal, _, _ in plan.steps if kind == PINNED]
     index = 0
     for at in range(len(plan.steps) + 1):
         while index < len(plan.frees) and plan.frees[index] <= at:
@@ -271,12 +280,16 @@ class Search:
         self.limit = SEARCH_SLACK
         self.hands: list[int] = []  # the hands reached
         # card -> the steps at which it must be in a hand, and whose: (step, seat), in order
-        # (step len(steps): the hand it ends in).
-        self.pins: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        # (step len(steps): the hand it ends in); made when there is a card to choose.
+        self.pins: list[list[tuple[int, int]]] = []
 
 
 def fill_history(
-    world: GodSaveTheKingState, plan: WorldPlan, seat: int | None, rng: random.Random | None
+    world: GodSaveTheKingState,
+    plan: WorldPlan,
+    seat: int | None,
+    rng: random.Random | None,
+    effort: int = 0,
 ) -> bool:
     """Name a card in each hidden event of ``world``'s history (as drawn from ``seat``'s view's
     copy) so that it replays to the world; False, changing nothing that matters, if none can.
@@ -286,7 +299,10 @@ def fill_history(
     hidden from it are what a history drawn card by card at random leaves, which is always
     possible (the truth's is one). :func:`.views.determinize` falls back on it when the hidden
     cards it drew again and again lead to no history: with 3 or 4 players the seat's knowledge
-    may allow cards that no history explains (see :mod:`.knowledge`)."""
+    may allow cards that no history explains (see :mod:`.knowledge`).
+
+    ``effort`` is how many cards the search may try per card to choose (0: the usual, two when
+    the world's cards are kept, eight when the history is drawn)."""
     removed = world.removed
     for first, count, _ in plan.hands_set_aside:
         # A hand leaves in its order (GSK-24), which the drawn cards need not be in.
@@ -295,17 +311,21 @@ def fill_history(
     search = Search(
         plan, [_bits(hand) for hand in world.hands], world.setup.exposed_king_legal, viewer, rng
     )
-    if not _pin_cards(search, world):
+    if not _name_cards(search, world):
         return False
     choices = search.cards.count(-1)
-    search.limit = (2 if rng is None else DRAWN_FACTOR) * choices + SEARCH_SLACK
-    if not _may_travel(search, world.num_players):
-        return False
-    start = [_bits(CARDS[s * 13 : s * 13 + 13]) for s in range(world.num_players)]
-    if not _search(search, 0, start):
+    if choices:
+        _pin_cards(search, world)
+        tries = effort if effort else 2 if rng is None else DRAWN_EFFORT
+        search.limit = tries * choices + SEARCH_SLACK
+        if not _may_travel(search, world.num_players):
+            return False
+    if not _search(search, 0, list(SUITS_DEALT[: world.num_players])):
         return False
     if rng is not None:
         _lay_drawn_history(search, world)
+        if not plan.drawn_past:
+            _keep_drawn_past(search)
     actions = world.setup.form_actions
     history = world.history
     for ordinal, event in enumerate(plan.events):
@@ -315,27 +335,61 @@ def fill_history(
     return True
 
 
-def _pin_cards(search: Search, world: GodSaveTheKingState) -> bool:
-    """Each ordinal's card as far as the view or the world names it, and where each card must
-    be when; False if the world left a place empty."""
+def _name_cards(search: Search, world: GodSaveTheKingState) -> bool:
+    """Each ordinal's card as far as the view (or, pinned, the world) names it, -1 for those to
+    choose; False if the world's card gainsays a challenge's answer."""
     plan = search.plan
     relaxed = search.rng is not None
     cards = search.cards
-    cards += plan.known
-    for at, (kind, ordinal, holder, _) in enumerate(plan.steps):
-        if kind == PINNED and not (relaxed and plan.open[ordinal]):
+    cards += plan.drawn_past if relaxed and plan.drawn_past else plan.known
+    for ordinal in plan.pinned:
+        if not (relaxed and plan.open[ordinal]):
             found = _card_at(world, plan.places[ordinal])
-            if found is None or found is HIDDEN or not _obeys(int(found), plan.rules[ordinal]):
-                return False  # (the drawn cards gainsay a challenge's answer)
-            cards[ordinal] = int(found)
+            if found is None or found is HIDDEN:
+                return False
+            card: int = found
+            if not _obeys(card, plan.rules[ordinal]):
+                return False
+            cards[ordinal] = card
+    return True
+
+
+def _pin_cards(search: Search, world: GodSaveTheKingState) -> None:
+    """Where each card must be when (see Search.pins)."""
+    plan = search.plan
+    cards = search.cards
+    pins: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+    for at, (kind, ordinal, holder, _) in enumerate(plan.steps):
         if kind != JOINED and cards[ordinal] >= 0:
-            search.pins[cards[ordinal]].append((at, holder))
+            pins[cards[ordinal]].append((at, holder))
     end = len(plan.steps)
     for holder, hand in enumerate(world.hands):
-        if not relaxed or holder == search.viewer:
-            for card in hand:
-                search.pins[int(card)].append((end, holder))
-    return True
+        if search.rng is None or holder == search.viewer:
+            _pin_hand(pins, hand, end, holder)
+    search.pins = pins
+
+
+def _pin_hand(pins: list[list[tuple[int, int]]], hand: list[int], end: int, holder: int) -> None:
+    for card in hand:
+        pins[card].append((end, holder))
+
+
+def _keep_drawn_past(search: Search) -> None:
+    """Keep the cards a drawn history chose before the current hand, for the next one: the
+    past is then settled at once, and only the current hand is drawn (a search through every
+    hand is long with 4 players, late in a game)."""
+    plan = search.plan
+    steps = plan.steps
+    current = 0
+    for at, step in enumerate(steps):
+        if step[0] == JOINED:
+            current = at + 1  # (the last merge: the current hand's steps come after it)
+    past = list(plan.known)
+    for at in range(current):
+        kind, ordinal, _, _ = steps[at]
+        if kind != JOINED:
+            past[ordinal] = search.cards[ordinal]
+    plan.drawn_past = past
 
 
 def _may_travel(search: Search, players: int) -> bool:
@@ -369,10 +423,10 @@ def _lay_drawn_history(search: Search, world: GodSaveTheKingState) -> None:
             _set_card_at(world, place, CARDS[search.cards[ordinal]])
 
 
-def _bits(cards: Any) -> int:
+def _bits(cards: list[int]) -> int:
     bits = 0
-    for card in cards:
-        bits |= 1 << int(card)
+    for card in cards:  # (typed int: a compiled build reads a Card as the int it is)
+        bits |= 1 << card
     return bits
 
 
