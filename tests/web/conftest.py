@@ -16,9 +16,11 @@ from fastapi.testclient import TestClient
 
 from courtly.web import create_app
 
+from .browsing import browser, new_page, server
 from .postgres import postgres_database, postgres_server
 
-__all__ = ["postgres_database", "postgres_server"]  # fixtures, for every test of tests/web
+# Fixtures, for every test of tests/web (the browser's: for each test_browser*.py).
+__all__ = ["browser", "new_page", "postgres_database", "postgres_server", "server"]
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

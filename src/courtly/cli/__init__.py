@@ -603,6 +603,7 @@ def serve_command(
     try:
         import uvicorn
 
+        from .. import web
         from ..web import create_app
         from ..web.storage import default_database_url
     except ImportError as error:
@@ -616,8 +617,12 @@ def serve_command(
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    typer.echo(f"Courtly is served at http://{shown}:{port} (API: /api, schema: /openapi.json)")
-    typer.echo(f"Database: {url}")
+    address = f"http://{shown}:{port}"
+    if (Path(web.__file__).parent / "static" / "index.html").is_file():
+        typer.echo(f"Courtly's lobby: {address} (open it in a browser; Ctrl+C stops the server)")
+    else:
+        typer.echo("courtly: the browser client is not built (make client): the API alone is served")
+    typer.echo(f"API: {address}/api, its schema: {address}/openapi.json; database: {url}")
     # No per-message compression on the WebSockets: views are small, and deflating each one
     # cost a fifth of the server's time under load.
     uvicorn.run(application, host=host, port=port, log_level="info", ws_per_message_deflate=False)

@@ -506,9 +506,25 @@ async def _until_closed(websocket: WebSocket) -> None:
 
 
 def _static(app: FastAPI) -> None:
-    """The built browser client, when the package has it (issue 17 builds it)."""
-    client = Path(__file__).parent / "static"
-    if (client / "index.html").is_file():
-        from fastapi.staticfiles import StaticFiles
+    """The built browser client, when the package has it (built by ``make client``).
 
-        app.mount("/", StaticFiles(directory=client, html=True), name="client")
+    The client routes in the browser (``/table/ID?seat=1``, a share link): a path that is no
+    file and no API route is answered with ``index.html``, which shows the page it names. A
+    missing file with an extension (an old asset) or under ``/api`` stays a 404."""
+    client = Path(__file__).parent / "static"
+    if not (client / "index.html").is_file():
+        return
+    from fastapi.staticfiles import StaticFiles
+    from starlette.responses import Response
+
+    class ClientFiles(StaticFiles):
+        async def get_response(self, path: str, scope: Scope) -> Response:
+            try:
+                return await super().get_response(path, scope)
+            except StarletteHTTPException as error:
+                last = path.rstrip("/").rsplit("/", 1)[-1]
+                if error.status_code != 404 or path.split("/", 1)[0] == "api" or "." in last:
+                    raise
+                return await super().get_response("index.html", scope)
+
+    app.mount("/", ClientFiles(directory=client, html=True), name="client")

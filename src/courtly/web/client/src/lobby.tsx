@@ -1,0 +1,597 @@
+// The lobby: the games, the tables to join or watch, and the form that creates a table.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import {
+  api,
+  ApiError,
+  saveName,
+  savedName,
+  saveToken,
+  type CreateRequest,
+  type GameInfo,
+  type OptionInfo,
+  type OptionValue,
+  type SeatRequest,
+  type TableSummary,
+} from "./api";
+import { navigate, onLinkClick, tablePath } from "./router";
+import { rememberTitles } from "./table";
+
+const REFRESH_MS = 5000;
+
+export function Lobby() {
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [open, setOpen] = useState<TableSummary[]>([]);
+  const [playing, setPlaying] = useState<TableSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const form = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    api.games().then(
+      (list) => {
+        rememberTitles(Object.fromEntries(list.map((g) => [g.id, g.title])));
+        setGames(list);
+      },
+      (e: ApiError) => setError(e.message),
+    );
+  }, []);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      Promise.all([api.tables("open"), api.tables("playing")]).then(
+        ([o, p]) => {
+          if (stopped) return;
+          setOpen(o);
+          setPlaying(p);
+        },
+        () => undefined, // the next round tries again
+      );
+    void load();
+    const timer = window.setInterval(load, REFRESH_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, []);
+
+  const choose = (game: string) => {
+    setChosen(game);
+    window.setTimeout(() => {
+      form.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      form.current?.querySelector<HTMLElement>("select, input")?.focus({ preventScroll: true });
+    }, 0);
+  };
+
+  return (
+    <div class="lobby">
+      <h1>Courtly</h1>
+      <p class="lead">Five royal card games: play against bots or friends, or watch.</p>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <section aria-labelledby="games-heading">
+        <h2 id="games-heading">Games</h2>
+        {games === null ? (
+          <p role="status">Loading the games…</p>
+        ) : (
+          <ul class="games">
+            {games.map((game) => (
+              <li class="game panel" key={game.id} data-game={game.id}>
+                <h3>{game.title}</h3>
+                <p class="muted">{playerRange(game)}</p>
+                <p>{game.summary}</p>
+                <button type="button" onClick={() => choose(game.id)} aria-label={`New table of ${game.title}`}>
+                  New table
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <TableList
+        id="open-heading"
+        title="Open tables"
+        empty="No table is waiting for players."
+        tables={open}
+        games={games}
+        join
+      />
+      <TableList
+        id="playing-heading"
+        title="Games in play"
+        empty="No game is being played."
+        tables={playing}
+        games={games}
+      />
+      {games && (
+        <section ref={form} aria-labelledby="create-heading" class="panel">
+          <h2 id="create-heading">Create a table</h2>
+          <CreateForm games={games} chosen={chosen} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function playerRange(game: GameInfo): string {
+  const low = Math.min(...game.players);
+  const high = Math.max(...game.players);
+  return low === high ? `${low} players` : `${low}–${high} players`;
+}
+
+function TableList({
+  id,
+  title,
+  empty,
+  tables,
+  games,
+  join = false,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  tables: TableSummary[];
+  games: GameInfo[] | null;
+  join?: boolean;
+}) {
+  const titles = Object.fromEntries((games ?? []).map((g) => [g.id, g.title]));
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {tables.length === 0 ? (
+        <p class="muted">{empty}</p>
+      ) : (
+        <ul class="tables">
+          {tables.map((table) => {
+            const free = table.seats.filter((s) => s.kind === "person" && !s.taken);
+            const name = titles[table.game] ?? table.title;
+            return (
+              <li class="panel table-entry" key={table.id} data-table={table.id}>
+                <span>
+                  <strong>{name}</strong>{" "}
+                  <span class="muted">
+                    {table.players} players · {table.mode}
+                    {join && ` · ${free.length} free`}
+                  </span>
+                </span>
+                <span class="table-links">
+                  {join && free.length > 0 && (
+                    <a
+                      class="button"
+                      href={tablePath(table.id, free[0].seat)}
+                      onClick={onLinkClick}
+                      aria-label={`Join ${name} at seat p${free[0].seat}`}
+                    >
+                      Join
+                    </a>
+                  )}
+                  <a
+                    class="button"
+                    href={tablePath(table.id, null)}
+                    onClick={onLinkClick}
+                    aria-label={`Watch ${name}`}
+                  >
+                    Watch
+                  </a>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface SeatChoice {
+  kind: "person" | "bot";
+  bot: string;
+}
+
+function defaultSeats(game: GameInfo, players: number, previous: SeatChoice[] = []): SeatChoice[] {
+  return Array.from({ length: players }, (_, index) =>
+    previous[index] ?? (index === 0 ? { kind: "person", bot: game.default_bot } : { kind: "bot", bot: game.default_bot }),
+  );
+}
+
+/** The limits an option's "allowed" text states ("an integer from 0 to 13", "at least 1"). */
+function limits(allowed: string): { min?: number; max?: number } {
+  const range = /from (-?[\d.]+) to (-?[\d.]+)/.exec(allowed);
+  if (range) return { min: Number(range[1]), max: Number(range[2]) };
+  const least = /at least (-?[\d.]+)/.exec(allowed);
+  if (least) return { min: Number(least[1]) };
+  return {};
+}
+
+/** The values an option allows when it names them ("round_robin, full_turn"). */
+function choices(option: OptionInfo): string[] | null {
+  if (typeof option.default !== "string" || !option.allowed.includes(",")) return null;
+  const values = option.allowed.split(",").map((v) => v.trim());
+  return values.every((v) => /^[\w-]+$/.test(v)) ? values : null;
+}
+
+function OptionField({
+  option,
+  value,
+  idPrefix,
+  onChange,
+}: {
+  option: OptionInfo;
+  value: OptionValue;
+  idPrefix: string;
+  onChange: (value: OptionValue) => void;
+}) {
+  const id = `${idPrefix}-${option.name}`;
+  const helpId = `${id}-help`;
+  const label = option.name.replace(/_/g, " ");
+  const help = (
+    <span class="help" id={helpId}>
+      {option.help} (default: {String(option.default)}){option.unofficial ? " — unofficial" : ""}
+    </span>
+  );
+  if (typeof option.default === "boolean") {
+    return (
+      <div class="field field-check">
+        <input
+          type="checkbox"
+          id={id}
+          name={option.name}
+          checked={value === true}
+          aria-describedby={helpId}
+          onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+        />
+        <label for={id}>{label}</label>
+        {help}
+      </div>
+    );
+  }
+  const values = choices(option);
+  if (values) {
+    return (
+      <div class="field">
+        <label for={id}>{label}</label>
+        <select
+          id={id}
+          name={option.name}
+          value={String(value)}
+          aria-describedby={helpId}
+          onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
+        >
+          {values.map((v) => (
+            <option key={v} value={v}>
+              {v.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+        {help}
+      </div>
+    );
+  }
+  if (typeof option.default === "number") {
+    const integer = option.allowed.includes("integer");
+    const { min, max } = limits(option.allowed);
+    return (
+      <div class="field">
+        <label for={id}>{label}</label>
+        <input
+          type="number"
+          id={id}
+          name={option.name}
+          inputMode={integer ? "numeric" : "decimal"}
+          step={integer ? 1 : "any"}
+          min={min}
+          max={max}
+          value={String(value)}
+          aria-describedby={helpId}
+          required
+          onInput={(e) => {
+            const text = (e.target as HTMLInputElement).value;
+            onChange(text === "" ? "" : Number(text));
+          }}
+        />
+        {help}
+      </div>
+    );
+  }
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input
+        type="text"
+        id={id}
+        name={option.name}
+        value={String(value)}
+        aria-describedby={helpId}
+        onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+      />
+      {help}
+    </div>
+  );
+}
+
+function defaults(options: OptionInfo[]): Record<string, OptionValue> {
+  return Object.fromEntries(options.map((o) => [o.name, o.default]));
+}
+
+/** Only the options changed from their defaults are sent: the server holds the defaults. */
+function changed(options: OptionInfo[], values: Record<string, OptionValue>): Record<string, OptionValue> {
+  const result: Record<string, OptionValue> = {};
+  for (const option of options) {
+    const value = values[option.name];
+    if (value !== undefined && value !== option.default) result[option.name] = value;
+  }
+  return result;
+}
+
+export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: string | null }) {
+  const [gameId, setGameId] = useState(chosen ?? games[0].id);
+  const game = useMemo(() => games.find((g) => g.id === gameId) ?? games[0], [games, gameId]);
+  const [players, setPlayers] = useState(game.default_players);
+  const [options, setOptions] = useState(() => defaults(game.options));
+  const [seats, setSeats] = useState(() => defaultSeats(game, game.default_players));
+  const [name, setName] = useState(savedName);
+  const [mode, setMode] = useState<"realtime" | "turn-based">("realtime");
+  const [minutes, setMinutes] = useState(0);
+  const [increment, setIncrement] = useState(0);
+  const [hoursPerMove, setHoursPerMove] = useState(24);
+  const [awayMinutes, setAwayMinutes] = useState(0);
+  const [seed, setSeed] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pickGame = (id: string) => {
+    const next = games.find((g) => g.id === id) ?? games[0];
+    setGameId(next.id);
+    setPlayers(next.default_players);
+    setOptions(defaults(next.options));
+    setSeats(defaultSeats(next, next.default_players));
+    setError(null);
+  };
+  useEffect(() => {
+    if (chosen && chosen !== gameId) pickGame(chosen);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen]);
+
+  const pickPlayers = (count: number) => {
+    setPlayers(count);
+    setSeats((previous) => defaultSeats(game, count, previous));
+  };
+  const setSeat = (index: number, change: Partial<SeatChoice>) =>
+    setSeats((previous) => previous.map((s, i) => (i === index ? { ...s, ...change } : s)));
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    const me = name.trim();
+    const firstPerson = seats.findIndex((s) => s.kind === "person");
+    const body: CreateRequest = {
+      game: game.id,
+      players,
+      options: changed(game.options, options),
+      seats: seats.map(
+        (s): SeatRequest => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "person" }),
+      ),
+      mode,
+      clock:
+        mode === "realtime"
+          ? { initial: minutes * 60, increment, per_move: 0, away: awayMinutes * 60 }
+          : { initial: 0, increment: 0, per_move: hoursPerMove * 3600, away: awayMinutes * 60 },
+    };
+    if (seed.trim() !== "") body.seed = Number(seed);
+    try {
+      const table = await api.create(body);
+      saveName(me);
+      if (firstPerson < 0) {
+        navigate(tablePath(table.id, null)); // bots alone: watch them
+        return;
+      }
+      // The creator takes the first person's seat; the others get share links on the table.
+      const joined = await api.join(table.id, firstPerson, me);
+      saveToken(table.id, firstPerson, joined.token);
+      navigate(tablePath(table.id, firstPerson));
+    } catch (e) {
+      setError((e as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const official = new Set(game.official_players);
+  const botSummary = (bot: string) => game.bots.find((b) => b.name === bot)?.summary ?? "";
+  return (
+    <form class="create" onSubmit={submit} aria-describedby={error ? "create-error" : undefined}>
+      <div class="field">
+        <label for="create-game">Game</label>
+        <select id="create-game" value={game.id} onChange={(e) => pickGame((e.target as HTMLSelectElement).value)}>
+          {games.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.title}
+            </option>
+          ))}
+        </select>
+        <span class="help">{game.summary}</span>
+      </div>
+      <div class="field">
+        <label for="create-players">Players</label>
+        <select
+          id="create-players"
+          value={String(players)}
+          onChange={(e) => pickPlayers(Number((e.target as HTMLSelectElement).value))}
+        >
+          {game.players.map((n) => (
+            <option key={n} value={String(n)}>
+              {n}
+              {official.has(n) ? "" : " (unofficial)"}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="create-name">Your name</label>
+        <input
+          id="create-name"
+          value={name}
+          maxLength={64}
+          autoComplete="nickname"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </div>
+
+      <fieldset>
+        <legend>Seats</legend>
+        {seats.map((seat, index) => (
+          <div class="seat-choice" key={index} role="group" aria-labelledby={`seat-${index}-label`}>
+            <span id={`seat-${index}-label`} class="seat-label">
+              Seat p{index}
+              {index === seats.findIndex((s) => s.kind === "person") ? " (you)" : ""}
+            </span>
+            <label class="visually-hidden" for={`seat-${index}-kind`}>
+              Seat p{index}: person or bot
+            </label>
+            <select
+              id={`seat-${index}-kind`}
+              value={seat.kind}
+              onChange={(e) => setSeat(index, { kind: (e.target as HTMLSelectElement).value as "person" | "bot" })}
+            >
+              <option value="person">Person</option>
+              <option value="bot">Bot</option>
+            </select>
+            {seat.kind === "bot" && (
+              <>
+                <label class="visually-hidden" for={`seat-${index}-bot`}>
+                  Seat p{index}: which bot
+                </label>
+                <select
+                  id={`seat-${index}-bot`}
+                  value={seat.bot}
+                  aria-describedby={`seat-${index}-bot-help`}
+                  onChange={(e) => setSeat(index, { bot: (e.target as HTMLSelectElement).value })}
+                >
+                  {game.bots.map((b) => (
+                    <option key={b.name} value={b.name}>
+                      {b.name}
+                    </option>
+                  ))}
+                </select>
+                <span class="help" id={`seat-${index}-bot-help`}>
+                  {botSummary(seat.bot)}
+                </span>
+              </>
+            )}
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend>Options</legend>
+        {game.options.map((option) => (
+          <OptionField
+            key={`${game.id}-${option.name}`}
+            option={option}
+            idPrefix="option"
+            value={options[option.name] ?? option.default}
+            onChange={(value) => setOptions((previous) => ({ ...previous, [option.name]: value }))}
+          />
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend>Mode and clock</legend>
+        <div class="field field-radios">
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="realtime"
+              checked={mode === "realtime"}
+              onChange={() => setMode("realtime")}
+            />{" "}
+            Realtime
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="turn-based"
+              checked={mode === "turn-based"}
+              onChange={() => setMode("turn-based")}
+            />{" "}
+            Turn-based
+          </label>
+        </div>
+        {mode === "realtime" ? (
+          <>
+            <NumberField id="clock-minutes" label="Minutes on each clock (0: no clock)" value={minutes} onChange={setMinutes} />
+            <NumberField id="clock-increment" label="Seconds added after each move" value={increment} onChange={setIncrement} />
+          </>
+        ) : (
+          <NumberField id="clock-per-move" label="Hours for each move (0: no limit)" value={hoursPerMove} onChange={setHoursPerMove} />
+        )}
+        <NumberField
+          id="clock-away"
+          label="Minutes a player may be away before a bot plays for them (0: no limit)"
+          value={awayMinutes}
+          onChange={setAwayMinutes}
+        />
+      </fieldset>
+
+      <details>
+        <summary>More</summary>
+        <div class="field">
+          <label for="create-seed">Seed (optional: the same seed deals the same cards)</label>
+          <input
+            id="create-seed"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={seed}
+            onInput={(e) => setSeed((e.target as HTMLInputElement).value)}
+          />
+        </div>
+      </details>
+
+      {error && (
+        <p role="alert" class="error" id="create-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={busy}>
+        Create the table
+      </button>
+    </form>
+  );
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={String(value)}
+        onInput={(e) => {
+          const number = Number((e.target as HTMLInputElement).value);
+          onChange(Number.isFinite(number) && number >= 0 ? number : 0);
+        }}
+      />
+    </div>
+  );
+}

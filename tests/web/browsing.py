@@ -1,0 +1,264 @@
+"""What the browser tests share: a real ``courtly serve`` process, Debian's Chromium driven by
+Playwright (never a downloaded browser), pages watched for script errors, and helpers to read a
+table page and play on it. The fixtures are imported by each ``test_browser*.py`` file."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+import courtly.web
+
+from .postgres import free_port, must_run
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+CLIENT = Path(courtly.web.__file__).parent / "static" / "index.html"
+DEADLINE = 60.0
+"""Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
+WAIT_MS = DEADLINE * 1000
+CARD = re.compile(r"(10|[2-9AJQK])[SHDC]|Jk")
+PHONE = {"width": 375, "height": 740}
+SCREENSHOTS = os.environ.get("COURTLY_SCREENSHOTS")
+READY = "button.action:not([aria-disabled=true])"
+"""A move's button that may be pressed (not while the page's last move is on its way)."""
+
+GAMES = {
+    "royal-gambit": "Royal Gambit",
+    "god-save-the-king": "God Save The King",
+    "crush-the-crown": "Crush the Crown",
+    "goths-save-the-queen": "Goths Save the Queen",
+    "kings-court": "King's Court",
+}
+
+
+def photograph(page: Page, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
+
+
+# ---------------------------------------------------------------------------------- fixtures
+
+
+class Server:
+    """A ``courtly serve`` process on a free port and a fresh SQLite file; bots move at once."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = folder / "server.log"
+        command = [
+            sys.executable,
+            "-c",
+            "from courtly.cli import main; main()",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            f"sqlite:///{folder / 'courtly.sqlite3'}",
+            "--bot-pace",
+            "0",
+            "--bot-workers",
+            "1",
+        ]
+        with self.log.open("wb") as output:
+            self.process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        self.http = httpx2.Client(base_url=self.url, timeout=30)
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited with {self.process.returncode}{self.log_tail()}")
+            try:
+                if self.http.get("/api/games").status_code == 200:
+                    return
+            except httpx2.TransportError:
+                pass
+            time.sleep(0.05)
+        pytest.fail(f"the server did not start{self.log_tail()}")
+
+    def stop(self) -> None:
+        self.http.close()
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=20)
+
+    def log_tail(self) -> str:
+        return "\n--- server log ---\n" + self.log.read_text(errors="replace")[-4000:]
+
+    def ok(self, method: str, path: str, **kwargs: Any) -> Any:
+        response = self.http.request(method, path, **kwargs)
+        assert response.is_success, f"{method} {path} -> {response.status_code} {response.text}"
+        return response.json()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if not CLIENT.is_file():
+        pytest.fail(f"the browser client is not built ({CLIENT} is missing): run make client")
+    running = Server(tmp_path_factory.mktemp("browser-server"))
+    try:
+        running.wait_ready()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.is_file():
+        message = (
+            f"Chromium is not installed ({CHROMIUM} is missing): "
+            "install it with: sudo apt-get install chromium (Debian/Ubuntu)"
+        )
+        if must_run():
+            pytest.fail(message + "; make test installs it when run as root")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
+    """Pages, each in a browser context of its own (its own storage: another person), watched
+    for script errors; every one is closed at the end."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(**options: Any) -> Page:
+        context = browser.new_context(base_url=server.url, **options)
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors in the pages: {errors}"
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def version(page: Page) -> int:
+    return int(page.locator(".table-page").get_attribute("data-version") or -1)
+
+
+def status(page: Page) -> str:
+    return page.locator(".table-page").get_attribute("data-status") or ""
+
+
+def wait_for_version(page: Page, at_least: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page')?.dataset.version) >= v", arg=at_least
+    )
+
+
+def cards_shown(page: Page) -> set[str]:
+    """Every card the page holds face up, wherever it is drawn."""
+    codes: list[str] = page.locator("[data-card]").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)"
+    )
+    return set(codes)
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card a view names anywhere (its observation and its log)."""
+    if isinstance(value, str):
+        return {word for word in value.split() if CARD.fullmatch(word)}
+    if isinstance(value, dict):
+        return set().union(*(cards_in(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(cards_in(item) for item in value))
+    return set()
+
+
+def play_to_end(page: Page, server: Server, most_moves: int = 400) -> int:
+    """Click the first legal action whenever the page offers one, until the game is over;
+    returns the number of moves made. A refused move fails the test with its message."""
+    page.locator(".table-page").wait_for()
+    moves = 0
+    deadline = time.monotonic() + 3 * DEADLINE
+    while status(page) != "over":
+        assert time.monotonic() < deadline, f"the game did not end{server.log_tail()}"
+        assert moves < most_moves, "the game did not end"
+        page.locator(f".table-page[data-status=over], {READY}").first.wait_for()
+        if status(page) == "over":
+            break
+        before = version(page)
+        page.locator(READY).first.click()
+        moves += 1
+        # The view after the move, or the move's refusal (which would be a bug here).
+        page.wait_for_function(
+            """v => Number(document.querySelector('.table-page')?.dataset.version) > v
+                   || document.querySelector('.actions [role=alert]') !== null""",
+            arg=before,
+        )
+        refusal = page.locator(".actions [role=alert]")
+        assert refusal.count() == 0, refusal.first.inner_text()
+    return moves
+
+
+def create_through_the_form(
+    page: Page,
+    game: str,
+    seats: list[str],
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
+    name: str = "Ann",
+) -> str:
+    """Fill the lobby's form: ``seats`` are "person" or a bot's name. Returns the table id."""
+    page.goto("/")
+    page.select_option("#create-game", game)
+    page.select_option("#create-players", str(len(seats)))
+    page.fill("#create-name", name)
+    for index, seat in enumerate(seats):
+        page.select_option(f"#seat-{index}-kind", "person" if seat == "person" else "bot")
+        if seat != "person":
+            page.select_option(f"#seat-{index}-bot", seat)
+    for option, value in (options or {}).items():
+        page.fill(f"#option-{option}", value)
+    if seed is not None:
+        page.get_by_text("More", exact=True).click()
+        page.fill("#create-seed", str(seed))
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url(re.compile(r"/table/[^/?]+\?seat=\d+$"))
+    found = re.search(r"/table/([^/?]+)", page.url)
+    assert found is not None
+    return found.group(1)
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
