@@ -230,6 +230,75 @@ def play_to_end(page: Page, server: Server, most_moves: int = 400) -> int:
     return moves
 
 
+ALONE_TO_MOVE = """seat => {
+    const table = document.querySelector('.table-page');
+    if (!table) return false;
+    if (table.dataset.status === 'over') return true;
+    if (!document.querySelector('button.action:not([aria-disabled=true])')) return false;
+    const moving = [...document.querySelectorAll('.seats li.seat.to-move')];
+    return moving.length > 0 && moving.every(li => li.dataset.seat === String(seat));
+}"""
+"""The game is over, or the page's seat may move and no other seat is still to (the page stands
+still until it moves: nobody else's move can change it between a card's click and its confirm)."""
+
+
+class Played:
+    """What :func:`play_to_end_by_cards` did: moves made, those made by clicking a card."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.by_card = 0
+
+
+def play_to_end_by_cards(
+    page: Page,
+    server: Server,
+    seat: int = 0,
+    prefer: tuple[str, ...] = (),
+    on_turn: Callable[[int], None] | None = None,
+    most_moves: int = 600,
+) -> Played:
+    """Play the page's seat to the end of the game as a person does on a game's board: where the
+    board offers a card to click (``[data-pick]``), click it and then the move naming it in the
+    moves panel; otherwise click the first move's button. ``prefer`` are CSS selectors of the
+    board's cards tried in order before the first card offered. ``on_turn(moves made so far)`` is
+    called at every position where the seat alone is to move. A refused move fails the test."""
+    page.locator(".table-page").wait_for()
+    played = Played()
+    deadline = time.monotonic() + 4 * DEADLINE
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end{server.log_tail()}"
+        assert played.total < most_moves, "the game did not end"
+        page.wait_for_function(ALONE_TO_MOVE, arg=seat)
+        if status(page) == "over":
+            return played
+        if on_turn is not None:
+            on_turn(played.total)
+        before = version(page)
+        cards = page.locator("[data-board] button[data-pick]")
+        if cards.count():
+            card = cards.first
+            for selector in prefer:
+                preferred = page.locator(f"[data-board] {selector}").and_(cards)
+                if preferred.count():
+                    card = preferred.first
+                    break
+            card.click()
+            assert card.get_attribute("aria-pressed") == "true", "the card clicked is not picked"
+            page.locator(".picked-moves button.confirm").first.click()
+            played.by_card += 1
+        else:
+            page.locator(READY).first.click()
+        played.total += 1
+        page.wait_for_function(
+            """v => Number(document.querySelector('.table-page')?.dataset.version) > v
+                   || document.querySelector('.actions [role=alert]') !== null""",
+            arg=before,
+        )
+        refusal = page.locator(".actions [role=alert]")
+        assert refusal.count() == 0, refusal.first.inner_text()
+
+
 def create_through_the_form(
     page: Page,
     game: str,

@@ -2,7 +2,8 @@
 
 Tables with people and bots, one with a realtime clock, one with an ``away`` limit, and one of
 bots alone are in play when the server (and its bot workers) is killed with SIGKILL; a new
-process on the same SQLite file must resume every table where it was: every acknowledged move
+process on the same database (a SQLite file; a PostgreSQL server that keeps running) must resume
+every table where it was: every acknowledged move
 is in the history at its index (and a retry of it is answered as before), people go on with
 their tokens, bots carry on to the end, and no clock is charged for the time no server ran.
 """
@@ -12,18 +13,17 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
+import sqlalchemy
 
 DEADLINE = 60.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
@@ -50,7 +50,7 @@ class Server:
     process: subprocess.Popen[bytes]
     port: int
     log: Path
-    database: Path
+    database_url: str
     started_at: float
     http: httpx2.Client = field(init=False)
 
@@ -87,9 +87,8 @@ class Server:
 
 
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[[], Server]]:
-    """Starts ``courtly serve`` processes on one SQLite file; every one is killed at the end."""
-    database = tmp_path / "courtly.sqlite3"
+def serve(database_url: str, tmp_path: Path) -> Iterator[Callable[[], Server]]:
+    """Starts ``courtly serve`` processes on one database; every one is killed at the end."""
     started: list[Server] = []
 
     def start() -> Server:
@@ -103,7 +102,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[[], Server]]:
             "--port",
             str(port),
             "--database-url",
-            f"sqlite:///{database}",
+            database_url,
             "--bot-pace",
             "0",
             "--bot-workers",
@@ -114,7 +113,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[[], Server]]:
             process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
             )
-        server = Server(process, port, log, database, started_at)
+        server = Server(process, port, log, database_url, started_at)
         started.append(server)
         server.wait_ready()
         return server
@@ -257,8 +256,10 @@ def test_a_server_killed_mid_game_resumes_every_table(serve: Callable[[], Server
     first.kill()
     # The last moment the server was known alive (it notes it once a second): its clocks are
     # charged up to there, the rest of the time until the new start is the downtime.
-    with closing(sqlite3.connect(first.database)) as database:
-        last_alive = database.execute("SELECT max(at) FROM heartbeats").fetchone()[0]
+    engine = sqlalchemy.create_engine(first.database_url)
+    with engine.connect() as database:
+        last_alive = database.execute(sqlalchemy.text("SELECT max(at) FROM heartbeats")).scalar()
+    engine.dispose()
     assert killed_at - 10 < last_alive <= killed_at
 
     time.sleep(DOWNTIME)

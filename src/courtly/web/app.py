@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents.registry import describe_game
-from ..core.registry import games
+from ..core.registry import game_class, games
 from .bots import Bots
 from .hub import Hub, PostgresListener
 from .storage import NOTIFY_CHANNEL, Storage, default_database_url
@@ -323,6 +323,15 @@ def _routes(app: FastAPI, server: Server) -> None:
         known = ", ".join(entry["id"] for entry in catalogue)
         raise TableError(404, f"unknown game {game_id!r}; the games are: {known}")
 
+    @app.get(
+        "/api/games/{game_id}/rules",
+        tags=["games"],
+        summary="A game's rules summary with Courtly's resolutions (as `courtly rules`)",
+    )
+    def game_rules(game_id: str) -> dict[str, str]:
+        info = one_game(game_id)
+        return {"game": info["id"], "title": info["title"], "rules": game_class(game_id).info.rules}
+
     @app.post("/api/tables", status_code=201, tags=["tables"], summary="Create a table")
     def create_table(request: CreateTable) -> dict[str, Any]:
         table = tables.create(
@@ -405,6 +414,22 @@ def _routes(app: FastAPI, server: Server) -> None:
     )
     def record(table_id: str) -> dict[str, Any]:
         return tables.record(table_id)
+
+    @app.get(
+        "/api/tables/{table_id}/replay",
+        tags=["tables"],
+        summary="A finished game as it stood at a step, from a seat's view or every seat's",
+    )
+    def replay(
+        table_id: str,
+        step: Annotated[
+            int | None, Query(ge=0, description="events played (default: all of them)")
+        ] = None,
+        seat: Annotated[
+            str, Query(max_length=16, description="a seat's number, spectator, or all")
+        ] = "all",
+    ) -> dict[str, Any]:
+        return tables.replay(table_id, step, seat)
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:

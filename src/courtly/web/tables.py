@@ -20,7 +20,7 @@ import random
 import secrets
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -35,6 +35,10 @@ from .storage import EventRow, NoticeRow, SeatRow, Stale, Storage, TableRow
 
 MODES = ("realtime", "turn-based")
 MAX_SEATS = 8
+REPLAYS_KEPT = 16
+"""Finished tables whose replayed states a server keeps (a replay steps through one)."""
+REPLAY_EVERY = 16
+"""A replayed table keeps its state every this many events; a step replays the rest from one."""
 
 
 class TableError(Exception):
@@ -185,6 +189,9 @@ class Table:
                 "clock": asdict(self.clock),
                 "status": self.status,
                 "version": self.version,
+                # Public in every view: a hot-seat page knows whom to hand the device to
+                # before it fetches anyone's view.
+                "to_move": list(self.state.to_move) if self.status == "playing" else [],
                 "hints": self.hints,
                 "seats": [seat.public(i, now) for i, seat in enumerate(self.seats)],
                 "free_seats": [i for i, seat in enumerate(self.seats) if not seat.taken],
@@ -215,6 +222,16 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"courtly-table/{seed}/{index}")
 
 
+def _legal_action(view: View, action: Any) -> dict[str, Any]:
+    """A legal action as a seat is sent it: its id and text, and the game's ``caution`` (from
+    the seat's view alone) when the move throws the game away, for the page to confirm first."""
+    entry: dict[str, Any] = {"id": action.id, "text": str(action)}
+    caution = view.caution(action)
+    if caution:
+        entry["caution"] = caution
+    return entry
+
+
 def seat_message(table: Table, seat: int | None, since: int, now: float) -> dict[str, Any]:
     """Everything a seat (``None``: a spectator) is sent: made from ``state.view(seat)`` and
     the table's public facts, nothing else. ``since`` is how much of the log it already has."""
@@ -229,7 +246,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> dict
         "version": view.version,
         "status": table.status,
         "to_move": list(view.to_move),
-        "legal_actions": [{"id": action.id, "text": str(action)} for action in legal],
+        "legal_actions": [_legal_action(view, action) for action in legal],
         "observation": view.observation(),
         "log_from": since,
         "log": view.log(since),
@@ -263,6 +280,10 @@ class Tables:
         self._guard = threading.Lock()
         self._present: Counter[tuple[str, int]] = Counter()
         """(table, seat) -> this process's open WebSockets of that seat."""
+        self._replays: OrderedDict[str, list[State]] = OrderedDict()
+        """Finished tables replayed (their state every :data:`REPLAY_EVERY` events), the most
+        recently used last."""
+        self._replays_guard = threading.Lock()
 
     # ------------------------------------------------------------------------------ reading
 
@@ -367,6 +388,96 @@ class Tables:
                 seats=[s.bot if s.kind == "bot" and s.bot else "person" for s in table.seats],
             )
             return record.to_dict()
+
+    def replay(self, table_id: str, step: int | None, seat: str = "all") -> dict[str, Any]:
+        """A finished table as it stood after ``step`` events (default: the end), seen by
+        ``seat``: a seat's number (what it knew then), ``spectator``, or ``all`` (every seat's
+        view side by side and every event revealed: the record is public once the game is over).
+
+        Refused with 409 while the game is on: a replay must never show a live game.
+        """
+        table = self.get(table_id)
+        with table.lock:
+            if table.status != "over":
+                raise TableError(
+                    409, "a table is replayed once its game is over, and this one is not"
+                )
+            seats = [s.public(i, time.time()) for i, s in enumerate(table.seats)]
+        states = self._replayed(table)
+        history = table.state.history
+        steps = len(history)
+        if step is None:
+            step = steps
+        if not 0 <= step <= steps:
+            raise TableError(422, f"step {step} is not a step of this game (0 to {steps})")
+        players = table.game.num_players
+        viewers: list[int | None]
+        who: int | str
+        if seat == "all":
+            viewers, who = list(range(players)), "all"
+        elif seat == "spectator":
+            viewers, who = [None], "spectator"
+        elif seat.isdigit() and int(seat) < players:
+            viewers, who = [int(seat)], int(seat)
+        else:
+            raise TableError(
+                422, f"seat is a seat number (0 to {players - 1}), spectator or all, not {seat!r}"
+            )
+        state = states[step // REPLAY_EVERY].clone()
+        for actor, item in history[step - step % REPLAY_EVERY : step]:
+            if actor == CHANCE:
+                state.apply_chance(item)
+            else:
+                state.apply(actor, item)
+        views = [state.view(viewer) for viewer in viewers]
+        log = state.history_text() if who == "all" else views[0].log()
+        answer: dict[str, Any] = {
+            "table": table.id,
+            "game": table.game.id,
+            "players": players,
+            "step": step,
+            "steps": steps,
+            "seat": who,
+            "to_move": [] if state.is_terminal else list(state.to_move),
+            "views": [
+                {"seat": viewer, "observation": view.observation()}
+                for viewer, view in zip(viewers, views, strict=True)
+            ],
+            "log": log,
+            "result": None,
+            "seats": seats,
+        }
+        if state.is_terminal:
+            answer["result"] = {
+                "returns": state.returns(),
+                "winners": list(state.winners),
+                "truncated": state.truncated,
+            }
+        return answer
+
+    def _replayed(self, table: Table) -> list[State]:
+        """A finished table's state after every :data:`REPLAY_EVERY` events from the start:
+        built once, then kept for the last few tables replayed, so that a step costs at most
+        that many events and a view."""
+        with self._replays_guard:
+            states = self._replays.get(table.id)
+            if states is not None:
+                self._replays.move_to_end(table.id)
+                return states
+        state = table.game.new_state()
+        states = [state.clone()]
+        for index, (actor, item) in enumerate(table.state.history, start=1):
+            if actor == CHANCE:
+                state.apply_chance(item)
+            else:
+                state.apply(actor, item)
+            if index % REPLAY_EVERY == 0:
+                states.append(state.clone())
+        with self._replays_guard:
+            self._replays[table.id] = states
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.popitem(last=False)
+        return states
 
     # ------------------------------------------------------------------------------ creating
 

@@ -57,6 +57,8 @@ export interface TableSummary {
   clock: Clock;
   status: "open" | "playing" | "over";
   version: number;
+  /** The seats to move (public in every view); empty unless playing. */
+  to_move: number[];
   seats: SeatPublic[];
   free_seats: number[];
   created_at: number;
@@ -67,6 +69,8 @@ export interface TableSummary {
 export interface LegalAction {
   id: number;
   text: string;
+  /** The game's warning before a legal move that throws the game away: confirm first. */
+  caution?: string;
 }
 
 export type LogEvent = [string, string];
@@ -101,6 +105,21 @@ export interface SeatMessage {
   mode: string;
   hints: boolean;
   rematch_id: string | null;
+}
+
+/** A finished game at one step (`GET /api/tables/{id}/replay`). */
+export interface ReplayStep {
+  table: string;
+  game: string;
+  players: number;
+  step: number;
+  steps: number;
+  seat: number | "spectator" | "all";
+  to_move: number[];
+  views: { seat: number | null; observation: unknown }[];
+  log: LogEvent[];
+  result: Result | null;
+  seats: SeatPublic[];
 }
 
 export type OptionValue = string | number | boolean;
@@ -169,8 +188,8 @@ async function request<T>(
 
 export const api = {
   games: () => request<GameInfo[]>("GET", "/api/games"),
-  tables: (status: "open" | "playing" | "over") =>
-    request<TableSummary[]>("GET", `/api/tables?status=${status}`),
+  tables: (status: "open" | "playing" | "over", limit = 100) =>
+    request<TableSummary[]>("GET", `/api/tables?status=${status}&limit=${limit}`),
   table: (id: string) => request<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body: CreateRequest) => request<TableSummary>("POST", "/api/tables", body),
   join: (id: string, seat: number, name: string) =>
@@ -192,6 +211,16 @@ export const api = {
       `/api/tables/${encodeURIComponent(id)}/moves`,
       { seat, action, version },
       token,
+    ),
+  rules: (game: string) =>
+    request<{ game: string; title: string; rules: string }>(
+      "GET",
+      `/api/games/${encodeURIComponent(game)}/rules`,
+    ),
+  replay: (id: string, step: number | null, seat: number | "spectator" | "all") =>
+    request<ReplayStep>(
+      "GET",
+      `/api/tables/${encodeURIComponent(id)}/replay?seat=${seat}${step === null ? "" : `&step=${step}`}`,
     ),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(

@@ -13,7 +13,7 @@ import {
   type SeatRequest,
   type TableSummary,
 } from "./api";
-import { navigate, onLinkClick, tablePath } from "./router";
+import { hotseatPath, navigate, onLinkClick, replayPath, rulesPath, tablePath } from "./router";
 import { rememberTitles } from "./table";
 
 const REFRESH_MS = 5000;
@@ -22,6 +22,7 @@ export function Lobby() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [open, setOpen] = useState<TableSummary[]>([]);
   const [playing, setPlaying] = useState<TableSummary[]>([]);
+  const [finished, setFinished] = useState<TableSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const form = useRef<HTMLElement>(null);
@@ -38,11 +39,12 @@ export function Lobby() {
   useEffect(() => {
     let stopped = false;
     const load = () =>
-      Promise.all([api.tables("open"), api.tables("playing")]).then(
-        ([o, p]) => {
+      Promise.all([api.tables("open"), api.tables("playing"), api.tables("over", 10)]).then(
+        ([o, p, f]) => {
           if (stopped) return;
           setOpen(o);
           setPlaying(p);
+          setFinished(f);
         },
         () => undefined, // the next round tries again
       );
@@ -82,9 +84,19 @@ export function Lobby() {
                 <h3>{game.title}</h3>
                 <p class="muted">{playerRange(game)}</p>
                 <p>{game.summary}</p>
-                <button type="button" onClick={() => choose(game.id)} aria-label={`New table of ${game.title}`}>
-                  New table
-                </button>
+                <span class="table-links">
+                  <button type="button" onClick={() => choose(game.id)} aria-label={`New table of ${game.title}`}>
+                    New table
+                  </button>
+                  <a
+                    class="button"
+                    href={rulesPath(game.id)}
+                    onClick={onLinkClick}
+                    aria-label={`Rules of ${game.title}`}
+                  >
+                    Rules
+                  </a>
+                </span>
               </li>
             ))}
           </ul>
@@ -104,6 +116,14 @@ export function Lobby() {
         empty="No game is being played."
         tables={playing}
         games={games}
+      />
+      <TableList
+        id="finished-heading"
+        title="Finished games"
+        empty="No game has ended yet."
+        tables={finished}
+        games={games}
+        replay
       />
       {games && (
         <section ref={form} aria-labelledby="create-heading" class="panel">
@@ -128,6 +148,7 @@ function TableList({
   tables,
   games,
   join = false,
+  replay = false,
 }: {
   id: string;
   title: string;
@@ -135,6 +156,7 @@ function TableList({
   tables: TableSummary[];
   games: GameInfo[] | null;
   join?: boolean;
+  replay?: boolean;
 }) {
   const titles = Object.fromEntries((games ?? []).map((g) => [g.id, g.title]));
   return (
@@ -167,14 +189,25 @@ function TableList({
                       Join
                     </a>
                   )}
-                  <a
-                    class="button"
-                    href={tablePath(table.id, null)}
-                    onClick={onLinkClick}
-                    aria-label={`Watch ${name}`}
-                  >
-                    Watch
-                  </a>
+                  {replay ? (
+                    <a
+                      class="button"
+                      href={replayPath(table.id)}
+                      onClick={onLinkClick}
+                      aria-label={`Replay ${name}`}
+                    >
+                      Replay
+                    </a>
+                  ) : (
+                    <a
+                      class="button"
+                      href={tablePath(table.id, null)}
+                      onClick={onLinkClick}
+                      aria-label={`Watch ${name}`}
+                    >
+                      Watch
+                    </a>
+                  )}
                 </span>
               </li>
             );
@@ -338,6 +371,9 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
   const [hoursPerMove, setHoursPerMove] = useState(24);
   const [awayMinutes, setAwayMinutes] = useState(0);
   const [seed, setSeed] = useState("");
+  // Hot seat: this device joins every person's seat and hands itself over between them.
+  const [hotseat, setHotseat] = useState(false);
+  const [names, setNames] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -386,6 +422,16 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
       saveName(me);
       if (firstPerson < 0) {
         navigate(tablePath(table.id, null)); // bots alone: watch them
+        return;
+      }
+      if (hotseat) {
+        for (const [index, seat] of seats.entries()) {
+          if (seat.kind !== "person") continue;
+          const given = (names[index] ?? "").trim() || (index === firstPerson ? me : "");
+          const joined = await api.join(table.id, index, given);
+          saveToken(table.id, index, joined.token);
+        }
+        navigate(hotseatPath(table.id));
         return;
       }
       // The creator takes the first person's seat; the others get share links on the table.
@@ -459,6 +505,27 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
               <option value="person">Person</option>
               <option value="bot">Bot</option>
             </select>
+            {hotseat && seat.kind === "person" && (
+              <>
+                <label class="visually-hidden" for={`seat-${index}-name`}>
+                  Seat p{index}: name
+                </label>
+                <input
+                  id={`seat-${index}-name`}
+                  value={names[index] ?? ""}
+                  maxLength={64}
+                  placeholder={index === seats.findIndex((s) => s.kind === "person") && name.trim() ? name.trim() : `name of p${index}`}
+                  onInput={(e) => {
+                    const value = (e.target as HTMLInputElement).value;
+                    setNames((previous) => {
+                      const next = [...previous];
+                      next[index] = value;
+                      return next;
+                    });
+                  }}
+                />
+              </>
+            )}
             {seat.kind === "bot" && (
               <>
                 <label class="visually-hidden" for={`seat-${index}-bot`}>
@@ -483,6 +550,20 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
             )}
           </div>
         ))}
+        <div class="field field-check">
+          <input
+            type="checkbox"
+            id="create-hotseat"
+            checked={hotseat}
+            aria-describedby="create-hotseat-help"
+            onChange={(e) => setHotseat((e.target as HTMLInputElement).checked)}
+          />
+          <label for="create-hotseat">Hot seat: the person seats play on this device</label>
+          <span class="help" id="create-hotseat-help">
+            Everyone plays on this screen in turn; the table is covered while the device is passed
+            from one person to the next.
+          </span>
+        </div>
       </fieldset>
 
       <fieldset>

@@ -4,6 +4,9 @@ import { api } from "./api";
 import { Lobby } from "./lobby";
 import { onLinkClick, useRoute } from "./router";
 import { rememberTitles, TablePage } from "./table";
+import { HotSeatPage } from "./hotseat";
+import { ReplayPage } from "./replay";
+import { RulesPage } from "./rules";
 import "./style.css";
 
 function App() {
@@ -16,7 +19,13 @@ function App() {
     );
   }, []);
   useEffect(() => {
-    document.title = route.page === "table" ? "Courtly table" : "Courtly";
+    const titles: Record<string, string> = {
+      table: "Courtly table",
+      hotseat: "Courtly table (hot seat)",
+      replay: "Courtly replay",
+      rules: "Courtly rules",
+    };
+    document.title = titles[route.page] ?? "Courtly";
   }, [route]);
   return (
     <>
@@ -31,6 +40,9 @@ function App() {
       <main id="main" tabIndex={-1}>
         {route.page === "lobby" && <Lobby />}
         {route.page === "table" && <TablePage table={route.table} seat={route.seat} />}
+        {route.page === "hotseat" && <HotSeatPage key={route.table} table={route.table} />}
+        {route.page === "replay" && <ReplayPage key={route.table} table={route.table} />}
+        {route.page === "rules" && <RulesPage key={route.game} game={route.game} />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

@@ -1,10 +1,14 @@
-// History routing: "/" is the lobby, "/table/ID?seat=N" a table (the server answers every
-// such path with index.html).
+// History routing: "/" is the lobby, "/table/ID?seat=N" a table, "/table/ID/hotseat" a table
+// played on one device, "/table/ID/replay" a finished game, "/rules/GAME" a game's rules (the
+// server answers every such path with index.html).
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { page: "lobby" }
   | { page: "table"; table: string; seat: number | null }
+  | { page: "hotseat"; table: string }
+  | { page: "replay"; table: string }
+  | { page: "rules"; game: string }
   | { page: "missing"; path: string };
 
 export function parseRoute(location: Location): Route {
@@ -16,12 +20,30 @@ export function parseRoute(location: Location): Route {
     const seat = seatText !== null && /^\d+$/.test(seatText) ? Number(seatText) : null;
     return { page: "table", table: decodeURIComponent(table[1]), seat };
   }
+  const other = /^\/table\/([^/]+)\/(hotseat|replay)$/.exec(path);
+  if (other) return { page: other[2] as "hotseat" | "replay", table: decodeURIComponent(other[1]) };
+  const rules = /^\/rules\/([^/]+)$/.exec(path);
+  if (rules) return { page: "rules", game: decodeURIComponent(rules[1]) };
   return { page: "missing", path };
 }
 
 export function tablePath(table: string, seat: number | null): string {
   const base = `/table/${encodeURIComponent(table)}`;
   return seat === null ? base : `${base}?seat=${seat}`;
+}
+
+/** A table played by several people on this device (its seats' tokens held here). */
+export function hotseatPath(table: string): string {
+  return `/table/${encodeURIComponent(table)}/hotseat`;
+}
+
+/** A finished game, step by step. */
+export function replayPath(table: string): string {
+  return `/table/${encodeURIComponent(table)}/replay`;
+}
+
+export function rulesPath(game: string): string {
+  return `/rules/${encodeURIComponent(game)}`;
 }
 
 export function absolute(path: string): string {

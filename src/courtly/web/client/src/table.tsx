@@ -16,7 +16,15 @@ import {
 import { RichText, type SeatNamer } from "./cards";
 import { makePicker, type Picker } from "./boards/board";
 import { Board } from "./boards";
-import { absolute, navigate, onLinkClick, tablePath } from "./router";
+import { absolute, hotseatPath, navigate, onLinkClick, replayPath, tablePath } from "./router";
+import { AnimationSwitch } from "./motion";
+import { RulesPanel } from "./rules";
+import "./around.css";
+
+/** A table played on one device by several people (hot seat): the seats whose tokens it holds. */
+export interface HotSeat {
+  seats: number[];
+}
 
 export function TablePage({ table, seat }: { table: string; seat: number | null }) {
   // A seat's page needs the seat's token: joined here through a share link, or held already.
@@ -201,7 +209,7 @@ export function formatSeconds(seconds: number): string {
   return `${minutes}:${two(secs)}`;
 }
 
-function seatNamer(seats: SeatPublic[]): SeatNamer {
+export function seatNamer(seats: SeatPublic[]): SeatNamer {
   return (index) => {
     const seat = seats[index];
     if (!seat) return `p${index}`;
@@ -212,10 +220,27 @@ function seatNamer(seats: SeatPublic[]): SeatNamer {
   };
 }
 
-function LiveTable({ table, seat, token }: { table: string; seat: number | null; token: string | null }) {
+export function LiveTable({
+  table,
+  seat,
+  token,
+  hotseat,
+  onMessage,
+}: {
+  table: string;
+  seat: number | null;
+  token: string | null;
+  hotseat?: HotSeat;
+  /** Every view received (the hot seat decides from it whom to show next). */
+  onMessage?: (message: SeatMessage) => void;
+}) {
   const { message, log, receivedAt, connection, refused } = useLiveView(table, seat, token);
   const running = message?.seats.some((s) => s.clock_running) ?? false;
   const now = useNow(running);
+  useEffect(() => {
+    if (message) onMessage?.(message);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [message]);
 
   if (refused && !message) {
     return (
@@ -257,6 +282,7 @@ function LiveTable({ table, seat, token }: { table: string; seat: number | null;
       elapsed={elapsed}
       connection={connection}
       refused={refused?.detail ?? null}
+      hotseat={hotseat}
     />
   );
 }
@@ -269,6 +295,7 @@ function TableView({
   elapsed,
   connection,
   refused,
+  hotseat,
 }: {
   message: SeatMessage;
   log: LogEvent[];
@@ -277,10 +304,11 @@ function TableView({
   elapsed: number;
   connection: Connection;
   refused: string | null;
+  hotseat?: HotSeat;
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
   const mine = seat !== null && message.to_move.includes(seat);
-  const title = gameTitle(message.game);
+  const title = useGameTitle(message.game);
   // The card (or target) clicked on the board: forgotten with every new view.
   const [picked, setPicked] = useState<{ token: string; version: number } | null>(null);
   const pickedNow = picked !== null && picked.version === message.version ? picked.token : null;
@@ -292,11 +320,20 @@ function TableView({
     [mine, message.status, message.legal_actions, message.version, pickedNow],
   );
   return (
-    <div class="table-page" data-version={message.version} data-status={message.status}>
+    <div
+      class="table-page"
+      data-version={message.version}
+      data-status={message.status}
+      data-seat={seat ?? "spectator"}
+    >
       <h1 class="table-title">
         {title}
         <span class="muted"> · {seat === null ? "watching" : seatName(seat)}</span>
+        {hotseat && <span class="hotseat-badge"> · hot seat</span>}
       </h1>
+      <div class="table-tools">
+        <AnimationSwitch />
+      </div>
       {connection === "lost" && (
         <p role="alert" class="warning">
           The connection to the server is lost; reconnecting… (moves are not lost)
@@ -311,7 +348,7 @@ function TableView({
         <div class="table-main">
           <TurnBanner message={message} seat={seat} seatName={seatName} />
           {message.status === "over" && message.result && (
-            <Ending message={message} seat={seat} token={token} seatName={seatName} />
+            <Ending message={message} seat={seat} token={token} seatName={seatName} hotseat={hotseat} />
           )}
           {message.status !== "over" && seat !== null && token !== null && (
             <Actions
@@ -346,20 +383,36 @@ function TableView({
           </section>
         </div>
         <div class="table-side">
-          <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} />
-          <Invite message={message} />
+          <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} />
+          {!hotseat && <Invite message={message} />}
           <Log log={log} seatName={seatName} />
         </div>
       </div>
+      <RulesPanel game={message.game} title={title} />
     </div>
   );
 }
 
 let knownTitles: Record<string, string> = {};
+const titleWatchers = new Set<() => void>();
 export function rememberTitles(titles: Record<string, string>): void {
   knownTitles = { ...knownTitles, ...titles };
+  titleWatchers.forEach((watcher) => watcher());
 }
-function gameTitle(game: string): string {
+/** The game's title, drawn again once the catalogue arrives (a page opened by a link draws
+ * before it). */
+export function useGameTitle(game: string): string {
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    const watcher = () => redraw((n) => n + 1);
+    titleWatchers.add(watcher);
+    return () => {
+      titleWatchers.delete(watcher);
+    };
+  }, []);
+  return gameTitle(game);
+}
+export function gameTitle(game: string): string {
   return knownTitles[game] ?? game.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
@@ -382,7 +435,9 @@ function TurnBanner({ message, seat, seatName }: { message: SeatMessage; seat: n
   }
   return (
     <p class={yours ? "turn turn-yours" : "turn"} role="status" aria-live="polite" data-testid="turn">
-      {text}
+      <span class="turn-text" key={text}>
+        {text}
+      </span>
     </p>
   );
 }
@@ -443,6 +498,21 @@ function Actions({
     [message.table, message.version, seat, token],
   );
 
+  // A move the game cautions against (it throws the game away) is asked about first; the
+  // question is forgotten with the view it was asked at.
+  const [asked, setAsked] = useState<{ action: LegalAction; version: number } | null>(null);
+  const confirming = asked !== null && asked.version === message.version ? asked.action : null;
+  const attempt = (action: LegalAction) => {
+    if (waiting) return;
+    if (action.caution) setAsked({ action, version: message.version });
+    else void send(action);
+  };
+  const cautionBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The least harmful answer takes the focus (keyboard play lands on it, not on the move).
+    if (confirming) cautionBox.current?.querySelector<HTMLButtonElement>(".caution-cancel")?.focus();
+  }, [confirming]);
+
   // Keyboard play: when it becomes this seat's turn and nothing has the focus (the buttons of
   // the last turn are gone), the first move takes it.
   const buttons = useRef<HTMLDivElement>(null);
@@ -454,6 +524,24 @@ function Actions({
     }
   }, [active, message.version]);
 
+  // A card picked on the board: its moves, docked at the bottom of the screen, take the focus
+  // (the keyboard goes on from there); Escape or Cancel drops the card, and the focus goes back
+  // to it.
+  const pickedMoves = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (picker.picked !== null) {
+      pickedMoves.current?.querySelector<HTMLButtonElement>("button.confirm")?.focus();
+    }
+  }, [picker.picked]);
+  const unpick = () => {
+    const card = picker.picked;
+    if (card === null) return;
+    picker.pick(card);
+    window.setTimeout(() => {
+      document.querySelector<HTMLButtonElement>(`button[data-pick="${CSS.escape(card)}"]`)?.focus();
+    });
+  };
+
   if (!active && !error) return null;
   return (
     <section class="panel actions" aria-labelledby="actions-heading">
@@ -463,8 +551,53 @@ function Actions({
           {error}
         </p>
       )}
+      {active && confirming && (
+        <div
+          class="caution"
+          role="alertdialog"
+          aria-labelledby="caution-heading"
+          aria-describedby="caution-text"
+          ref={cautionBox}
+        >
+          <p id="caution-heading">
+            <strong>
+              Careful: <RichText text={confirming.text} seatName={seatName} />
+            </strong>
+          </p>
+          <p id="caution-text" data-testid="caution">
+            <RichText text={confirming.caution ?? ""} seatName={seatName} />
+          </p>
+          <div class="caution-buttons">
+            <button
+              type="button"
+              class="action caution-confirm"
+              data-action={confirming.text}
+              aria-disabled={waiting ? "true" : undefined}
+              onClick={() => {
+                if (!waiting) {
+                  setAsked(null);
+                  void send(confirming);
+                }
+              }}
+            >
+              Play it anyway
+            </button>
+            <button type="button" class="caution-cancel" onClick={() => setAsked(null)}>
+              Choose another move
+            </button>
+          </div>
+        </div>
+      )}
       {active && picker.picked !== null && (
-        <div class="picked-moves" role="group" aria-label={`Moves with ${picker.picked}`}>
+        <div
+          class="picked-moves"
+          role="group"
+          aria-label={`Moves with ${picker.picked}`}
+          ref={pickedMoves}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") unpick();
+          }}
+        >
           <p>
             Picked <RichText text={picker.picked} seatName={seatName} />: play
           </p>
@@ -475,14 +608,13 @@ function Actions({
               class="action confirm primary"
               data-action={action.text}
               aria-disabled={waiting ? "true" : undefined}
-              onClick={() => {
-                if (!waiting) void send(action);
-              }}
+              title={action.caution}
+              onClick={() => attempt(action)}
             >
               <RichText text={action.text} seatName={seatName} />
             </button>
           ))}
-          <button type="button" onClick={() => picker.pick(picker.picked!)}>
+          <button type="button" onClick={unpick}>
             Cancel
           </button>
         </div>
@@ -498,9 +630,8 @@ function Actions({
               class="action"
               data-action={action.text}
               aria-disabled={waiting ? "true" : undefined}
-              onClick={() => {
-                if (!waiting) void send(action);
-              }}
+              title={action.caution}
+              onClick={() => attempt(action)}
             >
               <RichText text={action.text} seatName={seatName} />
             </button>
@@ -544,18 +675,20 @@ function Ending({
   seat,
   token,
   seatName,
+  hotseat,
 }: {
   message: SeatMessage;
   seat: number | null;
   token: string | null;
   seatName: SeatNamer;
+  hotseat?: HotSeat;
 }) {
   const result = message.result!;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   let headline: string;
   if (result.winners.length === 0) headline = "No one wins";
-  else if (seat !== null && result.winners.includes(seat))
+  else if (seat !== null && result.winners.includes(seat) && !hotseat)
     headline = result.winners.length > 1 ? "You share the win" : "You win";
   else headline = `${result.winners.map(seatName).join(" and ")} ${result.winners.length > 1 ? "win" : "wins"}`;
 
@@ -566,6 +699,15 @@ function Ending({
       // Asked again (by another seat, or twice), the server answers with the same new table;
       // the seats keep their tokens there.
       const next = await api.rematch(message.table, seat, token);
+      if (hotseat) {
+        // Every seat of this device keeps its token at the new table, and plays it here again.
+        for (const other of hotseat.seats) {
+          const held = savedToken(message.table, other);
+          if (held !== null) saveToken(next.id, other, held);
+        }
+        navigate(hotseatPath(next.id));
+        return;
+      }
       saveToken(next.id, seat, token);
       navigate(tablePath(next.id, seat));
     } catch (e) {
@@ -612,6 +754,11 @@ function Ending({
         </p>
       )}
       <p>
+        Every hidden card is on the table below.{" "}
+        <a href={replayPath(message.table)} onClick={onLinkClick}>
+          Replay the game step by step
+        </a>{" "}
+        ·{" "}
         <a href="/" onClick={onLinkClick}>
           Back to the lobby
         </a>
@@ -620,17 +767,36 @@ function Ending({
   );
 }
 
+/** The last event of each seat in ``log`` (as this page's seat saw it: "?" when hidden). */
+export function lastMoves(log: LogEvent[], players: number): (string | null)[] {
+  const last: (string | null)[] = Array.from({ length: players }, () => null);
+  let missing = players;
+  for (let index = log.length - 1; index >= 0 && missing > 0; index--) {
+    const found = /^p(\d+)$/.exec(log[index][0]);
+    if (!found) continue;
+    const who = Number(found[1]);
+    if (who < players && last[who] === null) {
+      last[who] = log[index][1];
+      missing -= 1;
+    }
+  }
+  return last;
+}
+
 function Seats({
   message,
   seat,
   elapsed,
   seatName,
+  log,
 }: {
   message: SeatMessage;
   seat: number | null;
   elapsed: number;
   seatName: SeatNamer;
+  log: LogEvent[];
 }) {
+  const last = useMemo(() => lastMoves(log, message.players), [log, message.players]);
   return (
     <section class="panel" aria-labelledby="seats-heading">
       <h2 id="seats-heading">Seats</h2>
@@ -651,6 +817,16 @@ function Seats({
               {clock !== null && (
                 <span class={s.clock_running ? "clock running" : "clock"} aria-label={`clock ${formatSeconds(clock)}`}>
                   {formatSeconds(clock)}
+                </span>
+              )}
+              {last[s.seat] !== null && last[s.seat] !== undefined && (
+                <span class="seat-last" key={`${last[s.seat]}`} data-testid="last-move">
+                  <span class="seat-last-label">last move:</span>{" "}
+                  {last[s.seat] === "?" ? (
+                    <span class="muted">(hidden)</span>
+                  ) : (
+                    <RichText text={last[s.seat]!} seatName={seatName} />
+                  )}
                 </span>
               )}
             </li>
@@ -702,7 +878,7 @@ function Invite({ message }: { message: SeatMessage }) {
   );
 }
 
-function Log({ log, seatName }: { log: LogEvent[]; seatName: SeatNamer }) {
+export function Log({ log, seatName }: { log: LogEvent[]; seatName: SeatNamer }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const element = list.current;

@@ -10,7 +10,8 @@ import { Card, type SeatNamer } from "../cards";
 /** The cards, seats and words of the viewer's legal actions, and the one picked. */
 export interface Picker {
   /** The legal actions whose text names ``token`` (a card "7H", a seat "p1", a word such as
-   * "obj0" or "v1"): empty when the viewer may not move. */
+   * "obj0" or "v1"; or several words, "KS p0": a card then its target, the actions naming them
+   * all): empty when the viewer may not move. */
   actionsWith(token: string): LegalAction[];
   /** Pick ``token`` (again: drop it). */
   pick(token: string): void;
@@ -48,7 +49,15 @@ export function makePicker(
     }
   }
   return {
-    actionsWith: (token) => byToken.get(token) ?? [],
+    actionsWith: (token) => {
+      const [first = "", ...rest] = tokens(token);
+      const named = byToken.get(first) ?? [];
+      if (rest.length === 0) return named;
+      return named.filter((action) => {
+        const words = new Set(tokens(action.text));
+        return rest.every((word) => words.has(word));
+      });
+    },
     pick: (token) => setPicked(picked === token ? null : token),
     picked,
   };
