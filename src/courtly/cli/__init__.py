@@ -621,7 +621,9 @@ def serve_command(
     if (Path(web.__file__).parent / "static" / "index.html").is_file():
         typer.echo(f"Courtly's lobby: {address} (open it in a browser; Ctrl+C stops the server)")
     else:
-        typer.echo("courtly: the browser client is not built (make client): the API alone is served")
+        typer.echo(
+            "courtly: the browser client is not built (make client): the API alone is served"
+        )
     typer.echo(f"API: {address}/api, its schema: {address}/openapi.json; database: {url}")
     # No per-message compression on the WebSockets: views are small, and deflating each one
     # cost a fifth of the server's time under load.
