@@ -122,13 +122,18 @@ def _columns(row: Any) -> dict[str, Any]:
 
 
 def settled(app: FastAPI, seeds: Seeds) -> dict[str, Any]:
-    """The snapshot once nothing moves any more (after an accepted request, bots may play)."""
+    """The snapshot once nothing moves any more (after an accepted request, bots may play):
+    the bots idle and the tables unchanged three reads in a row (on a busy machine a bot's turn
+    may start well after the request that woke it)."""
+    bots = app.state.server.bots
     before = snapshot(app, seeds)
+    calm = 0
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         time.sleep(0.02)
         now = snapshot(app, seeds)
-        if now == before:
+        calm = calm + 1 if now == before and bots.idle else 0
+        if calm == 3:
             return now
         before = now
     pytest.fail("the seeded tables never settled")

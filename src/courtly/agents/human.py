@@ -2,11 +2,13 @@
 
 The table is printed when the person must decide; a forced move is announced in one line. What
 the person types is read as a move first (the game's own texts and shortcuts: ``10`` declares
-a 10 where ranks are moves), then as a command (``?``, ``help``, ``board``, ``quit``), then as a
-menu number. Where bare numbers are moves, the menu is shown without numbers, so the two never
-collide. A move the game warns about (:meth:`View.caution`) and leaving a game in progress are
-confirmed first. Bad input is explained and asked again; end of input or Ctrl-C raises
-:class:`Quit`, which the command line turns into a clean exit.
+a 10 where ranks are moves), then as a command (``?``, ``help``, ``board``, ``hint``, ``quit``),
+then as a menu number. Where bare numbers are moves, the menu is shown without numbers, so the two
+never collide. ``hint`` lists the best moves with their estimated win chance, searched from the
+seat's view alone (:mod:`courtly.agents.estimates`), unless the table turned hints off. A move
+the game warns about (:meth:`View.caution`) and leaving a game in progress are confirmed first.
+Bad input is explained and asked again; end of input or Ctrl-C raises :class:`Quit`, which the
+command line turns into a clean exit.
 
 Several people at one terminal (hot seat) share a :class:`Screen`: it is handed over, cleared
 with its scrollback, only when another person must decide, and then shows that person what
@@ -25,12 +27,16 @@ from rich.markup import escape
 from ..core.actions import Action, seat_text
 from ..core.errors import IllegalAction
 from ..core.game import CHANCE, Game, State, View
+from .estimates import HINT_ITERATIONS, Budget, estimate
 from .terminal import card_console
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "rules"})
 LIST_WORDS = frozenset({"?", "list", "ls", "moves"})
 BOARD_WORDS = frozenset({"board", "table", "show"})
+HINT_WORDS = frozenset({"hint"})
+HINT_SHOWN = 5
+"""How many of the best actions a hint lists."""
 YES_WORDS = frozenset({"y", "yes"})
 
 CLEAR_SCROLLBACK = "\x1b[3J"
@@ -110,11 +116,18 @@ class HumanAgent:
         console: Console | None = None,
         ask: Callable[[str], str] | None = None,
         screen: Screen | None = None,
+        hints: bool = True,
+        hint_budget: Budget | None = None,
+        hint_workers: int | None = None,
     ) -> None:
         self.game = game
         self.console = console or card_console()
         self.ask = ask or self.console.input
         self.screen = screen
+        self.hints = hints
+        """Whether ``hint`` may be asked (``courtly play --no-hints`` turns it off)."""
+        self.hint_budget = hint_budget or Budget(HINT_ITERATIONS)
+        self.hint_workers = hint_workers
         self.typed_ahead: list[str] = []  # the rest of a line that meant several actions
 
     def act(self, view: View, rng: random.Random) -> Action:
@@ -179,9 +192,32 @@ class HumanAgent:
             self._offer(who, legal, numbered)
         elif word in BOARD_WORDS:
             self.console.print(view.render(), markup=False)
+        elif word in HINT_WORDS:
+            self._hint(view, who)
         else:
             return False
         return True
+
+    def _hint(self, view: View, who: str) -> None:
+        """The best actions by their estimated win chance, from this seat's view alone."""
+        if not self.hints:
+            self.console.print("[dim]Hints are off at this table (courtly play --no-hints).[/]")
+            return
+        budget = self.hint_budget
+        spent = f"{budget.seconds:g} s" if budget.seconds > 0 else f"{budget.iterations} searches"
+        self.console.print(f"[dim]Thinking over {who}'s choices from what {who} can see...[/]")
+        # Seeded by the position: asking again gives the same hint.
+        found = estimate(view, budget, seed=view.version, workers=self.hint_workers)
+        self.console.print(f"Hint for {who} (estimated win chance, 95% interval; {spent}):")
+        width = max(len(found.text) for found in found[:HINT_SHOWN])
+        for rank, action in enumerate(found[:HINT_SHOWN], 1):
+            self.console.print(
+                f"  {rank}. {escape(action.text.ljust(width))}  {action.mean:4.0%}  "
+                f"({action.low:.0%}-{action.high:.0%})",
+                highlight=False,
+            )
+        if len(found) > HINT_SHOWN:
+            self.console.print(f"  [dim]... and {len(found) - HINT_SHOWN} more[/]")
 
     def _menu_choice(
         self, answer: str, legal: list[Action], numbered: bool, problem: str

@@ -94,6 +94,72 @@ class _Node:
         self.children: dict[tuple[Hashable | None, ...], _Node] = {}
 
 
+class RootStatistics:
+    """What a search learned at its root (:meth:`ISMCTSAgent.root_statistics`,
+    :meth:`ISMCTSAgent.playout_statistics`): per legal action of the searching seat (in the view's
+    order) its visits and the sum and sum of squares of the seat's returns through it; over all
+    iterations, each seat's sum and sum of squares of returns. Statistics of independent searches
+    of one view add up (:meth:`add`)."""
+
+    __slots__ = ("actions", "iterations", "reward", "square", "value_square", "value_sum", "visits")
+
+    def __init__(self, actions: Sequence[Action], players: int) -> None:
+        self.actions = list(actions)
+        self.visits = [0] * len(self.actions)
+        self.reward = [0.0] * len(self.actions)
+        self.square = [0.0] * len(self.actions)
+        self.iterations = 0
+        self.value_sum = [0.0] * players
+        self.value_square = [0.0] * players
+
+    def record(self, returns: Sequence[float]) -> None:
+        """Count one iteration that ended with ``returns``."""
+        self.iterations += 1
+        for seat in range(len(self.value_sum)):
+            value = returns[seat]
+            self.value_sum[seat] += value
+            self.value_square[seat] += value * value
+
+    def add(self, other: RootStatistics) -> None:
+        """Pool ``other``, a search of the same view, into these statistics."""
+        for index in range(len(self.actions)):
+            self.visits[index] += other.visits[index]
+            self.reward[index] += other.reward[index]
+            self.square[index] += other.square[index]
+        self.iterations += other.iterations
+        for seat in range(len(self.value_sum)):
+            self.value_sum[seat] += other.value_sum[seat]
+            self.value_square[seat] += other.value_square[seat]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Sent back from worker processes; a compiled class pickles through its fields.
+        fields = (
+            self.actions,
+            self.visits,
+            self.reward,
+            self.square,
+            self.iterations,
+            self.value_sum,
+            self.value_square,
+        )
+        return (_rebuilt_statistics, fields)
+
+
+def _rebuilt_statistics(
+    actions: list[Action],
+    visits: list[int],
+    reward: list[float],
+    square: list[float],
+    iterations: int,
+    value_sum: list[float],
+    value_square: list[float],
+) -> RootStatistics:
+    stats = RootStatistics(actions, len(value_sum))
+    stats.visits, stats.reward, stats.square = visits, reward, square
+    stats.iterations, stats.value_sum, stats.value_square = iterations, value_sum, value_square
+    return stats
+
+
 class ISMCTSAgent:
     """``ismcts``, ``ismcts:iterations=2000``, ``ismcts:seconds=0.5``, ``ismcts:rollout=random``.
 
@@ -234,11 +300,105 @@ class ISMCTSAgent:
                 return next(a for a in legal if a.id == hint)
         return best
 
+    def root_statistics(
+        self, view: View, rng: random.Random, explore: float = 0.5
+    ) -> RootStatistics:
+        """What one search of this agent's budget learns at the root of ``view``: each of the
+        seat's legal actions with its visits and the sum (and sum of squares) of the seat's
+        returns through it, and the seat's returns over every iteration.
+
+        The worlds are drawn as :meth:`act` draws them, from ``view`` alone. For estimates
+        (:mod:`courtly.agents.estimates`) every action must be measured, not only the ones UCB
+        favours: an iteration is given to the least visited action whenever it has fewer than
+        ``explore / len(legal)`` of the iterations so far, so each ends with at least about that
+        share, and UCB spends the rest as in :meth:`search`.
+        """
+        me = view.seat
+        assert me is not None
+        legal = list(view.legal_actions())
+        informed = self.informed
+        worlds: Callable[[random.Random], State] = (
+            view.determinize if informed is None else functools.partial(informed, view)
+        )
+        # The heuristic's move gets the progressive bias, as in search(); with its own stream.
+        hint = -1
+        if self.guide is not None and len(legal) > 1:
+            hint = self.guide.act(view, random.Random(rng.random())).id
+        root = _Node()
+        stats = RootStatistics(legal, self.num_players)
+        share = explore / len(legal) if len(legal) > 1 else 0.0
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        done = 0
+        while True:
+            allow_interrupt()
+            forced = -1
+            if share:
+                edges = root.edges.get(me, {})
+                fewest = -1
+                for action in legal:
+                    edge = edges.get(action.id)
+                    visits = 0 if edge is None else edge.visits
+                    if fewest < 0 or visits < fewest:
+                        fewest, forced = visits, action.id
+                if fewest >= share * done:
+                    forced = -1
+            stats.record(self._iterate(root, worlds(rng), me, rng, hint, forced))
+            done += 1
+            if deadline:
+                if time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iterations:
+                break
+        self.last_iterations = done
+        edges = root.edges.get(me, {})
+        for index, action in enumerate(legal):
+            edge = edges.get(action.id)
+            if edge is not None:
+                stats.visits[index] = edge.visits
+                stats.reward[index] = edge.reward
+                stats.square[index] = edge.square
+        return stats
+
+    def playout_statistics(self, view: View, rng: random.Random) -> RootStatistics:
+        """Every seat's returns over this agent's budget of games played on, with no tree, from
+        worlds drawn from ``view`` as :meth:`act` draws them: each a rollout as the search's (the
+        rollout policy, to the rollout depth and the evaluation there).
+
+        The mean is the value of the position under that fixed policy, as far as ``view``'s seat
+        can tell: before a chance event it is the average of its values after each outcome, so
+        the changes across chance events measure luck without the bias a search's own
+        improvement would add (:mod:`courtly.agents.estimates`).
+        """
+        informed = self.informed
+        worlds: Callable[[random.Random], State] = (
+            view.determinize if informed is None else functools.partial(informed, view)
+        )
+        stats = RootStatistics((), self.num_players)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        while True:
+            allow_interrupt()
+            stats.record(self._rollout(worlds(rng), rng))
+            if deadline:
+                if time.perf_counter() >= deadline:
+                    break
+            elif stats.iterations >= self.iterations:
+                break
+        self.last_iterations = stats.iterations
+        return stats
+
     # ------------------------------------------------------------------------- one iteration
 
     def _iterate(
-        self, root: _Node, world: State, me: int, rng: random.Random, hint: int = -1
-    ) -> None:
+        self,
+        root: _Node,
+        world: State,
+        me: int,
+        rng: random.Random,
+        hint: int = -1,
+        forced: int = -1,
+    ) -> Sequence[float]:
+        """One iteration in ``world``; the returns it backpropagated. ``forced`` (an action id)
+        is the searcher's action at the root instead of UCB's pick (see :meth:`root_statistics`)."""
         node = root
         # The edges chosen on the way down, with the seat whose value each one collects.
         path: list[tuple[int, _Edge]] = []
@@ -251,8 +411,9 @@ class ISMCTSAgent:
         self._resolve_chance(world, me, rng, [])
         while True:
             if world.is_terminal:
-                self._backpropagate(path, world.returns())
-                return
+                final = world.returns()
+                self._backpropagate(path, final)
+                return final
             chosen: list[tuple[int, Action]] = []
             expanded = False
             for seat in world.to_move:
@@ -284,7 +445,10 @@ class ISMCTSAgent:
                             score += bias / (visits + 1)
                         if score > best_score:
                             best_score, best, best_edge = score, action, edge
-                if untried:
+                if forced >= 0 and node is root and seat == me:
+                    best, best_edge, fresh = _forced_edge(table, world.legal_actions(seat), forced)
+                    expanded = expanded or fresh
+                elif untried:
                     best = untried[0] if len(untried) == 1 else choice(rng, untried)
                     best_edge = table[best.id] = _Edge()
                     best_edge.available = 1
@@ -308,7 +472,9 @@ class ISMCTSAgent:
             node = child
             if expanded:
                 break
-        self._backpropagate(path, self._rollout(world, rng))
+        returns = self._rollout(world, rng)
+        self._backpropagate(path, returns)
+        return returns
 
     @staticmethod
     def _resolve_chance(
@@ -370,6 +536,20 @@ def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.
         elif visits == best_visits and mean == best_mean:
             tied.append(action)
     return tied[0] if len(tied) == 1 else choice(rng, tied)
+
+
+def _forced_edge(
+    table: dict[int, _Edge], legal: Sequence[Action], forced: int
+) -> tuple[Action, _Edge, bool]:
+    """The action of id ``forced`` among ``legal``, its edge (made if new: then the iteration
+    expands), and whether it is new."""
+    action = next(a for a in legal if a.id == forced)
+    edge = table.get(forced)
+    if edge is not None:
+        return action, edge, False
+    edge = table[forced] = _Edge()
+    edge.available = 1
+    return action, edge, True
 
 
 def _one_of(

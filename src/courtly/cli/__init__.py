@@ -1,4 +1,5 @@
-"""The ``courtly`` command: list games, read rules, play in the terminal, simulate, replay.
+"""The ``courtly`` command: list games, read rules, play in the terminal, simulate, replay,
+review.
 
 Every command works for every registered game through the engine contract; nothing here knows
 a game's rules. Bad input (an unknown game, option, player count or agent, a corrupt record)
@@ -23,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from ..agents.estimates import DEFAULT_ITERATIONS, PARTS, Budget
 from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import agent_names, make_agent, parse_seats
 from ..agents.terminal import card_console
@@ -203,6 +205,13 @@ def play_command(
         Path | None,
         typer.Option(help="Append the finished game to this JSONL file, for `courtly replay`."),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints/--no-hints",
+            help="Whether a person may type `hint` for the best moves and their win chances.",
+        ),
+    ] = True,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat with friends."""
     console = card_console()
@@ -215,7 +224,7 @@ def play_command(
         agents: list[Agent] = []
         for spec in specs:
             if spec.split(":")[0].lower() == "human":
-                agents.append(HumanAgent(the_game, console=console, screen=screen))
+                agents.append(HumanAgent(the_game, console=console, screen=screen, hints=hints))
             else:
                 agents.append(make_agent(spec, the_game))
         new_file = save is not None and not save.exists()
@@ -228,7 +237,9 @@ def play_command(
     names = ", ".join(f"{seat_text(s)} {spec}" for s, spec in enumerate(specs))
     console.print(f"[bold]{the_game.info.title}[/] · seed {seed} · {names}")
     console.print(
-        "[dim]Type a number or an action; ? lists the moves, help shows the rules, quit leaves.[/]"
+        "[dim]Type a number or an action; ? lists the moves, "
+        + ("hint suggests one, " if hints else "")
+        + "help shows the rules, quit leaves.[/]"
     )
 
     def narrate(state: State, actor: int, item: Any) -> None:
@@ -578,6 +589,91 @@ def replay_command(
     console.print(
         f"[green]Replayed {len(record.history)} events of game {record.game_id}: {status}.[/]"
     )
+
+
+@app.command("review")
+def review_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A JSONL file of games, plain or gzip-compressed (from simulate --out, "
+            "play --save, or the server's /api/tables/TABLE/record)."
+        ),
+    ],
+    game_number: Annotated[
+        int | None,
+        typer.Option("--game", help="The game_id to review (default: the first game in the file)."),
+    ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(help="Review this seat, e.g. p0 (repeatable; default: every seat)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write OUT.json and OUT.html (default: review-GAME-N in this folder)."),
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option(
+            help=f"Search iterations per decision (default {DEFAULT_ITERATIONS}); the same "
+            "seed and iterations give the same review."
+        ),
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option(help="A time budget per decision instead of --iterations.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes (default: every core).")] = 0,
+) -> None:
+    """Review a recorded game: each decision's loss and label, each draw's luck, per seat."""
+    from ..sim.review import review_record
+    from ..sim.review_page import has_matplotlib, write_review
+    from .review import print_review
+
+    console = Console()
+    with _clear_errors():
+        line, record = find_record(file, game_number)
+        try:
+            game = record.make_game()
+            record.replay()  # checked whole before any search: a bad record gets its error alone
+        except ReplayError as error:
+            raise ReplayError(f"{file} line {line}: {error}") from None
+        seats = sorted({_seat_number(text, game.num_players) for text in seat or []})
+        if iterations is not None and seconds is not None:
+            raise InvalidOptions("give --iterations or --seconds, not both")
+        if seconds is not None and seconds <= 0:
+            raise InvalidOptions(f"--seconds {seconds}: give a time above 0")
+        if iterations is not None and iterations < PARTS:
+            raise InvalidOptions(f"--iterations {iterations}: give at least {PARTS}")
+        if workers < 0:
+            raise InvalidOptions(f"--workers {workers}: give 1 or more, or 0 for every core")
+        budget = Budget(iterations or DEFAULT_ITERATIONS, seconds or 0.0)
+        prefix = out or Path(f"review-{record.game}-{record.game_id}")
+        for suffix in (".json", ".html"):
+            _check_writable(prefix.with_name(prefix.name + suffix), "--out")
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"reviewing {record.game} game {record.game_id}", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        with _clear_errors():
+            review = review_record(record, seats or None, budget, seed, workers or None, advance)
+    print_review(console, review)
+    with _clear_errors():
+        json_path, html_path = write_review(review, prefix)
+    console.print(f"Written {json_path} and {html_path}", soft_wrap=True, highlight=False)
+    if not has_matplotlib():
+        console.print(
+            "The page has no graph: it needs Matplotlib (pip install 'courtly[review]').",
+            highlight=False,
+        )
 
 
 @app.command("serve")

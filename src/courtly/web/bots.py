@@ -74,6 +74,12 @@ class Bots:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
+    @property
+    def idle(self) -> bool:
+        """No table's bots are at work (a poke sent from another thread a moment ago may still
+        be on its way to the loop)."""
+        return not self._busy
+
     def poke(self, table_id: str) -> None:
         """Play ``table_id``'s bot seats if any must move (safe from any thread)."""
         loop = self._loop

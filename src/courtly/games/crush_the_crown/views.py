@@ -585,7 +585,12 @@ def _fill_earlier_epoch(
 def sample_world(state: CrushTheCrownState, seat: int | None, rng: random.Random) -> State:
     """A world for ``seat`` (``state`` is its redacted copy): every hidden card dealt as the log
     allows, the history filled in to match (see the module's docstring)."""
-    if not state._partial and UNKNOWN not in state.hands[0] and UNKNOWN not in state.hands[1]:
+    if (
+        not state._partial
+        and UNKNOWN not in state.hands[0]
+        and UNKNOWN not in state.hands[1]
+        and UNKNOWN not in state.draw_pile
+    ):
         return state.clone()  # nothing is hidden (the end of the game, or a full state)
     plan = state._world_plan
     if not isinstance(plan, WorldPlan) or plan.seat != seat or plan.version != len(state.history):
