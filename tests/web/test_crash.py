@@ -230,9 +230,6 @@ def test_a_server_killed_mid_game_resumes_every_table(serve: Callable[[], Server
         f"/api/tables/{duel.table}/moves", json=duel.moves[-1], headers=duel.auth
     )
     assert retried.json() == duel.answers[-1]  # a retry is answered the same way
-    # Bots alone, mid-game when the server dies.
-    bots = create(first, "crush-the-crown", [heuristic] * 2, seed=13)
-    wait_for(lambda: first.ok("GET", f"/api/tables/{bots}")["version"] >= 10, "the bots play")
     # The duel's person is to move, so their clock runs up to the kill.
     read_before = time.time()
     duel_view = duel.wait_turn(first)
@@ -250,6 +247,11 @@ def test_a_server_killed_mid_game_resumes_every_table(serve: Callable[[], Server
         "Cy",
     )
     assert 0 in idle.wait_turn(first)["to_move"]
+    # Bots alone, mid-game when the server dies: created last and thinking a little (a game of
+    # some hundred steps), so that on a busy machine it cannot end before the kill.
+    thinker = {"kind": "bot", "bot": "ismcts", "options": {"iterations": 150}}
+    bots = create(first, "crush-the-crown", [thinker] * 2, seed=13)
+    wait_for(lambda: first.ok("GET", f"/api/tables/{bots}")["version"] >= 4, "the bots play")
     tables = {table: first.ok("GET", f"/api/tables/{table}") for table in (party.table, bots)}
     assert tables[bots]["status"] == "playing"
     killed_at = time.time()
