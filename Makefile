@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 COMPILED := src/courtly/_compiled.json
 COMPILED_SOURCES := $(shell $(PYTHON) tools/compile.py --sources)
 
-.PHONY: run play test lint typecheck unit bench clean compiled client system-packages
+.PHONY: run play test lint typecheck unit bench results clean compiled client system-packages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("Courtly needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -86,6 +86,12 @@ system-packages:
 bench: $(STAMP) $(COMPILED)
 	$(BIN)/python benchmarks/throughput.py --out benchmarks/results/throughput.json
 	$(BIN)/python benchmarks/search.py --out benchmarks/results/search.json
+	$(BIN)/python benchmarks/analysis.py --out benchmarks/results/analysis.json
+
+## The README's results: a balance report of every game at its default options, written to
+## docs/results/ (HTML, JSON, PNG), and the README's table and findings rewritten from them.
+results: $(STAMP) $(COMPILED)
+	$(BIN)/python tools/results.py
 
 ## Compile the hot modules with mypyc (tools/compile.py, about two minutes): two to four times
 ## as fast. Rebuilt when their sources change; without a C compiler Courtly runs as plain Python.

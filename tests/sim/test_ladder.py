@@ -148,7 +148,7 @@ def test_a_journaled_ladder_run_again_plays_no_game_and_ends_alike(
     def no_games(*args: object) -> None:
         raise AssertionError("a game was played again")
 
-    monkeypatch.setattr("courtly.sim.tournament._Worker.play", no_games)
+    monkeypatch.setattr("courtly.sim.tournament.GamePlayer.play", no_games)
     again = _ladder(journal)
     assert _outcome(again) == _outcome(first)
     assert again.seconds_per_move("heuristic") == first.seconds_per_move("heuristic")

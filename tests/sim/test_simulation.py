@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -175,8 +176,10 @@ def test_summarize_counts_games_per_agent_and_per_seat() -> None:
         if spec == "heuristic"
     )
     assert summary.agents["heuristic"].wins == pytest.approx(expected_heuristic)
-    assert summary.lengths == [r.length for r in records]
-    assert min(summary.lengths) <= summary.median_length <= max(summary.lengths)
+    assert summary.lengths.counts == Counter(r.length for r in records)
+    assert min(summary.lengths.counts) <= summary.median_length <= max(summary.lengths.counts)
+    assert summary.median_length == statistics.median(r.length for r in records)
+    assert summary.mean_length == pytest.approx(statistics.fmean(r.length for r in records))
 
 
 def test_summary_dict_is_json_and_consistent() -> None:

@@ -78,6 +78,12 @@ class Server:
             "0",
             "--bot-workers",
             "1",
+            # Small searches: hints and reviews in a second or two (their strength is tested
+            # elsewhere, with real budgets).
+            "--hint-iterations",
+            "40",
+            "--review-iterations",
+            "40",
         ]
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(

@@ -52,7 +52,7 @@ import os
 import pickle
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -72,6 +72,10 @@ DEFAULT_ITERATIONS: Final = 1200
 """A review's budget per position (iterations over all parts)."""
 HINT_ITERATIONS: Final = 2000
 """A hint's budget: a few seconds at most on two cores."""
+SERVER_REVIEW_ITERATIONS: Final = 600
+"""A review's budget per position at the server (``courtly serve --review-iterations``): half
+the terminal's, so that a game of two players is reviewed in well under a minute on two cores
+while bots play elsewhere."""
 
 
 @dataclass(frozen=True)
@@ -204,8 +208,13 @@ def jobs_for(
     ]
 
 
-def _run_job(job: SearchJob) -> RootStatistics:
-    return job.run()
+def run_copy(job: SearchJob) -> RootStatistics:
+    """``job`` run on a copy made through pickle, as a worker process gets it: a view travels as
+    what it knows (a view with nothing hidden as its history, replayed), so a search in this
+    process, in a thread or in a worker process searches the same object, and one worker or
+    many give the same estimates."""
+    copy: SearchJob = pickle.loads(pickle.dumps(job))
+    return copy.run()
 
 
 def default_workers() -> int:
@@ -214,23 +223,27 @@ def default_workers() -> int:
 
 class Searcher:
     """Runs search jobs on a pool of ``workers`` processes (in this one if 1), kept open while
-    the searcher is: a review sends all its positions' searches through one pool."""
+    the searcher is: a review sends all its positions' searches through one pool.
 
-    def __init__(self, workers: int | None = None) -> None:
+    ``executor``: a pool someone else owns (a server's), used instead of a pool of its own;
+    ``workers`` then says how many jobs it runs at once (for budgets in seconds)."""
+
+    def __init__(self, workers: int | None = None, executor: Executor | None = None) -> None:
         if workers is not None and workers < 1:
             raise InvalidOptions(f"--workers {workers}: give 1 or more")
         self.workers = workers or default_workers()
-        self._pool: ProcessPoolExecutor | None = None
+        self._shared = executor
+        self._pool: Executor | None = executor
 
     def __enter__(self) -> Searcher:
-        if self.workers > 1:
+        if self._shared is None and self.workers > 1:
             self._pool = ProcessPoolExecutor(self.workers)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pool is not None:
+        if self._pool is not None and self._pool is not self._shared:
             self._pool.shutdown(cancel_futures=True)
-            self._pool = None
+        self._pool = self._shared
 
     def run(
         self, jobs: Sequence[SearchJob], done: Callable[[int], None] | None = None
@@ -239,14 +252,11 @@ class Searcher:
         if self._pool is None:
             results = []
             for index, job in enumerate(jobs):
-                # Through pickle, as a worker gets it: a view travels as what it knows (a view
-                # with nothing hidden as its history, replayed), so both search the same object
-                # and one worker or many give the same estimates.
-                results.append(pickle.loads(pickle.dumps(job)).run())
+                results.append(run_copy(job))
                 if done is not None:
                     done(index)
             return results
-        futures: list[Future[RootStatistics]] = [self._pool.submit(_run_job, j) for j in jobs]
+        futures: list[Future[RootStatistics]] = [self._pool.submit(run_copy, j) for j in jobs]
         if done is not None:
             for index, future in _as_finished(futures):
                 future.result()

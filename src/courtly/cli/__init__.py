@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,7 +24,13 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from ..agents.estimates import DEFAULT_ITERATIONS, PARTS, Budget
+from ..agents.estimates import (
+    DEFAULT_ITERATIONS,
+    HINT_ITERATIONS,
+    PARTS,
+    SERVER_REVIEW_ITERATIONS,
+    Budget,
+)
 from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import agent_names, make_agent, parse_seats
 from ..agents.terminal import card_console
@@ -34,10 +40,11 @@ from ..core.errors import CourtlyError, InvalidOptions, ReplayError
 from ..core.game import CHANCE, Game, State
 from ..core.match import play_match
 from ..core.options import parse_option_assignments
-from ..core.records import MatchRecord, RecordWriter, find_record
+from ..core.records import RecordWriter, find_record
 from ..core.registry import game_class, games, make
-from ..sim import Simulation, summarize
+from ..sim import Simulation, Summary
 from ..sim import run as run_simulation
+from ..sim.backends import BACKENDS, make_backend
 from ..sim.ladder import DEFAULT_AGENTS, run_ladder
 
 _CLICK_ERROR: type[Exception] = next(
@@ -85,6 +92,21 @@ OptionsArg = Annotated[
     ),
 ]
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-gambit (see `courtly games`).")]
+BackendArg = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help=f"Where the games are played: {' or '.join(BACKENDS)} (a Ray cluster, or a local "
+        "Ray started for the run: pip install 'courtly[cluster]').",
+    ),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(
+        help="The Ray cluster's address (ray://host:10001, or auto), with --backend ray; "
+        "without it a local Ray is started with --workers CPUs."
+    ),
+]
 
 
 def _error(message: str) -> None:
@@ -338,6 +360,8 @@ def simulate_command(
     rotate: Annotated[
         bool, typer.Option(help="Rotate the agents through the seats across games.")
     ] = True,
+    backend_name: BackendArg = "local",
+    address: AddressArg = None,
 ) -> None:
     """Simulate many games between bots and report win rates with 95% confidence intervals."""
     console = Console(stderr=False)
@@ -357,12 +381,13 @@ def simulate_command(
             game, tuple(specs), games_count, seed, dict(the_game.options), rotate
         )
         simulation.check()
-        if workers < 1:
-            raise InvalidOptions(f"--workers {workers}: a simulation needs at least 1 worker")
         if summary_out is not None:
             _check_writable(summary_out, "--summary")
         writer = _record_writer(out, "w", "--out") if out is not None else None
-    records: list[MatchRecord] = []
+        backend = make_backend(backend_name, workers, address)
+    # Each record is written and counted as it comes, then dropped: memory stays flat however
+    # many games are played.
+    summary = Summary()
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -372,17 +397,19 @@ def simulate_command(
     try:
         with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
             task = progress.add_task(f"{game} ×{games_count}", total=games_count)
-            for record in run_simulation(simulation, workers, lambda k: progress.advance(task, k)):
-                records.append(record)
+            for record in run_simulation(
+                simulation, progress=lambda k: progress.advance(task, k), backend=backend
+            ):
+                summary.add(record.seats, record.returns, record.length, record.truncated)
                 if writer is not None:
                     writer.write(record)
     except KeyboardInterrupt:
-        console.print(f"Interrupted after {len(records)} games.")
+        console.print(f"Interrupted after {summary.games} games.")
         raise typer.Exit(130) from None
     finally:
         if writer is not None:
             writer.close()
-    summary = summarize(records)
+        backend.close()
     _print_summary(console, the_game, specs, summary)
     if out is not None:
         console.print(
@@ -591,6 +618,147 @@ def replay_command(
     )
 
 
+@app.command("analyze")
+def analyze_command(
+    game: GameArg,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the number of seats).")
+    ] = None,
+    option: OptionsArg = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="One bot per seat, comma-separated, rotated across games "
+            "(default: the game's heuristic in every seat)."
+        ),
+    ] = None,
+    games_count: Annotated[int, typer.Option("-n", "--games", help="Games per variant.")] = 1000,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same games.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write OUT.html (the report), OUT.json (every figure) and OUT-*.png "
+            "(default: analysis-GAME in this folder)."
+        ),
+    ] = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Compare with a variant: an option as name=value (repeatable), played on the "
+            "same seeds, e.g. --compare target_score=40."
+        ),
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(help="Draw every figure against an option's values: name=a,b,c."),
+    ] = None,
+    skill_games: Annotated[
+        int,
+        typer.Option(
+            help="Games of the heuristic against random bots, and of random bots alone, for the "
+            "skill-against-luck measure (0: none).",
+            min=0,
+        ),
+    ] = 1000,
+    skill_bots: Annotated[
+        str,
+        typer.Option(
+            help="The strong and the weak bot of the skill measure, e.g. ismcts,heuristic."
+        ),
+    ] = "heuristic,random",
+    workers: Annotated[int, typer.Option(help="Worker processes (or Ray CPUs).")] = 1,
+    backend_name: BackendArg = "local",
+    address: AddressArg = None,
+) -> None:
+    """A balance report: seat advantage, length, scores, comebacks, ties, safety caps, actions,
+    skill against luck; variants compared on the same seeds."""
+    from ..sim.analysis import Variant, analysis
+    from ..sim.analysis_page import write_report
+    from .analyze import print_analysis
+
+    console = Console()
+    with _clear_errors():
+        the_game = _make_game(game, players, option)
+        specs, count = _seats_for(
+            game, seats, players or the_game.num_players, the_game.info.default_bot
+        )
+        if seats is None:
+            specs = [the_game.info.default_bot] * count
+        the_game = _make_game(game, count, option)
+        for spec in specs:
+            if spec.split(":")[0].lower() == "human":
+                raise InvalidOptions("an analysis is played by bots, not by people")
+        if games_count < 1:
+            raise InvalidOptions(f"-n {games_count}: give 1 game or more")
+        if compare and sweep:
+            raise InvalidOptions("give --compare or --sweep, not both")
+        base = dict(the_game.options)
+        variants = [Variant("as given" if option else "default rules", base)]
+        if compare:
+            changed = parse_option_assignments(compare)
+            variant = _make_game(game, count, [*(option or []), *compare])
+            name = ", ".join(f"{key}={value}" for key, value in changed.items())
+            variants.append(Variant(name, dict(variant.options)))
+        swept = None
+        if sweep:
+            swept, _, values = sweep.partition("=")
+            swept = swept.strip()
+            choices = [value.strip() for value in values.split(",") if value.strip()]
+            if not swept or len(choices) < 2:
+                raise InvalidOptions(f"--sweep {sweep}: give name=a,b (two values or more)")
+            variants = []
+            for value in choices:
+                variant = _make_game(game, count, [*(option or []), f"{swept}={value}"])
+                variants.append(Variant(f"{swept}={value}", dict(variant.options)))
+        pair = [bot.strip() for bot in skill_bots.split(",")]
+        if len(pair) != 2 or not all(pair):
+            raise InvalidOptions(f"--skill-bots {skill_bots}: give two bots, strong,weak")
+        for spec in pair:
+            make_agent(spec, the_game)
+        prefix = out or Path(f"analysis-{game}")
+        for suffix in (".json", ".html"):
+            _check_writable(prefix.with_name(prefix.name + suffix), "--out")
+        backend = make_backend(backend_name, workers, address)
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    try:
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+
+            def start(description: str, total: int) -> Callable[[int], None]:
+                task = progress.add_task(description, total=total)
+                return lambda k: progress.advance(task, k)
+
+            with _clear_errors():
+                document = analysis(
+                    game,
+                    count,
+                    specs,
+                    games_count,
+                    variants,
+                    seed,
+                    backend,
+                    skill_games,
+                    swept,
+                    start,
+                    (pair[0], pair[1]),
+                )
+    except KeyboardInterrupt:
+        console.print("Interrupted: no report written.")
+        raise typer.Exit(130) from None
+    finally:
+        backend.close()
+    print_analysis(console, document)
+    with _clear_errors():
+        written = write_report(document, prefix)
+    console.print(
+        "Written " + ", ".join(str(path) for path in written), soft_wrap=True, highlight=False
+    )
+
+
 @app.command("review")
 def review_command(
     file: Annotated[
@@ -692,8 +860,22 @@ def serve_command(
         typer.Option(help="Seconds a bot waits before each move, so people can follow.", min=0),
     ] = 1.0,
     bot_workers: Annotated[
-        int, typer.Option(help="Processes the bots think in (0: one per core).", min=0)
+        int,
+        typer.Option(
+            help="Processes the bots, hints and reviews think in (0: one per core).", min=0
+        ),
     ] = 0,
+    hint_iterations: Annotated[
+        int,
+        typer.Option(help="Search iterations behind a hint (more: surer, slower).", min=4),
+    ] = HINT_ITERATIONS,
+    review_iterations: Annotated[
+        int,
+        typer.Option(
+            help="Search iterations per decision of a finished game's review (more: surer, slower).",
+            min=4,
+        ),
+    ] = SERVER_REVIEW_ITERATIONS,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     try:
@@ -709,7 +891,13 @@ def serve_command(
     url = database_url or default_database_url()
     with _clear_errors():
         try:
-            application = create_app(url, bot_pace=bot_pace, bot_workers=bot_workers)
+            application = create_app(
+                url,
+                bot_pace=bot_pace,
+                bot_workers=bot_workers,
+                hint_iterations=hint_iterations,
+                review_iterations=review_iterations,
+            )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

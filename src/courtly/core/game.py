@@ -627,6 +627,18 @@ class State(ABC):
     def returns(self) -> list[float]:
         """One value per seat: a sole winner 1.0, tied winners share 1.0, others 0.0."""
 
+    def progress(self) -> dict[str, int]:
+        """How far the game has gone in its own units (``{"hands": 4}``, ``{"turns": 31}``):
+        what a balance report measures a game's length in, besides its steps and decisions.
+        Empty by default."""
+        return {}
+
+    def scores(self) -> list[float] | None:
+        """Each seat's points in the game's own scoring (Royal Gambit's totals, a pawn's space
+        on King's Court's track), where it keeps any: the report's score and margin
+        distributions. None (the default) for a game won without points."""
+        return None
+
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats that won (shared), empty until the game is over."""

@@ -270,13 +270,15 @@ def review_record(
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    searcher: Searcher | None = None,
 ) -> GameReview:
     """Review ``record`` for ``seats`` (default: all): see the module's docstring.
 
     ``budget`` is each decision's search; a position's value gets half of it in playouts.
     ``progress(done, total)`` is called as the searches finish. The same record, seats, seed and
     iteration budget give the same review whatever the number of ``workers`` (default: every
-    core)."""
+    core). ``searcher``: where the searches run, if not in a pool of ``workers`` of their own
+    (a server passes its pool)."""
     budget = budget or Budget()
     value_budget = Budget(max(PARTS, budget.iterations // 2), budget.seconds / 2)
     states = positions_of(record)
@@ -313,9 +315,15 @@ def review_record(
         }
     )
 
-    searched, played = _search_all(
-        states, decision_points, budget, value_keys, value_budget, seed, workers, progress
-    )
+    if searcher is None:
+        with Searcher(workers) as own:
+            searched, played = _search_all(
+                states, decision_points, budget, value_keys, value_budget, seed, own, progress
+            )
+    else:
+        searched, played = _search_all(
+            states, decision_points, budget, value_keys, value_budget, seed, searcher, progress
+        )
 
     def value(index: int, seat: int) -> ValueEstimate:
         state = states[index]
@@ -406,36 +414,35 @@ def _search_all(
     value_keys: Sequence[tuple[int, int]],
     value_budget: Budget,
     seed: int,
-    workers: int | None,
+    searcher: Searcher,
     progress: Callable[[int, int], None] | None,
 ) -> tuple[dict[tuple[int, int], PositionEstimate], dict[tuple[int, int], RootStatistics]]:
     """Every decision's search and every position's playouts, through one pool of workers."""
     players = states[0].game.num_players
-    with Searcher(workers) as searcher:
-        jobs: list[SearchJob] = []
-        spans: list[tuple[int, int]] = []  # each position's searches: jobs[start:end]
-        for keys, spent, playouts in (
-            (decision_points, budget, False),
-            (value_keys, value_budget, True),
-        ):
-            for index, seat in keys:
-                view = states[index].view(0 if seat == SHARED else seat)
-                parts = jobs_for(
-                    view, spent, position_seed(seed, index, seat), searcher.workers, playouts
-                )
-                spans.append((len(jobs), len(jobs) + len(parts)))
-                jobs.extend(parts)
-        done = 0
+    jobs: list[SearchJob] = []
+    spans: list[tuple[int, int]] = []  # each position's searches: jobs[start:end]
+    for keys, spent, playouts in (
+        (decision_points, budget, False),
+        (value_keys, value_budget, True),
+    ):
+        for index, seat in keys:
+            view = states[index].view(0 if seat == SHARED else seat)
+            parts = jobs_for(
+                view, spent, position_seed(seed, index, seat), searcher.workers, playouts
+            )
+            spans.append((len(jobs), len(jobs) + len(parts)))
+            jobs.extend(parts)
+    done = 0
 
-        def finished(_: int) -> None:
-            nonlocal done
-            done += 1
-            if progress is not None:
-                progress(done, len(jobs))
-
+    def finished(_: int) -> None:
+        nonlocal done
+        done += 1
         if progress is not None:
-            progress(0, len(jobs))
-        results = searcher.run(jobs, finished)
+            progress(done, len(jobs))
+
+    if progress is not None:
+        progress(0, len(jobs))
+    results = searcher.run(jobs, finished)
     searched: dict[tuple[int, int], PositionEstimate] = {}
     for (start, end), (index, seat) in zip(spans, decision_points, strict=False):
         searched[(index, seat)] = merged(states[index].view(seat), results[start:end])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-import statistics
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +58,80 @@ class Tally:
 
 
 @dataclass
+class Distribution:
+    """A running distribution of numbers kept as a histogram (value -> count): its memory
+    grows with the distinct values seen, never with the number of games."""
+
+    counts: Counter[float] = field(default_factory=Counter)
+
+    def add(self, value: float, count: int = 1) -> None:
+        self.counts[value] += count
+
+    def merge(self, other: Distribution) -> None:
+        self.counts.update(other.counts)
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def mean(self) -> float:
+        n = self.n
+        return sum(v * c for v, c in self.counts.items()) / n if n else 0.0
+
+    @property
+    def sd(self) -> float:
+        """The sample standard deviation."""
+        n = self.n
+        if n < 2:
+            return 0.0
+        mean = self.mean
+        return math.sqrt(sum(c * (v - mean) ** 2 for v, c in self.counts.items()) / (n - 1))
+
+    @property
+    def mean_interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean (normal: mean ± 1.96 standard errors)."""
+        n = self.n
+        half = Z95 * self.sd / math.sqrt(n) if n else 0.0
+        return (self.mean - half, self.mean + half)
+
+    def quantile(self, q: float) -> float:
+        """The ``q`` quantile (the lower value where it falls between two; 0.5: the median of
+        an odd count)."""
+        n = self.n
+        if n == 0:
+            return 0.0
+        rank = q * (n - 1)
+        below, above = math.floor(rank), math.ceil(rank)
+        seen = 0
+        low = high = None
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if low is None and seen > below:
+                low = value
+            if seen > above:
+                high = value
+                break
+        assert low is not None and high is not None
+        return low + (high - low) * (rank - below)
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.mean_interval
+        return {
+            "n": self.n,
+            "mean": self.mean,
+            "ci95": [low, high],
+            "sd": self.sd,
+            "min": min(self.counts) if self.counts else None,
+            "p10": self.quantile(0.1),
+            "median": self.quantile(0.5),
+            "p90": self.quantile(0.9),
+            "max": max(self.counts) if self.counts else None,
+            "histogram": [[value, self.counts[value]] for value in sorted(self.counts)],
+        }
+
+
+@dataclass
 class Summary:
     """What a simulation found: per-agent and per-seat win rates, game lengths."""
 
@@ -68,7 +142,8 @@ class Summary:
     """Per game: the share of the win taken by all seats of this agent together (a clan's win
     rate; with three random seats, how often any of them won)."""
     seats: list[Tally] = field(default_factory=list)
-    lengths: list[int] = field(default_factory=list)
+    lengths: Distribution = field(default_factory=Distribution)
+    """Steps per game."""
     truncated: int = 0
     """Games cut off at the safety cap rather than ended by the rules."""
 
@@ -86,15 +161,15 @@ class Summary:
             per_game[spec] = per_game.get(spec, 0.0) + value
         for spec, value in per_game.items():
             self.agent_games.setdefault(spec, Tally()).add(value)
-        self.lengths.append(length)
+        self.lengths.add(length)
 
     @property
     def mean_length(self) -> float:
-        return statistics.fmean(self.lengths) if self.lengths else 0.0
+        return self.lengths.mean
 
     @property
     def median_length(self) -> float:
-        return statistics.median(self.lengths) if self.lengths else 0.0
+        return self.lengths.quantile(0.5)
 
     def to_dict(self) -> dict[str, Any]:
         return {

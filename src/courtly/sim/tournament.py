@@ -12,15 +12,20 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from ..agents.registry import make_agent
 from ..core.agent import Agent
+from ..core.bots import SearchHooks
 from ..core.errors import InvalidOptions
 from ..core.game import Game
-from ..core.match import play_match
+from ..core.match import EventObserver, play_match
 from ..core.records import MatchRecord
 from ..core.registry import make
+
+if TYPE_CHECKING:
+    from .backends import Backend
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -61,20 +66,29 @@ class Simulation:
         return rotated(self.seats, index) if self.rotate else list(self.seats)
 
 
-class _Worker:
-    """Plays a simulation's games in one process, building each agent once."""
+class GamePlayer:
+    """Plays a simulation's games in one process (or Ray actor), building each agent once."""
 
     def __init__(self, simulation: Simulation) -> None:
         self.simulation = simulation
         self.game = simulation.make_game()
         self.agents: dict[str, Agent] = {}
 
+    @cached_property
+    def search_hooks(self) -> SearchHooks | None:
+        """The game's search hooks (its heuristic's ``evaluate``), built once; None for a game
+        without them."""
+        make_hooks = self.game.info.search_hooks
+        return make_hooks(self.game) if make_hooks is not None else None
+
     def agent(self, spec: str) -> Agent:
         if spec not in self.agents:
             self.agents[spec] = make_agent(spec, self.game)
         return self.agents[spec]
 
-    def play(self, index: int) -> MatchRecord:
+    def play(self, index: int, observer: EventObserver | None = None) -> MatchRecord:
+        """Game ``index``; ``observer(state, actor, item)`` sees every event before it applies
+        (the same game with or without one)."""
         seats = self.simulation.seats_of(index)
         return play_match(
             self.game,
@@ -82,44 +96,32 @@ class _Worker:
             game_seed(self.simulation.seed, index),
             seats=seats,
             game_id=index,
+            observer=observer,
         )
 
 
-_worker: _Worker | None = None
-
-
-def _init_worker(simulation: Simulation) -> None:
-    global _worker
-    _worker = _Worker(simulation)
-
-
-def _play_chunk(indices: range) -> list[MatchRecord]:
-    assert _worker is not None
-    return [_worker.play(i) for i in indices]
+def record_of(player: GamePlayer, index: int) -> MatchRecord:
+    """Game ``index``'s whole record (what ``simulate`` streams to its ``--out`` file)."""
+    return player.play(index)
 
 
 def run(
     simulation: Simulation,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> Iterator[MatchRecord]:
-    """Yield the records of every game, in game order; ``progress(k)`` after each ``k`` games."""
+    """Yield the records of every game, in game order; ``progress(k)`` after each ``k`` games.
+    ``backend``: where the games are played (default: ``workers`` local processes)."""
+    from .backends import LocalBackend, chunks_of
+
     simulation.check()
-    workers = max(1, min(workers, os.cpu_count() or 1, simulation.games))
-    if workers == 1:
-        worker = _Worker(simulation)
-        for index in range(simulation.games):
-            yield worker.play(index)
-            if progress is not None:
-                progress(1)
-        return
-    size = max(1, min(250, simulation.games // (workers * 16)))
-    chunks = [range(i, min(i + size, simulation.games)) for i in range(0, simulation.games, size)]
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(simulation,)) as pool:
-        for records in pool.map(_play_chunk, chunks):
-            yield from records
-            if progress is not None:
-                progress(len(records))
+    backend = backend or LocalBackend(workers)
+    chunks = chunks_of(simulation.games, backend.workers)
+    for records in backend.run(simulation, record_of, chunks):
+        yield from records
+        if progress is not None:
+            progress(len(records))
 
 
 # ----------------------------------------------------------------------------- many at once
@@ -127,7 +129,7 @@ def run(
 Batch = tuple[int, int, int]
 """``(simulation index, first game, end game)``: a slice of one simulation's games."""
 
-_batch_workers: dict[int, _Worker] = {}
+_batch_workers: dict[int, GamePlayer] = {}
 _batch_simulations: Sequence[Simulation] = ()
 
 
@@ -141,7 +143,7 @@ def _play_batch(batch: Batch) -> tuple[Batch, list[MatchRecord]]:
     which, start, end = batch
     worker = _batch_workers.get(which)
     if worker is None:
-        worker = _batch_workers[which] = _Worker(_batch_simulations[which])
+        worker = _batch_workers[which] = GamePlayer(_batch_simulations[which])
     return batch, [worker.play(i) for i in range(start, end)]
 
 

@@ -29,8 +29,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from ..agents.registry import describe_game
 from ..core.registry import game_class, games
+from .advice import Advisor
 from .bots import Bots
 from .hub import Hub, PostgresListener
 from .storage import NOTIFY_CHANNEL, Storage, default_database_url
@@ -93,6 +95,11 @@ class MoveRequest(Strict):
     seat: int = Field(ge=0, le=15)
     action: str | int = Field(description="the action's text or id")
     version: int = Field(ge=0, description="the version the move was chosen at")
+
+
+class HintRequest(Strict):
+    seat: int = Field(ge=0, le=15)
+    version: int = Field(ge=0, description="the version of the view the seat is looking at")
 
 
 class SeatToken(BaseModel):
@@ -174,11 +181,19 @@ class BodyLimit:
 class Server:
     """What one server process holds: storage, tables, the hub, the bots, its timers."""
 
-    def __init__(self, database_url: str, bot_pace: float, bot_workers: int) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        bot_pace: float,
+        bot_workers: int,
+        hint_iterations: int = HINT_ITERATIONS,
+        review_iterations: int = SERVER_REVIEW_ITERATIONS,
+    ) -> None:
         self.storage = Storage(database_url)
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers)
+        self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
         self.process = f"{os.getpid()}@{os.uname().nodename}"
         self.listener: PostgresListener | None = None
         self._timers: list[asyncio.Task[None]] = []
@@ -203,6 +218,8 @@ class Server:
         loop = asyncio.get_running_loop()
         self.hub.bind(loop)
         self.bots.start(loop)
+        assert self.bots.executor is not None
+        self.advisor.start(self.bots.executor, self.bots.parallel)
         last_alive = self.storage.last_alive()
         ids = await run_in_threadpool(self.tables.load_active, last_alive)
         self.storage.beat(self.process)
@@ -219,6 +236,7 @@ class Server:
     async def stop(self) -> None:
         for timer in self._timers:
             timer.cancel()
+        self.advisor.stop()
         self.bots.stop()
         if self.listener is not None:
             await run_in_threadpool(self.listener.stop)
@@ -240,16 +258,21 @@ class Server:
 
 
 def create_app(
-    database_url: str | None = None, bot_pace: float = 1.0, bot_workers: int = 0
+    database_url: str | None = None,
+    bot_pace: float = 1.0,
+    bot_workers: int = 0,
+    hint_iterations: int = HINT_ITERATIONS,
+    review_iterations: int = SERVER_REVIEW_ITERATIONS,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
     ``database_url``: SQLAlchemy URL (default: a SQLite file in the user's data folder);
-    ``bot_pace``: seconds a bot waits before moving; ``bot_workers``: processes for the bots
-    (0: one per core; -1: threads).
+    ``bot_pace``: seconds a bot waits before moving; ``bot_workers``: processes for the bots,
+    hints and reviews (0: one per core; -1: threads); ``hint_iterations`` and
+    ``review_iterations``: the search budget of a hint, and of each decision of a review.
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
-    server = Server(url, bot_pace, bot_workers)
+    server = Server(url, bot_pace, bot_workers, hint_iterations, review_iterations)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -414,6 +437,33 @@ def _routes(app: FastAPI, server: Server) -> None:
     )
     def record(table_id: str) -> dict[str, Any]:
         return tables.record(table_id)
+
+    @app.post(
+        "/api/tables/{table_id}/hint",
+        tags=["play"],
+        summary="The seat's moves by estimated win chance, best first, from its view alone",
+    )
+    async def hint(table_id: str, request: HintRequest, credentials: Token) -> dict[str, Any]:
+        return await server.advisor.hint(
+            table_id, request.seat, _token(credentials), request.version
+        )
+
+    @app.post(
+        "/api/tables/{table_id}/review",
+        status_code=202,
+        tags=["tables"],
+        summary="Start reviewing a finished game (every seat); GET it to follow the review",
+    )
+    def start_review(table_id: str) -> dict[str, Any]:
+        return server.advisor.start_review(table_id)
+
+    @app.get(
+        "/api/tables/{table_id}/review",
+        tags=["tables"],
+        summary="A finished game's review: where it stands, and every figure once done",
+    )
+    def review(table_id: str) -> dict[str, Any]:
+        return server.advisor.review(table_id)
 
     @app.get(
         "/api/tables/{table_id}/replay",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -58,7 +59,9 @@ class Bots:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         if self.workers < 0:
-            self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="courtly-bot")
+            self._executor = ThreadPoolExecutor(
+                max_workers=self.parallel, thread_name_prefix="courtly-bot"
+            )
         else:
             # spawn, not fork: the server has threads (a forked lock could stay locked forever).
             self._executor = ProcessPoolExecutor(
@@ -73,6 +76,18 @@ class Bots:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+    @property
+    def executor(self) -> Executor | None:
+        """The pool the bots think in (None until started): hints and reviews search there."""
+        return self._executor
+
+    @property
+    def parallel(self) -> int:
+        """How many jobs the pool runs at once."""
+        if self.workers < 0:
+            return 4
+        return self.workers or os.cpu_count() or 1
 
     @property
     def idle(self) -> bool:

@@ -41,6 +41,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 NOTIFY_CHANNEL = "courtly_tables"
@@ -125,6 +126,19 @@ class NoticeRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     at: Mapped[float] = mapped_column(Float)
     text: Mapped[str] = mapped_column(String(300))
+
+
+class ReviewRow(Base):
+    """A finished table's review (:func:`courtly.sim.review.review_record`'s JSON), kept so that
+    a restart or another server process does not search the game again."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    iterations: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The budget per decision it was made with: another budget is another review."""
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)
 
 
 # The statements of a move, built once (building one costs more than running it on SQLite).
@@ -329,6 +343,23 @@ class Storage:
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(seen_at=at)
             )
+
+    def review(self, table_id: str, iterations: int) -> dict[str, Any] | None:
+        """The stored review of ``table_id`` at ``iterations`` per decision, if any."""
+        with self.session() as session:
+            row = session.get(ReviewRow, (table_id, iterations))
+            return None if row is None else row.review
+
+    def save_review(self, table_id: str, iterations: int, review: dict[str, Any]) -> None:
+        """Keep a review; one made meanwhile by another process (the same, for the same seed and
+        budget) stays."""
+        with contextlib.suppress(IntegrityError), self.session() as session:
+            if session.get(ReviewRow, (table_id, iterations)) is None:
+                session.add(
+                    ReviewRow(
+                        table_id=table_id, iterations=iterations, review=review, at=time.time()
+                    )
+                )
 
     def beat(self, process: str) -> None:
         """Record that ``process`` is alive now."""

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from ..agents.registry import AgentSpec, find_bot, make_agent
 from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import CHANCE, Game, State, View, actor_text, parse_actor
+from ..core.records import MatchRecord
 from ..core.registry import make
 from .storage import EventRow, NoticeRow, SeatRow, Stale, Storage, TableRow
 
@@ -374,20 +375,42 @@ class Tables:
 
     def record(self, table_id: str) -> dict[str, Any]:
         """A finished table's record (every event revealed: the game is over)."""
-        from ..core.records import MatchRecord
+        return self.match_record(table_id).to_dict()
 
+    def match_record(self, table_id: str) -> MatchRecord:
+        """A finished table's record; 409 while the game is on (it would reveal every card)."""
         table = self.get(table_id)
         with table.lock:
             if table.status != "over":
                 raise TableError(
                     409, "the record of a table is public once the game is over, and it is not"
                 )
-            record = MatchRecord.of_state(
+            return MatchRecord.of_state(
                 table.state,
                 seed=table.seed,
                 seats=[s.bot if s.kind == "bot" and s.bot else "person" for s in table.seats],
             )
-            return record.to_dict()
+
+    def hint_view(self, table_id: str, seat: int, token: str | None, version: int) -> View:
+        """The view a hint for ``seat`` is searched from (its token checked): refused with 403
+        where the table has hints off, 409 unless the seat is to move at ``version`` in a game
+        in play. The view alone goes to the search, never the state."""
+        table = self.get(table_id)
+        with table.lock:
+            self._authorise(table, seat, token, may_reload=True)
+            if not table.hints:
+                raise TableError(403, "hints are off at this table")
+            if table.status != "playing":
+                raise TableError(409, f"no hint: the table is {table.status}, not in play")
+            if version != table.version:
+                raise TableError(
+                    409,
+                    f"no hint for version {version}: the table is at version {table.version}",
+                    version=table.version,
+                )
+            if seat not in table.state.to_move:
+                raise TableError(409, f"no hint: seat {seat} is not to move")
+            return table.state.view(seat)
 
     def replay(self, table_id: str, step: int | None, seat: str = "all") -> dict[str, Any]:
         """A finished table as it stood after ``step`` events (default: the end), seen by

@@ -623,6 +623,16 @@ class CrushTheCrownState(State):
         # becomes public at once, as _reveal_event would make each: once a game, cheaply.)
         self._secret_events.clear()
 
+    def progress(self) -> dict[str, int]:
+        return {"turns": self.turns_played}
+
+    def scores(self) -> list[float] | None:
+        # A government's own cards in place, King to Ace (spies are the rival's): thirteen win.
+        return [
+            float(len(government) - self.spies[seat].bit_count())
+            for seat, government in enumerate(self.governments)
+        ]
+
     def returns(self) -> list[float]:
         return list(self._result) if self.is_terminal else [0.0, 0.0]
 

@@ -988,6 +988,9 @@ class GodSaveTheKingState(State):
         top = max(size.values())
         self._finish([s for s in alive if size[s] == top])
 
+    def progress(self) -> dict[str, int]:
+        return {"hands": self.hand_number, "tricks": self.tricks_played}
+
     def returns(self) -> list[float]:
         return list(self._result) if self.is_terminal else [0.0] * self.num_players
 

@@ -520,6 +520,10 @@ class GothsState(State):
         # end-of-game summary shows them to everyone).
         self._secret_events.clear()
 
+    def progress(self) -> dict[str, int]:
+        # The turn being played (the game starts at turn 1).
+        return {"turns": self.turn}
+
     def returns(self) -> list[float]:
         players = self.num_players
         if not self.is_terminal:

@@ -386,6 +386,13 @@ class KingsCourtState(State):
         self._legal = ()
         self._secret_events.clear()  # at the end every hand is shown: no draw is secret any more
 
+    def progress(self) -> dict[str, int]:
+        return {"turns": self.turns_played, "reshuffles": self.epoch}
+
+    def scores(self) -> list[float] | None:
+        # A pawn's space on the track: the first to its end wins.
+        return [float(position) for position in self.positions]
+
     def returns(self) -> list[float]:
         return list(self._result) if self.is_terminal else [0.0] * self.num_players
 

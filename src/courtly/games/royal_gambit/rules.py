@@ -513,6 +513,12 @@ class RoyalGambitState(State):
         self.to_move = ()
         self._legal = ()
 
+    def progress(self) -> dict[str, int]:
+        return {"hands": self.hand_number}
+
+    def scores(self) -> list[float] | None:
+        return [float(total) for total in self.totals]
+
     def returns(self) -> list[float]:
         return list(self._result) if self.is_terminal else [0.0] * self.num_players
 

@@ -122,6 +122,79 @@ export interface ReplayStep {
   seats: SeatPublic[];
 }
 
+/** One action's estimated win chance for the deciding seat, with its 95% interval. */
+export interface ActionEstimate {
+  action: string;
+  id: number;
+  mean: number;
+  low: number;
+  high: number;
+  visits: number;
+}
+
+export interface Hint {
+  table: string;
+  seat: number;
+  version: number;
+  budget: { iterations?: number; seconds?: number };
+  /** Every legal action, best first. */
+  actions: ActionEstimate[];
+}
+
+/** A finished game's review (`courtly review`'s JSON, format courtly-review/1). */
+export interface Review {
+  format: string;
+  game: string;
+  players: number;
+  agents: string[];
+  returns: number[];
+  events: number;
+  reviewed_seats: string[];
+  budget: { iterations?: number; seconds?: number };
+  thresholds: Record<string, number>;
+  summaries: {
+    seat: string;
+    agent: string;
+    decisions: number;
+    accuracy: number | null;
+    mean_loss: number | null;
+    errors: Record<string, number>;
+    luck: number;
+    luck_stderr: number;
+    result: number | null;
+    luck_adjusted_result: number | null;
+  }[];
+  decisions: {
+    index: number;
+    seat: string;
+    chosen: ActionEstimate;
+    best: ActionEstimate;
+    loss: number;
+    label: "inaccuracy" | "mistake" | "blunder" | null;
+    accuracy: number;
+    actions: ActionEstimate[];
+  }[];
+  chance: {
+    first: number;
+    last: number;
+    outcomes: string[];
+    luck: Record<string, number>;
+    before: Record<string, number>;
+    after: Record<string, number>;
+  }[];
+  win_chance: Record<string, [number, number][]>;
+}
+
+export interface ReviewJob {
+  table: string;
+  status: "queued" | "running" | "done" | "failed";
+  done: number;
+  total: number;
+  budget: { iterations?: number };
+  review?: Review;
+  detail?: string;
+}
+
 export type OptionValue = string | number | boolean;
 
 export interface SeatRequest {
@@ -139,6 +212,8 @@ export interface CreateRequest {
   mode: "realtime" | "turn-based";
   clock: Clock;
   seed?: number;
+  /** Whether a person to move may ask for a hint (default: yes). */
+  hints?: boolean;
 }
 
 /** A refused request: the server's `detail`, and its status (0: no answer at all). */
@@ -222,6 +297,11 @@ export const api = {
       "GET",
       `/api/tables/${encodeURIComponent(id)}/replay?seat=${seat}${step === null ? "" : `&step=${step}`}`,
     ),
+  hint: (id: string, seat: number, version: number, token: string) =>
+    request<Hint>("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { seat, version }, token),
+  startReview: (id: string) =>
+    request<ReviewJob>("POST", `/api/tables/${encodeURIComponent(id)}/review`),
+  review: (id: string) => request<ReviewJob>("GET", `/api/tables/${encodeURIComponent(id)}/review`),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",

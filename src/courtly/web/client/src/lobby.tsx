@@ -13,7 +13,15 @@ import {
   type SeatRequest,
   type TableSummary,
 } from "./api";
-import { hotseatPath, navigate, onLinkClick, replayPath, rulesPath, tablePath } from "./router";
+import {
+  hotseatPath,
+  navigate,
+  onLinkClick,
+  replayPath,
+  reviewPath,
+  rulesPath,
+  tablePath,
+} from "./router";
 import { rememberTitles } from "./table";
 
 const REFRESH_MS = 5000;
@@ -190,14 +198,24 @@ function TableList({
                     </a>
                   )}
                   {replay ? (
-                    <a
-                      class="button"
-                      href={replayPath(table.id)}
-                      onClick={onLinkClick}
-                      aria-label={`Replay ${name}`}
-                    >
-                      Replay
-                    </a>
+                    <>
+                      <a
+                        class="button"
+                        href={replayPath(table.id)}
+                        onClick={onLinkClick}
+                        aria-label={`Replay ${name}`}
+                      >
+                        Replay
+                      </a>
+                      <a
+                        class="button"
+                        href={reviewPath(table.id)}
+                        onClick={onLinkClick}
+                        aria-label={`Review ${name}`}
+                      >
+                        Review
+                      </a>
+                    </>
                   ) : (
                     <a
                       class="button"
@@ -373,6 +391,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
   const [seed, setSeed] = useState("");
   // Hot seat: this device joins every person's seat and hands itself over between them.
   const [hotseat, setHotseat] = useState(false);
+  const [hints, setHints] = useState(true);
   const [names, setNames] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -415,6 +434,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
         mode === "realtime"
           ? { initial: minutes * 60, increment, per_move: 0, away: awayMinutes * 60 }
           : { initial: 0, increment: 0, per_move: hoursPerMove * 3600, away: awayMinutes * 60 },
+      hints,
     };
     if (seed.trim() !== "") body.seed = Number(seed);
     try {
@@ -562,6 +582,20 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           <span class="help" id="create-hotseat-help">
             Everyone plays on this screen in turn; the table is covered while the device is passed
             from one person to the next.
+          </span>
+        </div>
+        <div class="field field-check">
+          <input
+            type="checkbox"
+            id="create-hints"
+            checked={hints}
+            aria-describedby="create-hints-help"
+            onChange={(e) => setHints((e.target as HTMLInputElement).checked)}
+          />
+          <label for="create-hints">Hints</label>
+          <span class="help" id="create-hints-help">
+            A person to move may ask for the best moves and their chances to win, worked out from
+            what that seat can see. Untick for a game without help.
           </span>
         </div>
       </fieldset>

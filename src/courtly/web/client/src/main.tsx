@@ -6,6 +6,7 @@ import { onLinkClick, useRoute } from "./router";
 import { rememberTitles, TablePage } from "./table";
 import { HotSeatPage } from "./hotseat";
 import { ReplayPage } from "./replay";
+import { ReviewPage } from "./review";
 import { RulesPage } from "./rules";
 import "./style.css";
 
@@ -23,6 +24,7 @@ function App() {
       table: "Courtly table",
       hotseat: "Courtly table (hot seat)",
       replay: "Courtly replay",
+      review: "Courtly review",
       rules: "Courtly rules",
     };
     document.title = titles[route.page] ?? "Courtly";
@@ -42,6 +44,7 @@ function App() {
         {route.page === "table" && <TablePage table={route.table} seat={route.seat} />}
         {route.page === "hotseat" && <HotSeatPage key={route.table} table={route.table} />}
         {route.page === "replay" && <ReplayPage key={route.table} table={route.table} />}
+        {route.page === "review" && <ReviewPage key={route.table} table={route.table} />}
         {route.page === "rules" && <RulesPage key={route.game} game={route.game} />}
         {route.page === "missing" && (
           <section class="panel narrow">

@@ -51,6 +51,7 @@ export function useAnimations(): [boolean, (on: boolean) => void] {
     } catch {
       // Storage refused (private mode): the choice holds for this page.
     }
+    apply(value); // at once, not after the next paint: the click's effect is visible on return
     setOn(value);
   };
   return [on, choose];

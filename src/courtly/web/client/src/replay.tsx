@@ -8,7 +8,7 @@ import { RichText } from "./cards";
 import { makePicker } from "./boards/board";
 import { AnimationSwitch } from "./motion";
 import { Log, seatNamer, useGameTitle } from "./table";
-import { onLinkClick, replayPath, tablePath } from "./router";
+import { onLinkClick, replayPath, reviewPath, tablePath } from "./router";
 import "./around.css";
 
 type Perspective = number | "spectator" | "all";
@@ -255,6 +255,10 @@ export function ReplayPage({ table }: { table: string }) {
       <p>
         <a href={tablePath(table, null)} onClick={onLinkClick}>
           The table
+        </a>{" "}
+        ·{" "}
+        <a href={reviewPath(table)} onClick={onLinkClick}>
+          Review the game
         </a>{" "}
         ·{" "}
         <a href="/" onClick={onLinkClick}>

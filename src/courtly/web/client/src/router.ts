@@ -1,5 +1,6 @@
 // History routing: "/" is the lobby, "/table/ID?seat=N" a table, "/table/ID/hotseat" a table
-// played on one device, "/table/ID/replay" a finished game, "/rules/GAME" a game's rules (the
+// played on one device, "/table/ID/replay" a finished game, "/table/ID/review" its review by
+// search, "/rules/GAME" a game's rules (the
 // server answers every such path with index.html).
 import { useEffect, useState } from "preact/hooks";
 
@@ -8,6 +9,7 @@ export type Route =
   | { page: "table"; table: string; seat: number | null }
   | { page: "hotseat"; table: string }
   | { page: "replay"; table: string }
+  | { page: "review"; table: string }
   | { page: "rules"; game: string }
   | { page: "missing"; path: string };
 
@@ -20,8 +22,11 @@ export function parseRoute(location: Location): Route {
     const seat = seatText !== null && /^\d+$/.test(seatText) ? Number(seatText) : null;
     return { page: "table", table: decodeURIComponent(table[1]), seat };
   }
-  const other = /^\/table\/([^/]+)\/(hotseat|replay)$/.exec(path);
-  if (other) return { page: other[2] as "hotseat" | "replay", table: decodeURIComponent(other[1]) };
+  const other = /^\/table\/([^/]+)\/(hotseat|replay|review)$/.exec(path);
+  if (other) {
+    const page = other[2] as "hotseat" | "replay" | "review";
+    return { page, table: decodeURIComponent(other[1]) };
+  }
   const rules = /^\/rules\/([^/]+)$/.exec(path);
   if (rules) return { page: "rules", game: decodeURIComponent(rules[1]) };
   return { page: "missing", path };
@@ -40,6 +45,11 @@ export function hotseatPath(table: string): string {
 /** A finished game, step by step. */
 export function replayPath(table: string): string {
   return `/table/${encodeURIComponent(table)}/replay`;
+}
+
+/** A finished game's review: where each seat won or lost it. */
+export function reviewPath(table: string): string {
+  return `/table/${encodeURIComponent(table)}/review`;
 }
 
 export function rulesPath(game: string): string {

@@ -7,6 +7,7 @@ import {
   savedName,
   savedToken,
   saveToken,
+  type Hint,
   type LegalAction,
   type LogEvent,
   type SeatMessage,
@@ -16,7 +17,15 @@ import {
 import { RichText, type SeatNamer } from "./cards";
 import { makePicker, type Picker } from "./boards/board";
 import { Board } from "./boards";
-import { absolute, hotseatPath, navigate, onLinkClick, replayPath, tablePath } from "./router";
+import {
+  absolute,
+  hotseatPath,
+  navigate,
+  onLinkClick,
+  replayPath,
+  reviewPath,
+  tablePath,
+} from "./router";
 import { AnimationSwitch } from "./motion";
 import { RulesPanel } from "./rules";
 import "./around.css";
@@ -639,8 +648,104 @@ function Actions({
         </div>
       )}
       {waiting && <p class="muted">Sending…</p>}
+      {active && message.hints && message.status === "playing" && (
+        <HintBox message={message} seat={seat} token={token} seatName={seatName} play={attempt} />
+      )}
     </section>
   );
+}
+
+/** The Hint button and its answer: every move's estimated win chance for this seat, searched
+ * by the server from this seat's view alone; dropped as soon as the view changes. */
+function HintBox({
+  message,
+  seat,
+  token,
+  seatName,
+  play,
+}: {
+  message: SeatMessage;
+  seat: number;
+  token: string;
+  seatName: SeatNamer;
+  play: (action: LegalAction) => void;
+}) {
+  const [hint, setHint] = useState<Hint | null>(null);
+  const [asking, setAsking] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const version = message.version;
+  const shown = hint !== null && hint.version === version ? hint : null;
+  const thinking = asking === version;
+  useEffect(() => setError(null), [version]);
+  const ask = () => {
+    if (thinking) return;
+    setAsking(version);
+    setError(null);
+    api.hint(message.table, seat, version, token).then(
+      (answer) => {
+        setHint(answer);
+        setAsking(null);
+      },
+      (e: ApiError) => {
+        setAsking(null);
+        // A move made meanwhile: the question is moot, not an error worth showing.
+        if (e.status !== 409) setError(`No hint: ${e.message}`);
+      },
+    );
+  };
+  const byId = new Map(message.legal_actions.map((action) => [action.id, action]));
+  return (
+    <div class="hint-box">
+      {!shown && (
+        <button type="button" class="hint-button" onClick={ask} aria-busy={thinking} disabled={thinking}>
+          {thinking ? "Thinking…" : "Hint"}
+        </button>
+      )}
+      {!shown && !thinking && (
+        <span class="muted"> the best moves by their chance to win, from what you can see</span>
+      )}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {shown && (
+        <ol class="hint-list" aria-label="Hint: the best moves, with your estimated chance to win">
+          {shown.actions.slice(0, HINT_SHOWN).map((estimate) => {
+            const action = byId.get(estimate.id);
+            return (
+              <li key={estimate.id}>
+                <button
+                  type="button"
+                  class="hint-move"
+                  data-action={estimate.action}
+                  disabled={action === undefined}
+                  onClick={() => action && play(action)}
+                >
+                  <RichText text={estimate.action} seatName={seatName} />
+                </button>{" "}
+                <span class="hint-chance">
+                  {percent(estimate.mean)}{" "}
+                  <span class="muted">
+                    ({percent(estimate.low)}–{percent(estimate.high)})
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {shown && shown.actions.length > HINT_SHOWN && (
+        <p class="muted">and {shown.actions.length - HINT_SHOWN} more moves, each less likely to win.</p>
+      )}
+    </div>
+  );
+}
+
+const HINT_SHOWN = 5;
+
+function percent(value: number): string {
+  return `${Math.round(100 * value)}%`;
 }
 
 function Reclaim({ message, seat, token }: { message: SeatMessage; seat: number | null; token: string | null }) {
@@ -757,6 +862,10 @@ function Ending({
         Every hidden card is on the table below.{" "}
         <a href={replayPath(message.table)} onClick={onLinkClick}>
           Replay the game step by step
+        </a>{" "}
+        ·{" "}
+        <a href={reviewPath(message.table)} onClick={onLinkClick}>
+          Review the game
         </a>{" "}
         ·{" "}
         <a href="/" onClick={onLinkClick}>

@@ -1,0 +1,254 @@
+"""Hints during a game and reviews after it, at the server (issue 18).
+
+A **hint** is :func:`courtly.agents.estimates` run on the asking seat's view (``state.view(seat)``,
+from :meth:`Tables.hint_view`, which checks the seat's token, that the table allows hints and
+that the seat is to move): every legal action with its estimated win chance, best first. The
+searches run in the bots' pool of processes, off the event loop; the same position asked twice
+(a reload, a second tab) is searched once, and its answer is kept for a while.
+
+A **review** is :func:`courtly.sim.review.review_record` of a finished table's record (public
+once the game is over) for every seat. It takes seconds to a minute, so it is a job: started by
+``POST /api/tables/{id}/review``, watched by ``GET`` until done, one review at a time (its
+searches fill the pool), a few waiting at most. A finished review is stored in the database: a
+restart or another server process answers it at once. It is seeded (seed 0) and its budget is
+the server's, so the same game gets the same review wherever it is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections import OrderedDict
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from starlette.concurrency import run_in_threadpool
+
+from ..agents.estimates import (
+    HINT_ITERATIONS,
+    SERVER_REVIEW_ITERATIONS,
+    Budget,
+    Searcher,
+    jobs_for,
+    merged,
+    run_copy,
+)
+from ..core.game import View
+from ..core.records import MatchRecord
+from ..sim.review import review_record
+from .storage import Storage
+from .tables import TableError, Tables
+
+log = logging.getLogger("courtly.web")
+
+REVIEW_SEED: Final = 0
+HINTS_KEPT: Final = 256
+"""Answered hints kept, by (table, seat, version): a reload asks for the same one."""
+REVIEWS_WAITING: Final = 8
+"""Reviews that may wait for the one being made; more are refused (503) until one is done."""
+REVIEWS_KEPT: Final = 32
+"""Finished or failed review jobs kept in memory (finished ones are in the database too)."""
+
+
+@dataclass
+class ReviewJob:
+    """A review being made, or made (the ``review`` JSON), or failed (``detail`` says why)."""
+
+    table_id: str
+    iterations: int
+    status: str = "queued"
+    done: int = 0
+    total: int = 0
+    review: dict[str, Any] | None = None
+    detail: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "table": self.table_id,
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "budget": {"iterations": self.iterations},
+        }
+        if self.review is not None:
+            answer["review"] = self.review
+        if self.detail is not None:
+            answer["detail"] = self.detail
+        return answer
+
+
+@dataclass
+class Advisor:
+    """The hints and reviews of one server process."""
+
+    tables: Tables
+    storage: Storage
+    hint_iterations: int = HINT_ITERATIONS
+    review_iterations: int = SERVER_REVIEW_ITERATIONS
+    _executor: Executor | None = None
+    _workers: int = 1
+    _hints: OrderedDict[tuple[str, int, int], dict[str, Any]] = field(default_factory=OrderedDict)
+    _searching: dict[tuple[str, int, int], asyncio.Task[dict[str, Any]]] = field(
+        default_factory=dict
+    )
+    _reviews: OrderedDict[str, ReviewJob] = field(default_factory=OrderedDict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+    _runner: ThreadPoolExecutor | None = None
+
+    def __post_init__(self) -> None:
+        # Checked here, where the server is made: a bad option fails at start, not at a hint.
+        Budget(self.hint_iterations)
+        Budget(self.review_iterations)
+
+    def start(self, executor: Executor, workers: int) -> None:
+        """Search in ``executor`` (the bots' pool), which runs ``workers`` jobs at once."""
+        self._executor = executor
+        self._workers = max(1, workers)
+        self._runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-review")
+
+    def stop(self) -> None:
+        """Drop the waiting reviews; the one under way ends when the pool is shut down."""
+        if self._runner is not None:
+            self._runner.shutdown(wait=False, cancel_futures=True)
+            self._runner = None
+        self._executor = None
+
+    # ------------------------------------------------------------------------------ hints
+
+    async def hint(
+        self, table_id: str, seat: int, token: str | None, version: int
+    ) -> dict[str, Any]:
+        """Every legal action of ``seat`` at ``version`` with its estimated win chance, best
+        first, from the seat's view alone."""
+        view = await run_in_threadpool(self.tables.hint_view, table_id, seat, token, version)
+        key = (table_id, seat, version)
+        known = self._hints.get(key)
+        if known is not None:
+            self._hints.move_to_end(key)
+            return known
+        task = self._searching.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._search(key, view))
+            self._searching[key] = task
+            task.add_done_callback(lambda _done: self._searching.pop(key, None))
+        # Shielded: a client that goes away does not cancel a search another one waits for.
+        return await asyncio.shield(task)
+
+    async def _search(self, key: tuple[str, int, int], view: View) -> dict[str, Any]:
+        executor = self._executor
+        if executor is None:
+            raise TableError(503, "the server is stopping: no hint now")
+        loop = asyncio.get_running_loop()
+        budget = Budget(self.hint_iterations)
+        # Seeded by the position, as at the terminal: the same position, the same hint.
+        jobs = jobs_for(view, budget, seed=view.version, workers=self._workers)
+        parts = await asyncio.gather(*(loop.run_in_executor(executor, run_copy, j) for j in jobs))
+        found = merged(view, parts)
+        table_id, seat, version = key
+        answer = {
+            "table": table_id,
+            "seat": seat,
+            "version": version,
+            "budget": budget.describe(),
+            "actions": [action.to_dict() for action in found.actions],
+        }
+        self._hints[key] = answer
+        while len(self._hints) > HINTS_KEPT:
+            self._hints.popitem(last=False)
+        return answer
+
+    # ------------------------------------------------------------------------------ reviews
+
+    def _check_over(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table.status != "over":
+            raise TableError(409, "a table is reviewed once its game is over, and this one is not")
+
+    def review(self, table_id: str) -> dict[str, Any]:
+        """The review job of ``table_id``: where it stands, and the review once done; 404 if
+        none was started."""
+        self._check_over(table_id)
+        with self._guard:
+            job = self._reviews.get(table_id)
+            if job is not None:
+                return job.to_dict()
+        stored = self._stored(table_id)
+        if stored is not None:
+            return stored.to_dict()
+        raise TableError(
+            404, "this table has not been reviewed: POST to /api/tables/{id}/review to start"
+        )
+
+    def start_review(self, table_id: str) -> dict[str, Any]:
+        """Start reviewing ``table_id`` (every seat), unless it is reviewed or being reviewed;
+        a failed review is tried again."""
+        self._check_over(table_id)
+        with self._guard:
+            job = self._reviews.get(table_id)
+            if job is not None and job.status != "failed":
+                return job.to_dict()
+        stored = self._stored(table_id)
+        if stored is not None:
+            return stored.to_dict()
+        record = self.tables.match_record(table_id)
+        with self._guard:
+            job = self._reviews.get(table_id)
+            if job is not None and job.status != "failed":
+                return job.to_dict()  # started meanwhile by another request
+            runner = self._runner
+            if runner is None:
+                raise TableError(503, "the server is stopping: no review now")
+            waiting = sum(1 for other in self._reviews.values() if other.status == "queued")
+            if waiting >= REVIEWS_WAITING:
+                raise TableError(
+                    503,
+                    f"{waiting} games are waiting for their review already: try again in a minute",
+                )
+            job = ReviewJob(table_id, self.review_iterations)
+            self._keep(job)
+            runner.submit(self._make_review, job, record)
+            return job.to_dict()
+
+    def _stored(self, table_id: str) -> ReviewJob | None:
+        review = self.storage.review(table_id, self.review_iterations)
+        if review is None:
+            return None
+        total = len(review.get("decisions", ()))
+        return ReviewJob(table_id, self.review_iterations, "done", total, total, review)
+
+    def _keep(self, job: ReviewJob) -> None:
+        """Hold ``job`` (the guard held), forgetting the oldest finished or failed ones."""
+        self._reviews[job.table_id] = job
+        self._reviews.move_to_end(job.table_id)
+        ended = [key for key, held in self._reviews.items() if held.status in ("done", "failed")]
+        for key in ended[: max(0, len(ended) - REVIEWS_KEPT)]:
+            del self._reviews[key]
+
+    def _make_review(self, job: ReviewJob, record: MatchRecord) -> None:
+        """Runs in the review thread: the searches go to the bots' pool."""
+
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+
+        try:
+            executor = self._executor
+            if executor is None:
+                raise RuntimeError("the server is stopping")
+            job.status = "running"
+            review = review_record(
+                record,
+                budget=Budget(job.iterations),
+                seed=REVIEW_SEED,
+                progress=progress,
+                searcher=Searcher(self._workers, executor=executor),
+            )
+            data = review.to_dict()
+            self.storage.save_review(job.table_id, job.iterations, data)
+            job.review = data
+            job.status = "done"
+        except Exception as error:
+            log.exception("the review of table %s failed", job.table_id)
+            job.detail = f"the review failed: {error}; POST again to try again"
+            job.status = "failed"
