@@ -29,8 +29,8 @@ play: $(STAMP)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
-	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools examples
+	$(BIN)/ruff format --check src tests benchmarks tools examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

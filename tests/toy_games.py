@@ -51,6 +51,9 @@ class SealedBids(Game):
     def _build_actions(self) -> tuple[Action, ...]:
         return tuple(Action(i, f"bid {i}") for i in range(3))
 
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        return DECK
+
     def new_state(self) -> SealedBidsState:
         return SealedBidsState(self)
 

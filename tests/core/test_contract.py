@@ -244,6 +244,34 @@ def test_action_and_chance_texts_parse_back(game: Game, seed: int) -> None:
                 assert state.parse_action(seat, f"  {str(action).upper()} ") is action
 
 
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_chance_outcomes_have_stable_ids_and_distinct_texts(game: Game, seed: int) -> None:
+    """Adapters number chance outcomes (OpenSpiel's chance nodes): every outcome met has an id
+    below ``num_chance_outcomes`` that gives it back, of the same kind; at one chance point the
+    ids and the texts are all different, and the probabilities add up to one."""
+    space = game.chance_outcome_space
+    assert len(space) == game.num_chance_outcomes > 0
+    for outcome_id, outcome in enumerate(space):
+        assert game.chance_outcome_id(outcome) == outcome_id
+
+    def check(state: State, rng: random.Random) -> None:
+        if not state.is_chance:
+            return
+        outcomes = state.chance_outcomes()
+        ids = [game.chance_outcome_id(outcome) for outcome, _ in outcomes]
+        assert len(set(ids)) == len(ids)
+        assert len({str(outcome) for outcome, _ in outcomes}) == len(outcomes)
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        for (outcome, _), outcome_id in zip(outcomes, ids, strict=True):
+            back = game.chance_outcome_from_id(outcome_id)
+            assert type(back) is type(outcome) and back == outcome
+
+    playout(game, seed, check)  # (God Save The King draws by chance only now and then)
+    for bad in (-1, game.num_chance_outcomes, True, "7H", 1.5):
+        with pytest.raises(IllegalAction):
+            game.chance_outcome_from_id(bad)
+
+
 def test_history_marks_chance_events(game: Game) -> None:
     final = playout(game, 0)
     actors = {actor for actor, _ in final.history}
@@ -372,6 +400,45 @@ def test_the_log_is_served_apart_and_by_increments(game: Game, seed: int) -> Non
                 assert state.log(seat, since) == full[since:] == view.log(since)
             secrets = {str(c) for c in state.secret_cards(seat)}
             assert not secrets & card_tokens(full), "the log names a card the seat may not know"
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_a_log_read_by_increments_follows_every_reveal(game: Game, seed: int) -> None:
+    """A reader that keeps each seat's log and asks only for what is new (``log_from``, then
+    ``log(seat, start)``) holds exactly the full log at every step: an event revealed later (a
+    simultaneous choice shown, every hand at the end) is sent again; a clone that reveals on
+    its own does not disturb the original."""
+    seats: list[int | None] = [*range(game.num_players), None]
+    held: dict[int | None, list[list[str]]] = {seat: [] for seat in seats}
+    resent = 0
+
+    def read(state: State, rng: random.Random) -> None:
+        nonlocal resent
+        if rng.random() < 0.2:  # a clone played on does not change what the original says
+            twin = state.clone()
+            playout_steps(twin, rng, 5)
+        for seat in seats:
+            start = state.log_from(seat, len(held[seat]))
+            assert start == state.view(seat).log_from(len(held[seat])) if seat is not None else True
+            resent += start < len(held[seat])
+            held[seat] = held[seat][:start] + state.log(seat, start)
+            assert held[seat] == state.log(seat)
+
+    final = playout(game, seed, read)
+    read(final, random.Random(0))
+    if game.info.hidden_information and final.is_terminal and seed == 0:
+        assert resent or not any(item == "?" for _, item in final.log(0))
+
+
+def playout_steps(state: State, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal:
+            return
+        if state.is_chance:
+            sample_chance(state, rng)
+        else:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def test_seats_in_the_game_and_the_cap_are_declared(game: Game) -> None:

@@ -129,11 +129,15 @@ class Reader(threading.Thread):
         return message
 
     def captured(self) -> list[Captured]:
-        """The messages, each with the log offset it was built from (the increments)."""
+        """The messages, each with the log offset it was asked from: what the connection held
+        (it may resume earlier, ``log_from``, when an event held was revealed since)."""
         found = []
+        held = 0
         for message in self.messages:
             assert message.get("type") == "view", f"the socket of {_who(self.seat)} got {message}"
-            found.append(Captured(self.seat, message["log_from"], message, "websocket"))
+            assert message["log_from"] <= held
+            found.append(Captured(self.seat, held, message, "websocket"))
+            held = message["log_from"] + len(message["log"])
         return found
 
 
@@ -418,6 +422,12 @@ def check_exchanged_worlds(
             data = {k: v for k, v in sent.data.items() if k != "type"}
             for world in exchanged_worlds(game, history[:version], seat, rng):
                 other = expected_message(world, seat, sent.since, sent.data)
+                # Such a world matches the seat's log now, not when each event was shown to it
+                # (a card revealed before or after the last message): where the log resumes
+                # (log_from) is compared through the whole log the seat then holds.
+                truth_log = replayed(game, history[:version]).log(seat)
+                assert world.log(seat) == truth_log
+                other = {**other, "log_from": data["log_from"], "log": data["log"]}
                 assert other == data, (
                     f"the {sent.source} message of {_who(seat)} at version {version} differs in "
                     f"a world where cards it may not know lie elsewhere: {_diff(data, other)}"

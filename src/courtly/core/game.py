@@ -26,6 +26,7 @@ from .cards import Card
 from .errors import IllegalAction, InvalidOptions, ReplayError
 from .options import Option, OptionValue, resolve_options
 from .persist import fields_of, rebuild
+from .tensors import TensorLayout
 
 if TYPE_CHECKING:
     from .bots import BotInfo, SearchHooks
@@ -123,6 +124,9 @@ class GameInfo:
     """Seats win together in teams (see :meth:`Game.teams`)."""
     renamed_options: Mapping[str, str] = field(default_factory=dict)
     """Old option names still accepted (records saved before a rename), mapped to the new ones."""
+    tensor_layout: Callable[[Game], TensorLayout] | None = None
+    """How a seat's observation becomes a fixed-size vector for learning agents
+    (:mod:`courtly.core.tensors`), for a game's options and player count."""
     longest_game: Callable[[Game], GameLength] | None = None
     """The longest game for a game's options and player count (:meth:`Game.longest_game`): a
     proven bound, which RL adapters size their buffers by and front ends may show."""
@@ -234,6 +238,10 @@ class Game(ABC):
         self.actions: tuple[Action, ...] = self._build_actions()
         self._actions_by_text = {_fold(action.text): action for action in self.actions}
         self._check_options()
+        # Built on first use: only adapters that number chance outcomes (RL, OpenSpiel) ask.
+        self._chance_space: tuple[Any, ...] | None = None
+        self._chance_ids: dict[tuple[type, int], int] = {}
+        self._tensor_layout: TensorLayout | None = None
 
     @property
     def id(self) -> str:
@@ -267,10 +275,72 @@ class Game(ABC):
             raise NotImplementedError(f"{self.id} declares no longest game (GameInfo.longest_game)")
         return declared(self)
 
+    def tensor_layout(self) -> TensorLayout:
+        """The fixed-size vector of a seat's observation (declared as ``GameInfo.tensor_layout``),
+        built once per game."""
+        layout = self._tensor_layout
+        if layout is None:
+            declared = self.info.tensor_layout
+            if declared is None:
+                raise NotImplementedError(f"{self.id} declares no tensor layout")
+            layout = self._tensor_layout = declared(self)
+        return layout
+
     def max_game_length(self) -> int:
         """The most events (decisions and chance events) a history of this game can hold: every
         game ends, at the latest at its safety cap, within this many (a proven bound)."""
         return self.longest_game().events
+
+    # ------------------------------------------------------------------ chance outcome ids
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        """Hook: every distinct chance outcome a game with these options can produce, each once
+        (its id is its index). Outcomes of different kinds may share an int value (a
+        :class:`~courtly.core.cards.Card` and a seat outcome): they are told apart by type."""
+        raise NotImplementedError(f"{self.id} declares no chance outcomes")
+
+    @property
+    def chance_outcome_space(self) -> tuple[Any, ...]:
+        """Every distinct chance outcome of the game, in id order (what OpenSpiel calls the chance
+        outcomes' range: ``num_chance_outcomes`` of them)."""
+        space = self._chance_space
+        if space is None:
+            space = self._build_chance_outcomes()
+            ids = {(type(outcome), int(outcome)): i for i, outcome in enumerate(space)}
+            if len(ids) != len(space):
+                raise AssertionError(f"{self.id} declares a chance outcome twice")
+            self._chance_space = space
+            self._chance_ids = ids
+        return space
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """How many distinct chance outcomes the game has (ids are 0 to this minus one)."""
+        return len(self.chance_outcome_space)
+
+    def chance_outcome_id(self, outcome: Any) -> int:
+        """The stable integer id of a chance outcome (the same in every game with these options
+        and across processes), for adapters that number outcomes."""
+        self.chance_outcome_space  # noqa: B018 - builds the table on first use
+        found = self._chance_ids.get((type(outcome), int(outcome)))
+        if found is None:
+            raise IllegalAction(f"{outcome!r} is not a chance outcome of {self.id}")
+        return found
+
+    def chance_outcome_from_id(self, outcome_id: object) -> Any:
+        """The chance outcome of id ``outcome_id`` (any integer type, never a bool)."""
+        space = self.chance_outcome_space
+        if isinstance(outcome_id, bool):
+            raise IllegalAction(f"a chance outcome id is an integer, not {outcome_id!r}")
+        try:
+            index = operator.index(outcome_id)  # type: ignore[arg-type]
+        except TypeError:
+            raise IllegalAction(f"a chance outcome id is an integer, not {outcome_id!r}") from None
+        if not 0 <= index < len(space):
+            raise IllegalAction(
+                f"{index} is not a chance outcome id of {self.id} (0..{len(space) - 1})"
+            )
+        return space[index]
 
     def action_from_id(self, action_id: object) -> Action:
         """The action of id ``action_id``: any integer type (NumPy's too), never a bool."""
@@ -387,6 +457,8 @@ class State(ABC):
 
     __slots__ = (
         "_partial",
+        "_reveal_count",
+        "_reveals",
         "_secret_events",
         "game",
         "history",
@@ -419,6 +491,12 @@ class State(ABC):
         self.to_move = ()
         self._partial = False  # a view's copy or a world drawn from one: hidden events inside
         self._secret_events: dict[int, int] = {}  # history index -> who knows it (else public)
+        # Each event revealed later, as (history length then, index, knowers): a log already
+        # sent in part must be sent again from the earliest of them (see log_from). Clones share
+        # the list, each reading its first _reveal_count entries, and copy it only to append
+        # after another has (search clones often and reveals rarely).
+        self._reveals: list[tuple[int, int, int]] = []
+        self._reveal_count = 0
 
     # ----------------------------------------------------------------------------- decisions
 
@@ -667,10 +745,26 @@ class State(ABC):
         default: a card turned face up)."""
         secret = self._secret_events
         if index in secret:
+            self._note_reveal(index, knowers)
             if knowers == PUBLIC:
                 del secret[index]
             else:
                 secret[index] |= knowers
+
+    def _reveal_all(self) -> None:
+        """Every secret event becomes public (the game is over: every card is shown)."""
+        secret = self._secret_events
+        if secret:
+            for index in sorted(secret):
+                self._note_reveal(index, PUBLIC)
+            secret.clear()
+
+    def _note_reveal(self, index: int, knowers: int) -> None:
+        reveals = self._reveals
+        if len(reveals) != self._reveal_count:  # another copy has appended: take our own
+            reveals = self._reveals = reveals[: self._reveal_count]
+        reveals.append((len(self.history), index, knowers))
+        self._reveal_count += 1
 
     def event_known_to(self, index: int, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may know the event at ``index`` now."""
@@ -687,6 +781,22 @@ class State(ABC):
                 if index >= since and not knowers & bit:
                     seen[index - since] = (seen[index - since][0], HIDDEN)
         return seen
+
+    def log_from(self, seat: int | None, since: int) -> int:
+        """Where to resume ``seat``'s log for a reader that holds its first ``since`` events:
+        ``since``, or earlier when one of them has been revealed to the seat since (a card turned
+        face up changes the entry the reader has as ``"?"``). Only reveals to this seat count,
+        so the answer tells it nothing about what others learned."""
+        start = since
+        bit = observer_bit(seat, self.num_players)
+        reveals = self._reveals
+        for position in range(self._reveal_count - 1, -1, -1):  # newest first
+            at, index, knowers = reveals[position]
+            if at < since:
+                break
+            if index < start and knowers & bit:
+                start = index
+        return start
 
     def log(self, seat: int | None, since: int = 0) -> list[list[str]]:
         """The events from index ``since`` on, as ``seat`` saw them: ``[actor, text]`` pairs,
@@ -753,6 +863,8 @@ class State(ABC):
         other.to_move = self.to_move
         other._partial = self._partial
         other._secret_events = self._secret_events.copy() if self._secret_events else {}
+        other._reveals = self._reveals
+        other._reveal_count = self._reveal_count
 
     def history_text(self) -> list[list[str]]:
         """The history as ``[actor, event]`` text pairs, e.g. ``["p1", "hit"]``, ``["chance", "7H"]``."""
@@ -875,6 +987,11 @@ class View:
         privately learned. Its size does not grow with the game: the events are in :meth:`log`."""
         return self._state.observation(self.seat)
 
+    def log_from(self, since: int) -> int:
+        """Where to resume the log for a reader holding its first ``since`` events (earlier than
+        ``since`` when one of them was revealed to this seat since: :meth:`State.log_from`)."""
+        return self._state.log_from(self.seat, since)
+
     def log(self, since: int = 0) -> list[list[str]]:
         """The events from index ``since`` on as this seat saw them (``[actor, text]`` pairs,
         ``"?"`` for what it may not know)."""
@@ -904,7 +1021,13 @@ class View:
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with everything this seat knows (the hook for ISMCTS)."""
-        return self._state.determinize(self.seat, rng)
+        seen = self._state
+        world = seen.determinize(self.seat, rng)
+        # What was revealed when is part of what the seat saw: a world's log resumes like the
+        # truth's (log_from) whichever way the game drew it.
+        world._reveals = seen._reveals
+        world._reveal_count = seen._reveal_count
+        return world
 
     def render(self) -> str:
         return self._state.render(self.seat)

@@ -549,7 +549,7 @@ async def _watch(server: Server, websocket: WebSocket, table_id: str) -> None:
                 return
             # Sent even when only seats, clocks or notices changed.
             await websocket.send_json({"type": "view", **message})
-            held += len(message["log"])
+            held = message["log_from"] + len(message["log"])
         closed.cancel()
     except (WebSocketDisconnect, RuntimeError):
         pass

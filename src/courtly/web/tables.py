@@ -237,6 +237,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> dict
     """Everything a seat (``None``: a spectator) is sent: made from ``state.view(seat)`` and
     the table's public facts, nothing else. ``since`` is how much of the log it already has."""
     view = table.state.view(seat)
+    since = view.log_from(since)  # again from an event revealed to the seat since
     playing = table.status == "playing"
     legal = view.legal_actions() if playing else ()
     message: dict[str, Any] = {

@@ -76,6 +76,9 @@ def _fields(state: courtly.State) -> dict[str, Any]:
     """A state's fields, comparable across two copies of the game."""
     fields = fields_of(state)
     del fields["game"], fields["goths"]
+    # When events were revealed: how a log is resumed, not the position (a world drawn from a
+    # view carries its view's).
+    fields.pop("_reveals", None), fields.pop("_reveal_count", None)
     fields["history"] = state.history_text()
     fields["_legal"] = [[action.id for action in legal] for legal in fields["_legal"]]
     return fields

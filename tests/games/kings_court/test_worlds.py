@@ -34,7 +34,9 @@ OPTION_SETS = [
 def position(state: KingsCourtState) -> dict[str, object]:
     """Every field of ``state`` that makes the position (the history is compared apart)."""
     fields = fields_of(state)
-    apart = CACHES | {"history", "game", "kc", "tables"}  # the game's own objects
+    # The game's own objects, and when events were revealed (how a log is resumed, not the
+    # position: a world drawn from a view carries its view's).
+    apart = CACHES | {"history", "game", "kc", "tables", "_reveals", "_reveal_count"}
     return {k: v for k, v in fields.items() if k not in apart}
 
 

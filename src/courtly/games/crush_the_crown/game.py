@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Any, Final, cast
 
-from ...core.actions import Action
+from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.bots import BotInfo
 from ...core.cards import CARDS, KING, NUM_STANDARD_CARDS, QUEEN
 from ...core.game import Game, GameInfo, GameLength
@@ -28,6 +28,7 @@ from .rules import (
     CtcAction,
 )
 from .rules_text import RULES
+from .tensor import tensor_layout
 
 OPTIONS: Final = (
     Option("use_jokers", True, "two jokers in the deck, played as wild spies (CTC-2)"),
@@ -131,7 +132,16 @@ class CrushTheCrown(Game):
         hidden_information=True,
         renamed_options={"max_turns": "safety_cap"},
         longest_game=longest_game,
+        tensor_layout=tensor_layout,
     )
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        # The dealer, then a card of the draw pile; the two jokers are one outcome (they are
+        # interchangeable, and the pile's chance lists them once).
+        cards = [c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank != KING]
+        if self.options["use_jokers"]:
+            cards.append(CARDS[JOKER])
+        return (*SEAT_OUTCOMES[:2], *cards)
 
     def _build_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = [CtcAction(0, "pass", PASS)]

@@ -621,7 +621,7 @@ class CrushTheCrownState(State):
         self._legal = ()
         # The game is over: the hands are shown, and with them every card drawn. (Every event
         # becomes public at once, as _reveal_event would make each: once a game, cheaply.)
-        self._secret_events.clear()
+        self._reveal_all()
 
     def progress(self) -> dict[str, int]:
         return {"turns": self.turns_played}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ...core.actions import Action
 from ...core.bots import BotInfo
@@ -22,6 +22,7 @@ from .rules import (
     GodSaveTheKingState,
 )
 from .rules_text import RULES
+from .tensor import tensor_layout
 
 OPTIONS: Final = (
     Option(
@@ -122,7 +123,12 @@ class GodSaveTheKing(Game):
         hidden_information=True,
         renamed_options={"max_tricks": "safety_cap"},
         longest_game=longest_game,
+        tensor_layout=tensor_layout,
     )
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        # A card drawn from a hand: one of the suits in play.
+        return CARDS[: 13 * self.num_players]
 
     def _build_actions(self) -> tuple[Action, ...]:
         deck = CARDS[: 13 * self.num_players]

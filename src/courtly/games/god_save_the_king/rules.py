@@ -979,7 +979,7 @@ class GodSaveTheKingState(State):
         self._legal = [()] * self.num_players
         # The game is over: every card is shown (the final table is its summary), and every
         # event of the log with it (as _reveal_event would, for all of them at once).
-        self._secret_events.clear()
+        self._reveal_all()
 
     def _finish_by_cards(self) -> None:
         # GSK-29 [engine addition]: the most cards (hand + trick pile) wins; ties share.

@@ -11,7 +11,7 @@ O-chief, p1 V-King, p2 V-Warchief; both -> p0 O-chief, p1 V-chief.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
 from ...core.actions import Action, seat_text
 from ...core.bots import BotInfo
@@ -29,12 +29,14 @@ from .components import (
     CYCLE_DECOYS,
     DISCARD_FOG,
     ENTER,
+    FOG_DRAWS,
     FRONT,
     KING,
     KING_CARD,
     KING_CARD_NAMES,
     LOOK,
     LOOK_FOG,
+    OBJECTIVE_ORDERS,
     ORDER,
     ORDER_CHARACTER,
     ORDER_WORDS,
@@ -50,6 +52,7 @@ from .components import (
 from .heuristic import GothsHeuristic
 from .rules import GothsState
 from .rules_text import RULES
+from .tensor import tensor_layout
 
 SOLO_CHOICES: Final = ("none", "ostrogoths", "visigoths", "both")
 SOLO_SEATS: Final = {"none": 4, "ostrogoths": 3, "visigoths": 3, "both": 2}
@@ -183,6 +186,7 @@ class GothsSaveTheQueen(Game):
         teams=True,
         renamed_options={"max_turns": "safety_cap"},
         longest_game=longest_game,
+        tensor_layout=tensor_layout,
     )
 
     def __init__(self, players: object = None, **options: object) -> None:
@@ -193,6 +197,10 @@ class GothsSaveTheQueen(Game):
         if players is None and "num_players" not in options and isinstance(solo, str):
             players = SOLO_SEATS.get(solo.strip().lower(), 4)
         super().__init__(players, **options)
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        # The Objective cards' order at the setup, then the Fog tokens' draws.
+        return (*OBJECTIVE_ORDERS, *FOG_DRAWS)
 
     def _build_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = []

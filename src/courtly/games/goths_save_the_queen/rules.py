@@ -296,7 +296,7 @@ class GothsState(State):
         history = self.history
         now = len(history)
         for index in [i for i in secret if i == now or history[i][0] != CHANCE]:
-            del secret[index]
+            self._reveal_event(index)
         self.last_turn = self.turn
         first = self.initiative
         orders = self.orders
@@ -518,7 +518,7 @@ class GothsState(State):
         self.choosing_clan = NONE
         # The game is over: every card is turned up, the Objectives and Fog tokens too (the
         # end-of-game summary shows them to everyone).
-        self._secret_events.clear()
+        self._reveal_all()
 
     def progress(self) -> dict[str, int]:
         # The turn being played (the game starts at turn 1).

@@ -9,9 +9,9 @@ those actions it allows, so that legal moves are a table look-up on the hot path
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from ...core.actions import Action, seat_text
+from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo, GameLength
@@ -20,6 +20,7 @@ from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction
 from .heuristic import KingsCourtHeuristic
 from .rules import KingsCourtState, Tables
 from .rules_text import RULES
+from .tensor import tensor_layout
 
 
 def _word(card: object) -> str:
@@ -104,6 +105,7 @@ class KingsCourt(Game):
         hidden_information=True,
         renamed_options={"max_turns": "safety_cap"},
         longest_game=longest_game,
+        tensor_layout=tensor_layout,
     )
 
     # Filled by _check_options (after the actions exist).
@@ -113,6 +115,10 @@ class KingsCourt(Game):
     prefilter_unused_suits: bool
     tables: Tables
     """The seats' suits, the deck and the legal-action tables (see :class:`.rules.Tables`)."""
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        # The cut for the start player, then a card of the deck.
+        return (*SEAT_OUTCOMES[: self.num_players], *DECK)
 
     def _build_actions(self) -> tuple[Action, ...]:
         n = self.num_players

@@ -384,7 +384,7 @@ class KingsCourtState(State):
         self.is_chance = False
         self.to_move = ()
         self._legal = ()
-        self._secret_events.clear()  # at the end every hand is shown: no draw is secret any more
+        self._reveal_all()  # at the end every hand is shown: no draw is secret any more
 
     def progress(self) -> dict[str, int]:
         return {"turns": self.turns_played, "reshuffles": self.epoch}

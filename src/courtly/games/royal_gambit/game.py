@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from ...core.actions import Action, seat_text
+from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
 from ...core.game import Game, GameInfo, GameLength
 from ...core.options import Option
 from .heuristic import RoyalGambitHeuristic
 from .rules import (
+    DECK,
     GIVE_SEVEN,
     HIT_OR_STAY,
     JACK_TARGET,
@@ -19,6 +20,7 @@ from .rules import (
     Tables,
 )
 from .rules_text import RULES
+from .tensor import tensor_layout
 
 OPTIONS: Final = (
     Option(
@@ -102,7 +104,12 @@ class RoyalGambit(Game):
         hidden_information=False,
         renamed_options={"max_hands": "safety_cap"},
         longest_game=longest_game,
+        tensor_layout=tensor_layout,
     )
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        # The start player (RG-3), then a card of the deck.
+        return (*SEAT_OUTCOMES[: self.num_players], *DECK)
 
     def _build_actions(self) -> tuple[Action, ...]:
         n = self.num_players

@@ -1,0 +1,211 @@
+"""Courtly's ISMCTS side by side with OpenSpiel's, on Courtly games, in one run (issue 20).
+
+OpenSpiel's own Python ISMCTS (``open_spiel.python.algorithms.ismcts`` with one random rollout
+per simulation) searches Courtly games through the OpenSpiel adapter (``courtly.rl.openspiel``);
+Courtly's ISMCTS searches the same games directly. Both are measured on this machine in this run:
+
+* **speed**: iterations per second of each at the same decision points (random games' states
+  with a real choice), both with random rollouts to the end of the game, and, as yardsticks
+  run alongside, OpenSpiel's ISMCTS on its own Leduc poker and Hearts (C++ games);
+* **strength**: games between the two at equal time per move, seats rotated (in Goths Save the
+  Queen one clan each, then swapped), the win rate of Courtly's bot with a 95% interval. OpenSpiel's
+  ISMCTS has no time budget: it gets the simulations its measured speed makes in that time.
+
+    .venv/bin/python benchmarks/openspiel.py [--seconds 0.2] [--games 10] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import courtly
+from courtly import _compiled
+from courtly.agents.ismcts import ISMCTSAgent
+from courtly.agents.registry import make_agent
+from courtly.core.game import Game, State
+from courtly.rl.openspiel import CourtlyState, game_name
+from courtly.sim.stats import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from search import PLAIN, decision_points
+
+RANDOM_ROLLOUTS = {"rollout": "random", **PLAIN}
+"""Courtly's ISMCTS doing OpenSpiel's work: plain, random rollouts to the end."""
+
+
+def openspiel_bot(game: Any, simulations: int, seed: int) -> ismcts.ISMCTSBot:
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    return ismcts.ISMCTSBot(game, evaluator, 2.0, max(2, simulations), random_state=rng)
+
+
+def adapter_state(spiel_game: Any, state: State) -> CourtlyState:
+    """The OpenSpiel state of a Courtly state: replayed event by event, so that every seat's
+    information key is built as in a game played through the adapter."""
+    courtly_game = spiel_game.courtly
+    replayed = spiel_game.new_initial_state()
+    for actor, item in state.history:
+        if actor < 0:
+            replayed.apply_action(courtly_game.chance_outcome_id(item))
+        else:
+            replayed.apply_action(item.id)
+    return replayed
+
+
+def openspiel_rate(spiel_game: Any, states: list[Any], simulations: int) -> float:
+    elapsed = 0.0
+    searched = 0
+    for index, state in enumerate(states):
+        bot = openspiel_bot(spiel_game, simulations, index)
+        start = time.perf_counter()
+        try:
+            bot.step(state)
+        except ValueError:  # OpenSpiel's Hearts cannot resample some passing phases: skipped
+            continue
+        elapsed += time.perf_counter() - start
+        searched += 1
+    return simulations * searched / elapsed
+
+
+def courtly_rate(game: Game, points: list[State], seconds: float) -> float:
+    agent = ISMCTSAgent(game, seconds=seconds, iterations=10**9, **RANDOM_ROLLOUTS)
+    done, elapsed = 0, 0.0
+    for index, state in enumerate(points):
+        view = state.view(state.to_move[0])
+        start = time.perf_counter()
+        agent.act(view, random.Random(index))
+        elapsed += time.perf_counter() - start
+        done += agent.last_iterations
+    return done / elapsed
+
+
+def yardstick(name: str, decisions: int, simulations: int) -> float:
+    """OpenSpiel's ISMCTS on one of its own games, at random decision points."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    states: list[Any] = []
+    while len(states) < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(states) < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices(outcomes, [p for _, p in outcomes])[0][0])
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.2:
+                states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return openspiel_rate(game, states, simulations)
+
+
+def match(
+    game: Game,
+    spiel_game: Any,
+    courtly_seats: set[int],
+    seconds: float,
+    simulations: int,
+    seed: int,
+) -> list[float]:
+    """One game, Courtly's default ISMCTS bot in ``courtly_seats`` and OpenSpiel's in the
+    others; the returns."""
+    rng = random.Random(seed)
+    ours = make_agent(f"ismcts:seconds={seconds}:iterations=1000000000", game)
+    theirs = openspiel_bot(spiel_game, simulations, seed)
+    state = spiel_game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices(outcomes, [p for _, p in outcomes])[0][0])
+            continue
+        seat = state.current_player()
+        if seat in courtly_seats:
+            action = ours.act(state.courtly.view(seat), rng).id
+        else:
+            action = theirs.step(state)
+        state.apply_action(action)
+    return list(state.returns())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=0.2, help="time per move and per search")
+    parser.add_argument("--decisions", type=int, default=8, help="decision points per game")
+    parser.add_argument("--games", type=int, default=10, help="games per Courtly game (rotated)")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/openspiel.json"))
+    args = parser.parse_args()
+
+    reference = {name: yardstick(name, args.decisions, 400) for name in ("leduc_poker", "hearts")}
+    for name, rate in reference.items():
+        print(f"OpenSpiel's ISMCTS on its own {name}: {rate:,.0f} simulations/s")
+    print(
+        f"\n{'game':<24}{'players':>8}{'Courtly it/s':>14}{'OpenSpiel it/s':>16}{'ratio':>8}"
+        f"{'Courtly wins':>14}{'95% interval':>16}"
+    )
+    rows: list[dict[str, Any]] = []
+    for info in courtly.games():
+        if info.id.startswith("test-") or (args.game and info.id not in args.game):
+            continue
+        game = courtly.make(info.id)
+        spiel_game = pyspiel.load_game(game_name(info.id))
+        points = decision_points(game, args.decisions, seed=0)
+        ours = statistics.median(courtly_rate(game, points, args.seconds) for _ in range(2))
+        states = [adapter_state(spiel_game, point) for point in points]
+        probe = max(20, int(200 * args.seconds))
+        theirs = openspiel_rate(spiel_game, states, probe)
+        simulations = max(2, int(theirs * args.seconds))
+        teams = list(game.teams().values()) or [(seat,) for seat in range(game.num_players)]
+        score, played = 0.0, 0
+        for index in range(args.games):
+            side = set(teams[index % len(teams)])
+            returns = match(game, spiel_game, side, args.seconds, simulations, index)
+            score += sum(returns[seat] for seat in side) / sum(returns) if sum(returns) else 0.5
+            played += 1
+        rate = score / played
+        low, high = wilson_interval(score, played)
+        rows.append(
+            {
+                "game": info.id,
+                "players": game.num_players,
+                "courtly_iterations_per_s": ours,
+                "openspiel_iterations_per_s": theirs,
+                "ratio": ours / theirs,
+                "seconds_per_move": args.seconds,
+                "games": played,
+                "courtly_win_rate": rate,
+                "interval": [low, high],
+            }
+        )
+        print(
+            f"{info.id:<24}{game.num_players:>8}{ours:>14,.0f}{theirs:>16,.0f}{ours / theirs:>7.1f}x"
+            f"{rate:>13.0%}{f'{low:.0%}-{high:.0%}':>16}",
+            flush=True,
+        )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(
+        json.dumps(
+            {
+                "python": platform.python_version(),
+                "compiled": _compiled.running_compiled(),
+                "openspiel_own_games": reference,
+                "results": rows,
+            },
+            indent=2,
+        )
+    )
+    print(f"saved {args.out}")
+
+
+if __name__ == "__main__":
+    main()

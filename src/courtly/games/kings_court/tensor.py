@@ -1,0 +1,37 @@
+"""King's Court's observation as a fixed-size vector (the RL adapters' tensor, issue 20)."""
+
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.tensors import Cards, Choice, Each, Number, Seats, TensorLayout
+
+
+def tensor_layout(game: Game) -> TensorLayout:
+    players = game.num_players
+    track = float(game.options["track_length"])
+    return TensorLayout(
+        Seats("seat", players),
+        Number("track_length", 30),
+        Choice("phase", ("start", "play", "draw", "borrow", "over")),
+        Seats("start_player", players),
+        Seats("turn", players),
+        Seats("to_move", players),
+        Number("turns_played", float(game.options["safety_cap"])),
+        Seats("queen_target", players),
+        Seats("moved_back", players),
+        Each(
+            "players",
+            players,
+            Choice("suit", ("S", "H", "D", "C")),
+            Number("position", track),
+            Number("hand_size", 10),
+            Cards("hand"),
+            Cards("known_cards"),
+            Cards("knows_of_mine"),
+        ),
+        Number("draw_pile_size", 52),
+        Cards("discard_pile"),
+        Cards("removed"),
+        Number("reshuffles", 10),
+        Seats("winners", players),
+    )
