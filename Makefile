@@ -81,12 +81,13 @@ system-packages:
 		echo "courtly: install it with: $(CHROMIUM_INSTALL_HINT)"; \
 	fi
 
-## Engine throughput (random playouts) and ISMCTS search speed of every game, one core;
-## writes benchmarks/results/throughput.json and search.json.
+## Engine throughput (random playouts), ISMCTS search speed, analysis speed, and Courtly's ISMCTS
+## against OpenSpiel's in the same run; writes benchmarks/results/*.json.
 bench: $(STAMP) $(COMPILED)
 	$(BIN)/python benchmarks/throughput.py --out benchmarks/results/throughput.json
 	$(BIN)/python benchmarks/search.py --out benchmarks/results/search.json
 	$(BIN)/python benchmarks/analysis.py --out benchmarks/results/analysis.json
+	$(BIN)/python benchmarks/openspiel.py --out benchmarks/results/openspiel.json
 
 ## The README's results: a balance report of every game at its default options, written to
 ## docs/results/ (HTML, JSON, PNG), and the README's table and findings rewritten from them.

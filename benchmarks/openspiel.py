@@ -5,8 +5,10 @@ per simulation) searches Courtly games through the OpenSpiel adapter (``courtly.
 Courtly's ISMCTS searches the same games directly. Both are measured on this machine in this run:
 
 * **speed**: iterations per second of each at the same decision points (random games' states
-  with a real choice), both with random rollouts to the end of the game, and, as yardsticks
-  run alongside, OpenSpiel's ISMCTS on its own Leduc poker and Hearts (C++ games);
+  with a real choice), both with random rollouts to the end of the game. OpenSpiel's search of a
+  Python game pays for every call across its C++ core, so it also runs, as yardsticks, on its
+  own Leduc poker and Hearts (C++ games); ``x C++ game`` divides Courtly's rate by OpenSpiel's
+  on a C++ game of the same rollout length (the line through those two, measured in this run);
 * **strength**: games between the two at equal time per move, seats rotated (in Goths Save the
   Queen one clan each, then swapped), the win rate of Courtly's bot with a 95% interval. OpenSpiel's
   ISMCTS has no time budget: it gets the simulations its measured speed makes in that time.
@@ -39,7 +41,7 @@ from courtly.rl.openspiel import CourtlyState, game_name
 from courtly.sim.stats import wilson_interval
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from search import PLAIN, decision_points
+from search import PLAIN, decision_points, remaining_steps
 
 RANDOM_ROLLOUTS = {"rollout": "random", **PLAIN}
 """Courtly's ISMCTS doing OpenSpiel's work: plain, random rollouts to the end."""
@@ -91,8 +93,9 @@ def courtly_rate(game: Game, points: list[State], seconds: float) -> float:
     return done / elapsed
 
 
-def yardstick(name: str, decisions: int, simulations: int) -> float:
-    """OpenSpiel's ISMCTS on one of its own games, at random decision points."""
+def yardstick(name: str, decisions: int, simulations: int) -> tuple[float, float]:
+    """OpenSpiel's ISMCTS on one of its own games, at random decision points: simulations/s,
+    and the mean steps a random rollout takes from those points to the end."""
     game = pyspiel.load_game(name)
     rng = random.Random(0)
     states: list[Any] = []
@@ -106,7 +109,27 @@ def yardstick(name: str, decisions: int, simulations: int) -> float:
             if len(state.legal_actions()) > 1 and rng.random() < 0.2:
                 states.append(state.clone())
             state.apply_action(rng.choice(state.legal_actions()))
-    return openspiel_rate(game, states, simulations)
+    steps = 0
+    for point in states:
+        state = point.clone()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices(outcomes, [p for _, p in outcomes])[0][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return openspiel_rate(game, states, simulations), steps / len(states)
+
+
+def same_length_rate(reference: dict[str, tuple[float, float]], steps_left: float) -> float:
+    """OpenSpiel's ISMCTS simulations/s on a C++ game whose rollouts are ``steps_left`` long:
+    the line through its two own games (seconds per simulation = fixed + per step), measured in
+    this run."""
+    (short_rate, short_len), (long_rate, long_len) = sorted(reference.values(), key=lambda r: r[1])
+    per_step = (1 / long_rate - 1 / short_rate) / (long_len - short_len)
+    fixed = 1 / short_rate - per_step * short_len
+    return 1 / max(fixed + per_step * steps_left, 1e-9)
 
 
 def match(
@@ -147,11 +170,13 @@ def main() -> None:
     args = parser.parse_args()
 
     reference = {name: yardstick(name, args.decisions, 400) for name in ("leduc_poker", "hearts")}
-    for name, rate in reference.items():
-        print(f"OpenSpiel's ISMCTS on its own {name}: {rate:,.0f} simulations/s")
+    for name, (rate, left) in reference.items():
+        print(
+            f"OpenSpiel's ISMCTS on its own {name}: {rate:,.0f} simulations/s, {left:.0f} steps left"
+        )
     print(
-        f"\n{'game':<24}{'players':>8}{'Courtly it/s':>14}{'OpenSpiel it/s':>16}{'ratio':>8}"
-        f"{'Courtly wins':>14}{'95% interval':>16}"
+        f"\n{'game':<24}{'players':>8}{'steps left':>11}{'Courtly it/s':>14}{'OpenSpiel it/s':>16}"
+        f"{'ratio':>8}{'x C++ game':>11}{'Courtly wins':>14}{'95% interval':>16}"
     )
     rows: list[dict[str, Any]] = []
     for info in courtly.games():
@@ -160,7 +185,9 @@ def main() -> None:
         game = courtly.make(info.id)
         spiel_game = pyspiel.load_game(game_name(info.id))
         points = decision_points(game, args.decisions, seed=0)
+        left = remaining_steps(points)
         ours = statistics.median(courtly_rate(game, points, args.seconds) for _ in range(2))
+        versus_own = ours / same_length_rate(reference, left)
         states = [adapter_state(spiel_game, point) for point in points]
         probe = max(20, int(200 * args.seconds))
         theirs = openspiel_rate(spiel_game, states, probe)
@@ -181,6 +208,8 @@ def main() -> None:
                 "courtly_iterations_per_s": ours,
                 "openspiel_iterations_per_s": theirs,
                 "ratio": ours / theirs,
+                "mean_steps_left": left,
+                "x_openspiel_own_game_same_length": versus_own,
                 "seconds_per_move": args.seconds,
                 "games": played,
                 "courtly_win_rate": rate,
@@ -188,8 +217,8 @@ def main() -> None:
             }
         )
         print(
-            f"{info.id:<24}{game.num_players:>8}{ours:>14,.0f}{theirs:>16,.0f}{ours / theirs:>7.1f}x"
-            f"{rate:>13.0%}{f'{low:.0%}-{high:.0%}':>16}",
+            f"{info.id:<24}{game.num_players:>8}{left:>11.0f}{ours:>14,.0f}{theirs:>16,.0f}"
+            f"{ours / theirs:>7.1f}x{versus_own:>10.1f}x{rate:>13.0%}{f'{low:.0%}-{high:.0%}':>16}",
             flush=True,
         )
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -198,7 +227,10 @@ def main() -> None:
             {
                 "python": platform.python_version(),
                 "compiled": _compiled.running_compiled(),
-                "openspiel_own_games": reference,
+                "openspiel_own_games": {
+                    name: {"simulations_per_s": rate, "mean_steps_left": left}
+                    for name, (rate, left) in reference.items()
+                },
                 "results": rows,
             },
             indent=2,

@@ -27,6 +27,7 @@ from courtly.sim.analysis import (
     compare,
     eta_squared,
     facts_of,
+    leader_of,
 )
 from courtly.sim.backends import LocalBackend, RayBackend, chunks_of, make_backend
 from courtly.sim.stats import Distribution, Summary
@@ -308,3 +309,27 @@ def test_no_game_is_kept_once_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     # The histograms hold distinct values, not games.
     assert figures.lengths["steps"].n == 400
     assert len(figures.lengths["steps"].counts) <= len({r for r in summary.lengths.counts})
+
+
+def test_the_leader_of_a_team_game_is_its_team() -> None:
+    assert leader_of([0.2, 0.7, 0.1]) == 1
+    assert leader_of([0.5, 0.5, 0.1]) == TIE
+    teams = [(0, 2), (1, 3)]
+    assert leader_of([0.6, 0.4, 0.6, 0.4], teams) == 0  # teammates share the value
+    assert leader_of([0.4, 0.6, 0.4, 0.6], teams) == 1
+    assert leader_of([0.5, 0.5, 0.5, 0.5], teams) == TIE
+
+
+def test_a_team_game_measures_its_comebacks() -> None:
+    document = analysis(
+        "goths-save-the-queen",
+        4,
+        ["heuristic"] * 4,
+        60,
+        [Variant("default", {})],
+        seed=1,
+        backend=LocalBackend(1),
+    )
+    comebacks = document["variants"][0]["figures"]["comebacks"]
+    assert comebacks["leader_at_middle_wins"]["of"] > 30  # a clan leads in most games
+    assert 0.0 < comebacks["leader_at_middle_wins"]["rate"] <= 1.0

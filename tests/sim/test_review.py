@@ -18,7 +18,9 @@ from courtly.core.match import play_match
 from courtly.core.records import MatchRecord
 from courtly.sim.review import (
     LABELS,
+    LUCK_NOISE_LIMIT,
     GameReview,
+    SeatSummary,
     label_of,
     move_accuracy,
     review_record,
@@ -77,7 +79,10 @@ def test_a_review_covers_every_decision_and_chance_step(reviewed: GameReview) ->
         assert summary.luck == pytest.approx(
             sum(step.luck.get(seat, 0.0) for step in reviewed.chance)
         )
-        assert summary.adjusted == pytest.approx(summary.result - summary.luck)
+        if summary.luck_stderr <= LUCK_NOISE_LIMIT:
+            assert summary.adjusted == pytest.approx(summary.result - summary.luck)
+        else:  # too noisy at this budget to say
+            assert summary.adjusted is None
         assert summary.decisions == sum(1 for d in reviewed.decisions if d.seat == seat)
         curve = reviewed.curves[seat]
         assert curve[0][0] == 0 and curve[-1] == (len(record.history), record.returns[seat])
@@ -178,3 +183,11 @@ def test_the_page_without_matplotlib(reviewed: GameReview, monkeypatch: pytest.M
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     page = review_html(reviewed)
     assert "data:image/png" not in page and "needs Matplotlib" in page
+
+
+def test_the_luck_adjusted_result_is_given_only_when_the_luck_is_measured_well_enough() -> None:
+    steady = SeatSummary(0, "heuristic", luck=0.3, luck_stderr=0.05, result=1.0)
+    assert steady.adjusted == pytest.approx(0.7)
+    noisy = SeatSummary(0, "heuristic", luck=1.45, luck_stderr=0.91, result=0.0)
+    assert noisy.adjusted is None and noisy.to_dict()["luck_adjusted_result"] is None
+    assert SeatSummary(0, "random", result=None).adjusted is None

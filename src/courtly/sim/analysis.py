@@ -91,10 +91,17 @@ def action_kind(action: object) -> str:
     return text.split(maxsplit=1)[0] if text.strip() else text
 
 
-def leader_of(values: Sequence[float]) -> int:
+def leader_of(values: Sequence[float], teams: Sequence[Sequence[int]] = ()) -> int:
+    """The seat ahead, or in a team game the first seat of the team ahead (teammates share a
+    value); :data:`TIE` when seats of different sides share the best value."""
     best = max(values)
     leaders = [seat for seat, value in enumerate(values) if value >= best - 1e-12]
-    return leaders[0] if len(leaders) == 1 else TIE
+    if len(leaders) == 1:
+        return leaders[0]
+    for team in teams:
+        if set(leaders) <= set(team):
+            return min(team)
+    return TIE
 
 
 def leaders_along(game: Game, final: State, hooks: SearchHooks | None) -> tuple[int, ...]:
@@ -104,13 +111,15 @@ def leaders_along(game: Game, final: State, hooks: SearchHooks | None) -> tuple[
         return ()
     history = final.history
     steps = len(history)
+    teams = list(game.teams().values())
     marks = {k * steps // CHECKPOINTS: k for k in range(1, CHECKPOINTS)}
     found: dict[int, int] = {}
     state = game.new_state()
     for index, (actor, item) in enumerate(history):
         k = marks.get(index)
         if k is not None and k not in found:
-            found[k] = leader_of(hooks.evaluate(state)) if not state.is_terminal else TIE
+            values = hooks.evaluate(state)
+            found[k] = leader_of(values, teams) if not state.is_terminal else TIE
         if actor == CHANCE:
             state.apply_chance(item)
         else:
@@ -220,6 +229,8 @@ class Figures:
     seconds: float = 0.0
     backend: str = "local"
     workers: int = 1
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The seats that win together (a team game's leader is its team)."""
 
     def add(self, facts: GameFacts) -> None:
         n = self.players
@@ -257,7 +268,9 @@ class Figures:
             middle = facts.leaders[MIDDLE - 1]
             if middle != TIE:
                 self.led_at_middle += 1
-                self.leader_won += returns[middle]
+                # A leading team wins together: its members' returns add up to its share.
+                side = next((team for team in self.teams if middle in team), (middle,))
+                self.leader_won += sum(returns[seat] for seat in side)
             known = [leader for leader in facts.leaders if leader != TIE]
             self.lead_changes.add(sum(1 for a, b in itertools.pairwise(known) if a != b))
         for agent, kind, count in facts.actions:
@@ -313,7 +326,8 @@ class Figures:
                 "leader_at_middle_wins": _rate(self.leader_won, self.led_at_middle),
                 "comeback": _rate(self.led_at_middle - self.leader_won, self.led_at_middle),
                 "lead_changes": self.lead_changes.to_dict(),
-                "leader": "the seat the game's heuristic evaluation of the true state favours",
+                "leader": "the seat (in a team game, the team) the game's heuristic evaluation "
+                "of the true state favours",
             },
             "ties": {
                 "shared_wins": _rate(self.shared, self.games),
@@ -350,6 +364,7 @@ def analyse(
         simulation.seed,
         backend=backend.name,
         workers=backend.workers,
+        teams=tuple(game.teams().values()),
     )
     start = time.perf_counter()
     for chunk in backend.run(simulation, facts_of, chunks_of(simulation.games, backend.workers)):

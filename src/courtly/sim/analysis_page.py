@@ -72,6 +72,11 @@ def _median(dist: dict[str, Any]) -> str:
     return f"{dist['median']:g}"
 
 
+def counted(value: float, unit: str) -> str:
+    """``6 hands``, ``1 hand``: a game unit after its number."""
+    return f"{value:g} {unit[:-1] if value == 1 and unit.endswith('s') else unit}"
+
+
 def findings(document: dict[str, Any]) -> list[str]:
     """Two to five plain sentences on the first variant: what a designer wants to know first."""
     figures = document["variants"][0]["figures"]
@@ -94,10 +99,10 @@ def findings(document: dict[str, Any]) -> list[str]:
     sentences = [seat_text]
     length = figures["length"]
     own = [unit for unit in length if unit not in OWN_UNITS_LAST]
-    extra = "".join(f", {_median(length[unit])} {unit}" for unit in own)
+    extra = "".join(f", {counted(length[unit]['median'], unit)}" for unit in own)
     sentences.append(
         f"A game lasts {_median(length['decisions'])} decisions (median; 10% of games under "
-        f"{length['decisions']['p10']:g}, 10% over {length['decisions']['p90']:g}){extra}."
+        f"{length['decisions']['p10']:.0f}, 10% over {length['decisions']['p90']:.0f}){extra}."
     )
     leader = figures["comebacks"]["leader_at_middle_wins"]
     if leader["of"]:
@@ -330,7 +335,10 @@ def _actions_plot(document: dict[str, Any]) -> bytes:
     kinds_all: list[str] = []
     for _, kinds in rows:
         kinds_all.extend(kind for kind in kinds if kind not in kinds_all)
-    figure = _figure(7, 0.5 * len(rows) + 1.3)
+    columns = min(6, max(1, len(kinds_all)))
+    legend_rows = -(-len(kinds_all) // columns)
+    # The legend goes under the bars, in rows of six kinds: as many kinds as a game has.
+    figure = _figure(7, 0.5 * len(rows) + 1.6 + 0.25 * legend_rows)
     axes = figure.add_subplot()
     from matplotlib import colormaps
 
@@ -355,12 +363,12 @@ def _actions_plot(document: dict[str, Any]) -> bytes:
     axes.set_title(f"Actions chosen, by kind: {_subtitle(document)}", fontsize="medium")
     handles, labels = axes.get_legend_handles_labels()
     unique = dict(zip(labels, handles, strict=True))
-    axes.legend(
+    figure.legend(
         unique.values(),
         unique.keys(),
         fontsize="x-small",
-        loc="center left",
-        bbox_to_anchor=(1.01, 0.5),
+        loc="outside lower center",
+        ncols=columns,
     )
     return _png(figure)
 

@@ -37,7 +37,9 @@ after its outcomes and luck is zero on average (a search's value would favour th
 knows the outcome). A step the seat learns nothing from (every event hidden from it and its view
 of the table unchanged) has no luck for it. A seat's **luck** is the sum over the game, with its
 standard error (the estimates' noise, added up), and its **luck-adjusted result** its actual
-result minus that luck: what its play earned with the draws evened out.
+result minus that luck: what its play earned with the draws evened out. The estimates' noise
+adds up over the draws of a long game: past 10 points of win chance (``LUCK_NOISE_LIMIT``) the
+luck-adjusted result is not given (raise the budget to get it).
 
 **The graph** of each seat's win chance over the game joins those positions' values and, at
 each of its decisions, its best action's estimate (as lichess's graph shows the evaluation
@@ -151,6 +153,11 @@ class ChanceStep:
         }
 
 
+LUCK_NOISE_LIMIT: Final = 0.1
+"""The most noise (standard error, in win chance) a seat's luck may carry for its luck-adjusted
+result to be given: beyond it the review says the budget is too small to tell."""
+
+
 @dataclass
 class SeatSummary:
     """A reviewed seat's figures over the game."""
@@ -169,8 +176,12 @@ class SeatSummary:
 
     @property
     def adjusted(self) -> float | None:
-        """The luck-adjusted result: the result minus the luck."""
-        return None if self.result is None else self.result - self.luck
+        """The luck-adjusted result: the result minus the luck; None for a game not over, or
+        when the luck's noise passes :data:`LUCK_NOISE_LIMIT` (a small budget's estimates add
+        up over every draw of a long game: their sum would say nothing)."""
+        if self.result is None or self.luck_stderr > LUCK_NOISE_LIMIT:
+            return None
+        return self.result - self.luck
 
     def to_dict(self) -> dict[str, Any]:
         def rounded(x: float | None, digits: int = 4) -> float | None:
