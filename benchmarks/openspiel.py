@@ -13,7 +13,7 @@ Courtly's ISMCTS searches the same games directly. Both are measured on this mac
   Queen one clan each, then swapped), the win rate of Courtly's bot with a 95% interval. OpenSpiel's
   ISMCTS has no time budget: it gets the simulations its measured speed makes in that time.
 
-    .venv/bin/python benchmarks/openspiel.py [--seconds 0.2] [--games 10] [--out PATH]
+    .venv/bin/python benchmarks/openspiel.py [--seconds 0.2] [--games 20] [--out PATH]
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=0.2, help="time per move and per search")
     parser.add_argument("--decisions", type=int, default=8, help="decision points per game")
-    parser.add_argument("--games", type=int, default=10, help="games per Courtly game (rotated)")
+    parser.add_argument("--games", type=int, default=20, help="games per Courtly game (rotated)")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/openspiel.json"))
     args = parser.parse_args()

@@ -87,3 +87,21 @@ def test_information_states_are_the_same_in_every_world_the_seat_cannot_tell_apa
             assert world.legal_actions() == state.legal_actions()
         state.apply_action(rng.choice(state.legal_actions()))
         checked += 1
+
+
+def test_states_serialize_and_pickle_with_their_keys() -> None:
+    pyspiel.random_sim_test(
+        pyspiel.load_game("python_courtly_royal_gambit"), num_sims=1, serialize=True, verbose=False
+    )
+    game = pyspiel.load_game("python_courtly_kings_court", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.move_number() < 12 or state.is_chance_node():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    copy = state.clone()
+    assert copy.history() == state.history()
+    assert copy.information_state_string(player) == state.information_state_string(player)

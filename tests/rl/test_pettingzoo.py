@@ -4,6 +4,7 @@ API and seed tests (issue 20)."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -63,3 +64,47 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert table.unwrapped.state.history_text() == before
     with pytest.raises(ValueError, match="render_mode"):
         env("royal-gambit", render_mode="human")
+
+
+@pytest.mark.parametrize("game_id", ["god-save-the-king", "goths-save-the-queen"])
+def test_a_seat_deciding_after_another_at_a_simultaneous_point_cannot_see_its_choice(
+    game_id: str,
+) -> None:
+    """At a point where several seats decide at once, the turns run one after another; what
+    the first seat chose (a God Save The King formation is three cards) leaves the next
+    seat's observation unchanged."""
+
+    def after(state: Any, seed: int, choice: int) -> tuple[str, Any]:
+        twin = env(game_id)
+        twin.reset(seed=seed)
+        twin.unwrapped.state = state.clone()
+        first = twin.unwrapped.possible_agents[state.to_move[0]]
+        twin.unwrapped.agent_selection = first
+        twin.step(choice)
+        while twin.agent_selection == first:  # the rest of its choice: its first legal action
+            mask = twin.observe(first)["action_mask"]
+            twin.step(int(np.flatnonzero(mask)[0]))
+        following = twin.agent_selection
+        return following, twin.observe(following)["observation"]
+
+    checked = 0
+    for seed in range(30):
+        table = env(game_id)
+        table.reset(seed=seed)
+        raw = table.unwrapped
+        while raw.agents and not raw.state.is_terminal and checked < 5:
+            state = raw.state
+            agent = table.agent_selection
+            observation, *_ = table.last()
+            choices = np.flatnonzero(observation["action_mask"])
+            if len(state.to_move) > 1 and len(choices) > 1:
+                (agent_a, seen_a), (agent_b, seen_b) = (
+                    after(state, seed, int(choice)) for choice in choices[:2]
+                )
+                assert agent_a == agent_b != agent
+                assert np.array_equal(seen_a, seen_b)
+                checked += 1
+            table.step(table.action_space(agent).sample(observation["action_mask"]))
+        if checked >= 5:
+            break
+    assert checked >= 5

@@ -60,7 +60,7 @@ def print_review(console: Console, review: GameReview) -> None:
         "seat's own view. Accuracy: lichess's formula, 100 = always the best choice. i/m/b: "
         "inaccuracies, mistakes, blunders (losses of 5, 10, 15 points or more). Luck: how far "
         "the draws moved the seat's win chance (± its noise); adjusted = result - luck "
-        "(–: the luck's noise passes 10 points at this budget).[/]"
+        "(–: the luck's noise passes 20 points at this budget).[/]"
     )
     worst = worst_decisions(review)
     if not worst:

@@ -58,7 +58,7 @@ def env_id(game_id: str) -> str:
 class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a Courtly game, the others played by Courtly bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,

@@ -38,7 +38,7 @@ knows the outcome). A step the seat learns nothing from (every event hidden from
 of the table unchanged) has no luck for it. A seat's **luck** is the sum over the game, with its
 standard error (the estimates' noise, added up), and its **luck-adjusted result** its actual
 result minus that luck: what its play earned with the draws evened out. The estimates' noise
-adds up over the draws of a long game: past 10 points of win chance (``LUCK_NOISE_LIMIT``) the
+adds up over the draws of a long game: past 20 points of win chance (``LUCK_NOISE_LIMIT``) the
 luck-adjusted result is not given (raise the budget to get it).
 
 **The graph** of each seat's win chance over the game joins those positions' values and, at
@@ -153,7 +153,7 @@ class ChanceStep:
         }
 
 
-LUCK_NOISE_LIMIT: Final = 0.1
+LUCK_NOISE_LIMIT: Final = 0.2
 """The most noise (standard error, in win chance) a seat's luck may carry for its luck-adjusted
 result to be given: beyond it the review says the budget is too small to tell."""
 

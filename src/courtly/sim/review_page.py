@@ -176,7 +176,7 @@ def review_html(review: GameReview) -> str:
         f"{escape(thresholds)} points, when the loss exceeds its noise. Accuracy follows "
         "lichess's formula per decision. Luck is how far each chance step moved a seat's win "
         "chance; the luck-adjusted result is the result minus the luck (not given when the "
-        "luck's noise passes 10 points: a larger budget measures it).</p>"
+        "luck's noise passes 20 points: a larger budget measures it).</p>"
     )
     parts.append(_decisions_table(review))
     parts.append(_chance_table(review))

@@ -446,7 +446,7 @@ function Summaries({ review, seatName }: { review: Review; seatName: SeatNamer }
       <p class="muted">
         Accuracy: lichess's formula, 100 when every choice was the best. Luck: how far the draws
         and deals moved the seat's chance to win; the luck-adjusted result takes it away (a dash
-        when the luck's noise passes 10 points at this budget).
+        when the luck's noise passes 20 points at this budget).
       </p>
     </section>
   );
