@@ -64,3 +64,16 @@ def test_seats_see_different_tensors_and_the_layout_is_described() -> None:
     assert any("players[2].row" in line for line in lines)
     described = game.tensor_layout().describe()
     assert described[0][0] == 0 and described[-1][1] == game.tensor_layout().size - 1
+
+
+def test_the_layout_printer_names_a_bad_game_and_exits_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from courtly.rl.tensors import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["nosuchgame"])
+    assert stopped.value.code == 2
+    assert "unknown game 'nosuchgame'" in capsys.readouterr().err
+    main(["kings-court", "--players", "3"])
+    assert "players[2].hand" in capsys.readouterr().out

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..core.errors import InvalidOptions
 from ..core.game import Game, State, View
 from ..core.registry import make
 
@@ -59,7 +60,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
     args = parser.parse_args(argv)
-    print("\n".join(layout_table(make(args.game, players=args.players))))
+    try:
+        game = make(args.game, players=args.players)
+    except InvalidOptions as error:
+        parser.exit(2, f"error: {error}\n")
+    print("\n".join(layout_table(game)))
 
 
 if __name__ == "__main__":
