@@ -34,14 +34,13 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import courtly
 from courtly import _compiled
-from courtly.agents.ismcts import ISMCTSAgent
 from courtly.agents.registry import make_agent
 from courtly.core.game import Game, State
 from courtly.rl.openspiel import CourtlyState, game_name
 from courtly.sim.stats import wilson_interval
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from search import PLAIN, decision_points, remaining_steps
+from search import PLAIN, decision_points, measure, remaining_steps
 
 RANDOM_ROLLOUTS = {"rollout": "random", **PLAIN}
 """Courtly's ISMCTS doing OpenSpiel's work: plain, random rollouts to the end."""
@@ -79,18 +78,6 @@ def openspiel_rate(spiel_game: Any, states: list[Any], simulations: int) -> floa
         elapsed += time.perf_counter() - start
         searched += 1
     return simulations * searched / elapsed
-
-
-def courtly_rate(game: Game, points: list[State], seconds: float) -> float:
-    agent = ISMCTSAgent(game, seconds=seconds, iterations=10**9, **RANDOM_ROLLOUTS)
-    done, elapsed = 0, 0.0
-    for index, state in enumerate(points):
-        view = state.view(state.to_move[0])
-        start = time.perf_counter()
-        agent.act(view, random.Random(index))
-        elapsed += time.perf_counter() - start
-        done += agent.last_iterations
-    return done / elapsed
 
 
 def yardstick(name: str, decisions: int, simulations: int) -> tuple[float, float]:
@@ -186,7 +173,9 @@ def main() -> None:
         spiel_game = pyspiel.load_game(game_name(info.id))
         points = decision_points(game, args.decisions, seed=0)
         left = remaining_steps(points)
-        ours = statistics.median(courtly_rate(game, points, args.seconds) for _ in range(2))
+        ours = statistics.median(
+            measure(game, RANDOM_ROLLOUTS, args.seconds, points) for _ in range(2)
+        )
         versus_own = ours / same_length_rate(reference, left)
         states = [adapter_state(spiel_game, point) for point in points]
         probe = max(20, int(200 * args.seconds))

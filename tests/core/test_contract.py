@@ -416,7 +416,7 @@ def test_a_log_read_by_increments_follows_every_reveal(game: Game, seed: int) ->
         nonlocal resent
         if rng.random() < 0.2:  # a clone played on does not change what the original says
             twin = state.clone()
-            playout_steps(twin, rng, 5)
+            play_randomly(twin, rng, 5)
         for seat in seats:
             start = state.log_from(seat, len(held[seat]))
             assert start == state.view(seat).log_from(len(held[seat])) if seat is not None else True
@@ -428,17 +428,6 @@ def test_a_log_read_by_increments_follows_every_reveal(game: Game, seed: int) ->
     read(final, random.Random(0))
     if game.info.hidden_information and final.is_terminal and seed == 0:
         assert resent or not any(item == "?" for _, item in final.log(0))
-
-
-def playout_steps(state: State, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if state.is_terminal:
-            return
-        if state.is_chance:
-            sample_chance(state, rng)
-        else:
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def test_seats_in_the_game_and_the_cap_are_declared(game: Game) -> None:

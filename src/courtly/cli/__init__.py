@@ -142,6 +142,19 @@ def _make_game(game_id: str, players: int | None, option: list[str] | None) -> G
     return make(game_id, players=players, **options)
 
 
+def _progress() -> Progress:
+    """The progress bar of a long command, on stderr (so stdout stays the command's output),
+    gone when done."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
 def _check_writable(path: Path, flag: str) -> None:
     """Refuse, before any work, an output path that cannot be written (without touching it)."""
     if path.is_dir():
@@ -388,14 +401,8 @@ def simulate_command(
     # Each record is written and counted as it comes, then dropped: memory stays flat however
     # many games are played.
     summary = Summary()
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
     try:
-        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        with _progress() as progress:
             task = progress.add_task(f"{game} ×{games_count}", total=games_count)
             for record in run_simulation(
                 simulation, progress=lambda k: progress.advance(task, k), backend=backend
@@ -529,14 +536,8 @@ def ladder_command(
     if journal.exists():
         # soft_wrap: a path is printed whole, so it can be copied
         console.print(f"Going on from the games in {journal}.", highlight=False, soft_wrap=True)
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
     with (
-        Progress(*columns, console=Console(stderr=True), transient=True) as progress,
+        _progress() as progress,
         _kept_on_interrupt(journal),
     ):
         task = progress.add_task(f"{game} ladder, {pairs} pairs, {plan}", total=None)
@@ -719,14 +720,8 @@ def analyze_command(
         for suffix in (".json", ".html"):
             _check_writable(prefix.with_name(prefix.name + suffix), "--out")
         backend = make_backend(backend_name, workers, address)
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
     try:
-        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        with _progress() as progress:
 
             def start(description: str, total: int) -> Callable[[int], None]:
                 task = progress.add_task(description, total=total)
@@ -819,13 +814,7 @@ def review_command(
         prefix = out or Path(f"review-{record.game}-{record.game_id}")
         for suffix in (".json", ".html"):
             _check_writable(prefix.with_name(prefix.name + suffix), "--out")
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"reviewing {record.game} game {record.game_id}", total=None)
 
         def advance(done: int, total: int) -> None:

@@ -495,7 +495,7 @@ class State(ABC):
         # sent in part must be sent again from the earliest of them (see log_from). Clones share
         # the list, each reading its first _reveal_count entries, and copy it only to append
         # after another has (search clones often and reveals rarely).
-        self._reveals: list[tuple[int, int, int]] = []
+        self._reveals: list[tuple[int, int, int]] | None = None  # made at the first reveal
         self._reveal_count = 0
 
     # ----------------------------------------------------------------------------- decisions
@@ -761,7 +761,9 @@ class State(ABC):
 
     def _note_reveal(self, index: int, knowers: int) -> None:
         reveals = self._reveals
-        if len(reveals) != self._reveal_count:  # another copy has appended: take our own
+        if reveals is None:
+            reveals = self._reveals = []
+        elif len(reveals) != self._reveal_count:  # another copy has appended: take our own
             reveals = self._reveals = reveals[: self._reveal_count]
         reveals.append((len(self.history), index, knowers))
         self._reveal_count += 1
@@ -790,6 +792,8 @@ class State(ABC):
         start = since
         bit = observer_bit(seat, self.num_players)
         reveals = self._reveals
+        if reveals is None:
+            return start
         for position in range(self._reveal_count - 1, -1, -1):  # newest first
             at, index, knowers = reveals[position]
             if at < since:

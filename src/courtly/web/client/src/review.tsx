@@ -65,19 +65,9 @@ export function ReviewPage({ table }: { table: string }) {
   const game = job?.review?.game ?? "";
   const title = useGameTitle(game);
 
+  const retry = () => setAttempt((n) => n + 1);
   if (error && !job) {
-    return (
-      <section class="panel narrow">
-        <h1>No review</h1>
-        <p role="alert" class="error">
-          {error}
-        </p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-        <Links table={table} />
-      </section>
-    );
+    return <Failed heading="No review" detail={error} table={table} retry={retry} />;
   }
   if (!job || job.status === "queued" || job.status === "running") {
     const total = job?.total ?? 0;
@@ -110,20 +100,26 @@ export function ReviewPage({ table }: { table: string }) {
     );
   }
   if (job.status === "failed" || !job.review) {
-    return (
-      <section class="panel narrow">
-        <h1>The review failed</h1>
-        <p role="alert" class="error">
-          {job.detail ?? "The server could not review this game."}
-        </p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-        <Links table={table} />
-      </section>
-    );
+    const detail = job.detail ?? "The server could not review this game.";
+    return <Failed heading="The review failed" detail={detail} table={table} retry={retry} />;
   }
   return <ReviewView review={job.review} table={table} title={title} seatName={seatName} />;
+}
+
+/** A review that could not be had: why, a way to ask again, and the ways out. */
+function Failed(props: { heading: string; detail: string; table: string; retry: () => void }) {
+  return (
+    <section class="panel narrow">
+      <h1>{props.heading}</h1>
+      <p role="alert" class="error">
+        {props.detail}
+      </p>
+      <button type="button" onClick={props.retry}>
+        Try again
+      </button>
+      <Links table={props.table} />
+    </section>
+  );
 }
 
 function Links({ table }: { table: string }) {
