@@ -1,4 +1,5 @@
-"""courtly.core.draws draws exactly what ``random.shuffle`` and ``random.choice`` draw."""
+"""courtly.core.draws draws exactly what ``random.shuffle`` and ``random.choice`` draw, and a
+card drawn from a pile is one chance outcome per card, taken out where it was drawn."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from courtly.core.draws import below, choice, shuffle
+from courtly.core.cards import CARDS, Card
+from courtly.core.draws import (
+    below,
+    choice,
+    drawn_card,
+    in_pile,
+    pile_outcomes,
+    shuffle,
+    take_drawn,
+)
+from courtly.core.errors import IllegalAction
 
 
 @given(seed=st.integers(0, 2**64), size=st.integers(0, 60))
@@ -40,3 +51,39 @@ def test_choice_from_nothing_is_an_index_error_like_random() -> None:
         choice(random.Random(0), [])
     with pytest.raises(IndexError):
         random.Random(0).choice([])
+
+
+@given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60))
+def test_a_pile_draws_each_card_as_often_as_it_is_there(pile: list[int]) -> None:
+    outcomes = pile_outcomes(pile)
+    assert [card for card, _ in outcomes] == list(dict.fromkeys(pile))  # first places, once
+    for card, chance in outcomes:
+        assert type(card) is Card and card is CARDS[card]
+        assert chance == pytest.approx(pile.count(card) / len(pile))
+    assert sum(chance for _, chance in outcomes) == pytest.approx(1.0)
+    assert all(in_pile(card, pile) for card, _ in outcomes)
+    assert not in_pile(int(outcomes[0][0]), pile)  # an outcome is a card, not its number
+
+
+@given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60), data=st.data())
+def test_a_drawn_card_leaves_the_pile_where_it_lay(pile: list[int], data: st.DataObject) -> None:
+    index = data.draw(st.integers(0, len(pile) - 1))
+    card = pile[index]
+    sampled, given_from_elsewhere = list(pile), list(pile)
+    take_drawn(sampled, card, index)
+    take_drawn(given_from_elsewhere, card, -1)
+    assert sampled == pile[:index] + pile[index + 1 :]
+    first = pile.index(card)
+    assert given_from_elsewhere == pile[:first] + pile[first + 1 :]
+
+
+def test_a_drawn_card_is_read_from_its_text_and_must_be_in_the_pile() -> None:
+    pile = [Card.parse("QS"), CARDS[52]]
+    assert drawn_card(" qs ", pile, "the deck") is Card.parse("QS")
+    assert drawn_card("Jk", pile, "the deck") is CARDS[52]
+    with pytest.raises(IllegalAction, match="7H is not in the deck"):
+        drawn_card("7H", pile, "the deck")
+    with pytest.raises(IllegalAction, match="no joker is left in the deck"):
+        drawn_card("Jk", pile[:1], "the deck")
+    with pytest.raises(IllegalAction, match="a card is drawn now: 'Z9' is not a card"):
+        drawn_card("Z9", pile, "the deck")

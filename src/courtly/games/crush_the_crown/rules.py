@@ -39,7 +39,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import ACE, CARDS, KING, NUM_STANDARD_CARDS, QUEEN, Card
-from ...core.draws import below
+from ...core.draws import below, pile_outcomes, take_drawn
 from ...core.game import CHANCE, State
 
 if TYPE_CHECKING:
@@ -252,13 +252,7 @@ class CrushTheCrownState(State):
             return []
         if self.pending_chance == DEALER:
             return [(SEAT_OUTCOMES[0], 0.5), (SEAT_OUTCOMES[1], 0.5)]
-        pile = self.draw_pile
-        p = 1.0 / len(pile)
-        outcomes: list[tuple[Any, float]] = [(CARDS[c], p) for c in pile if c != JOKER]
-        jokers = len(pile) - len(outcomes)
-        if jokers:
-            outcomes.append((CARDS[JOKER], p * jokers))
-        return outcomes
+        return pile_outcomes(self.draw_pile)
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self.pending_chance == DRAW:
@@ -298,13 +292,9 @@ class CrushTheCrownState(State):
         card: int = outcome
         if card > JOKER:
             card = CARDS[JOKER]  # the second joker's card names the joker too
-        pile = self.draw_pile
-        index = self._draw_at
+        # The two jokers are one card: the first of them goes (take_drawn), as in a replay.
+        take_drawn(self.draw_pile, card, -1 if card == JOKER else self._draw_at)
         self._draw_at = -1
-        if card != JOKER and 0 <= index < len(pile) and pile[index] == card:
-            del pile[index]  # the card the sampler drew (the only one of its kind)
-        else:
-            pile.remove(card)  # a card given from outside, or the first of two jokers
         seat = self.drawer
         insort(self.hands[seat], card)
         self._keep_secret(1 << seat)  # a drawn card is seen by its drawer only (§2.8)

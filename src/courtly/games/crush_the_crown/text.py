@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import seat_text
-from ...core.cards import CARDS, SUIT_NAMES, Card
-from ...core.errors import IllegalAction
+from ...core.cards import SUIT_NAMES
+from ...core.draws import drawn_card
 from ...core.game import CHANCE, State
 from .rules import (
     BUILD,
@@ -300,14 +300,4 @@ def parse_chance(state: CrushTheCrownState, text: str) -> Any:
     dealer (``p0``, ``p1``)."""
     if state.pending_chance != DRAW:
         return State.parse_chance(state, text)
-    try:
-        found = Card.parse(text)
-    except ValueError as error:
-        raise IllegalAction(f"a card is drawn now: {error}") from None
-    if found >= JOKER:
-        if JOKER not in state.draw_pile:
-            raise IllegalAction("no joker is left in the draw pile")
-        return CARDS[JOKER]
-    if found not in state.draw_pile:
-        raise IllegalAction(f"{found} is not in the draw pile")
-    return found
+    return drawn_card(text, state.draw_pile, "the draw pile")

@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, KING, Card
-from ...core.draws import choice
+from ...core.draws import choice, drawn_card, in_pile, pile_outcomes
 from ...core.errors import IllegalAction
 from ...core.game import CHANCE, State
 from ...core.persist import fields_of, rebuild
@@ -787,26 +787,18 @@ class GodSaveTheKingState(State):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance:
             return []
-        hand = self.hands[self.draw_from]
-        p = 1.0 / len(hand)
-        return [(c, p) for c in hand]
+        return pile_outcomes(self.hands[self.draw_from])
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         return choice(rng, self.hands[self.draw_from])
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
-        return isinstance(outcome, Card) and outcome in self.hands[self.draw_from]
+        return in_pile(outcome, self.hands[self.draw_from])
 
     def parse_chance(self, text: str) -> Any:
         if not self.is_chance:
             raise IllegalAction("no chance event is pending")
-        try:
-            found = Card.parse(text)
-        except ValueError as error:
-            raise IllegalAction(f"a card is drawn from a hand now: {error}") from None
-        if found not in self.hands[self.draw_from]:
-            raise IllegalAction(f"{found} is not in {seat_text(self.draw_from)}'s hand")
-        return found
+        return drawn_card(text, self.hands[self.draw_from], f"{seat_text(self.draw_from)}'s hand")
 
     def _apply_chance(self, outcome: Any) -> None:
         self._draw(outcome)
@@ -1270,7 +1262,7 @@ def kings_in_piles(state: GodSaveTheKingState) -> list[tuple[int, Card, int]]:
 def form_options(actions: list[Action], hand: list[int]) -> tuple[Action, ...]:
     """The actions placing each card of ``hand`` (``actions``: one slot's, by card), in the
     hand's order. Cards are ints: typed so, a compiled build indexes with them directly."""
-    return tuple(actions[c] for c in hand)
+    return tuple([actions[c] for c in hand])
 
 
 def take_placed_card(hand: list[Any], legal: tuple[Action, ...], a: GodSaveTheKingAction) -> Any:

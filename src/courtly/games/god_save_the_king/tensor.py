@@ -29,10 +29,9 @@ class Slot(Field):
     card face down (``[7H]``), another's face down, or emptied (``-``); nothing before it is
     filled."""
 
-    size = 2 * CARD_SLOTS + 2
-
     def __init__(self, key: str) -> None:
         self.key = key
+        self.size = 2 * CARD_SLOTS + 2
         self.face_up = Cards(key)
 
     def write(self, out: list[float], at: int, value: object) -> None:
@@ -72,7 +71,7 @@ def tensor_layout(game: Game) -> TensorLayout:
         Number("tricks_played", 13),
         Choice("decision", (*DECISION_TEXT, "draw")),  # "draw": a card drawn by chance
         Seats("waiting_for", players),
-        Choice("your_choice", ("pass", "route", *(f"declare {r.lower()}" for r in RANKS))),
+        Choice("your_choice", ("pass", "route", *[f"declare {r.lower()}" for r in RANKS])),
         Each(
             "players",
             players,

@@ -108,14 +108,14 @@ def tensor_layout(game: Game) -> TensorLayout:
             Choice("order", ORDERS),
             Within(
                 "reconnaissance",
-                *(Choice(f"objective {slot}", OBJECTIVE_NAMES) for slot in range(3)),
+                *[Choice(f"objective {slot}", OBJECTIVE_NAMES) for slot in range(3)],
             ),
             Choice("fog_token", FOG_NAMES),
         ),
         Within(
             "last_reveal",
             Number("turn", safety_cap),
-            *(_revealed(clan) for clan in CLAN_KEYS),
+            *[_revealed(clan) for clan in CLAN_KEYS],
         ),
         Choice("winner", (*CLAN_KEYS, "draw")),
     )

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import CARDS, JACK, QUEEN, Card
-from ...core.errors import IllegalAction
+from ...core.draws import drawn_card, in_pile, pile_outcomes, take_drawn
 from ...core.game import CHANCE, State
 from ...core.persist import fields_of, rebuild
 from .components import (
@@ -219,8 +219,7 @@ class KingsCourtState(State):
         if self.phase == CUT:
             p = 1.0 / self.num_players
             return [(SEAT_OUTCOMES[s], p) for s in range(self.num_players)]
-        p = 1.0 / len(self.draw_pile)
-        return [(CARDS[c], p) for c in self.draw_pile]
+        return pile_outcomes(self.draw_pile)
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self.phase == CUT:
@@ -237,17 +236,11 @@ class KingsCourtState(State):
                 and not isinstance(outcome, Card)
                 and 0 <= outcome < self.num_players
             )
-        return isinstance(outcome, Card) and outcome in self.draw_pile
+        return in_pile(outcome, self.draw_pile)
 
     def parse_chance(self, text: str) -> Any:
         if self.is_chance and self.phase != CUT:
-            try:
-                found = Card.parse(text)
-            except ValueError as error:
-                raise IllegalAction(f"a card is drawn now: {error}") from None
-            if found not in self.draw_pile:
-                raise IllegalAction(f"{found} is not in the draw pile")
-            return found
+            return drawn_card(text, self.draw_pile, "the draw pile")
         return super().parse_chance(text)
 
     def _apply_chance(self, outcome: Any) -> None:
@@ -261,12 +254,7 @@ class KingsCourtState(State):
                 self._begin_turn()
             return
         card = outcome  # a Card (an int): hands and piles hold the shared Card instances
-        pile = self.draw_pile
-        index = self._draw_at
-        if 0 <= index < len(pile) and pile[index] is card:
-            del pile[index]  # the card the sampler drew
-        else:
-            pile.remove(card)  # a card given from outside
+        take_drawn(self.draw_pile, card, self._draw_at)
         self._draw_at = -1
         drawer = self.drawer
         if self.tables.owner[card] < 0:

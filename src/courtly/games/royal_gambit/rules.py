@@ -20,8 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card
-from ...core.draws import below, choice
-from ...core.errors import IllegalAction
+from ...core.draws import below, choice, drawn_card, in_pile, pile_outcomes, take_drawn
 from ...core.game import CHANCE, State
 from ...core.persist import fields_of, rebuild
 
@@ -216,8 +215,7 @@ class RoyalGambitState(State):
         if self._chance_event == START_PLAYER:
             p = 1.0 / len(self.participants)
             return [(SEAT_OUTCOMES[s], p) for s in self.participants]
-        p = 1.0 / len(self.deck)
-        return [(c, p) for c in self.deck]
+        return pile_outcomes(self.deck)
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self._chance_event == DRAW:
@@ -231,7 +229,7 @@ class RoyalGambitState(State):
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
         if self._chance_event == DRAW:
-            return isinstance(outcome, Card) and outcome in self.deck
+            return in_pile(outcome, self.deck)
         return (
             isinstance(outcome, int)
             and not isinstance(outcome, Card)
@@ -240,24 +238,13 @@ class RoyalGambitState(State):
 
     def parse_chance(self, text: str) -> Any:
         if self._chance_event == DRAW:
-            try:
-                found = Card.parse(text)
-            except ValueError as error:
-                raise IllegalAction(f"a card is drawn now: {error}") from None
-            if found not in self.deck:
-                raise IllegalAction(f"{found} is not in the deck any more")
-            return found
+            return drawn_card(text, self.deck, "the deck any more")
         return super().parse_chance(text)
 
     def _apply_chance(self, outcome: Any) -> None:
         self.is_chance = False
         if self._chance_event == DRAW:  # the hot path: a card turns face up
-            deck = self.deck
-            index = self._draw_at
-            if 0 <= index < len(deck) and deck[index] is outcome:
-                del deck[index]  # the card the sampler drew
-            else:
-                deck.remove(outcome)  # a card given from outside
+            take_drawn(self.deck, outcome, self._draw_at)
             self._draw_at = -1
             self.left[RANK[outcome]] -= 1
             self._flip(self.flipper, outcome)
