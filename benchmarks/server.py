@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -439,6 +440,9 @@ class Seat:
         """Recent ``(version, arrival)`` of the views this seat's WebSocket delivered."""
         self.expected: list[tuple[int, float]] = []
         """``(version, sent)`` of other seats' moves this seat has not seen yet."""
+        self.replies: dict[int, asyncio.Future[tuple[int, Any, float]]] = {}
+        """Moves sent on the WebSocket and not answered yet, by their ``ref``."""
+        self.refs = itertools.count()
 
     async def connect(self, table_id: str) -> None:
         self.socket = await websockets.connect(
@@ -464,7 +468,14 @@ class Seat:
     def view(self, raw: str | bytes) -> None:
         arrived = now()
         message = json.loads(raw)
-        if message.get("type") != "view":
+        kind = message.get("type")
+        if kind in ("answer", "refused"):  # a move's answer (--moves-over websocket)
+            reply = self.replies.pop(message.get("ref"), None)
+            if reply is None:
+                raise Failure(f"an answer to no move: {message}")
+            reply.set_result((200 if kind == "answer" else message["status"], message, arrived))
+            return
+        if kind != "view":
             raise Failure(f"the WebSocket said {message}")
         version = message["version"]
         figures = self.run.figures
@@ -527,12 +538,15 @@ class Seat:
         action = self.rng.choice(view["legal_actions"])["id"]
         run, figures = self.run, self.run.figures
         try:
-            response = await run.http.request(
-                "POST",
-                f"/api/tables/{self.table.id}/moves",
-                {"seat": self.index, "action": action, "version": version},
-                self.token,
-            )
+            if run.args.moves_over == "websocket":
+                response = await self.move_on_socket(action, version)
+            else:
+                response = await run.http.request(
+                    "POST",
+                    f"/api/tables/{self.table.id}/moves",
+                    {"seat": self.index, "action": action, "version": version},
+                    self.token,
+                )
         except Exception as error:
             run.fail(f"move: {error!r}")
             self.in_flight = False
@@ -557,6 +571,19 @@ class Seat:
             run.fail(f"move {response.status}: {body.get('detail')}")
             self.floor = max(version + 1, int(body.get("version", 0)))
         self.maybe_move()
+
+
+    async def move_on_socket(self, action: int, version: int) -> Response:
+        """A move sent on the seat's WebSocket, answered there (read by :meth:`view`)."""
+        ref = next(self.refs)
+        reply: asyncio.Future[tuple[int, Any, float]] = asyncio.get_running_loop().create_future()
+        self.replies[ref] = reply
+        sent = now()
+        await self.socket.send(
+            json.dumps({"type": "move", "action": action, "version": version, "ref": ref})
+        )
+        status, body, received = await reply
+        return Response(status, body, sent, received, 0.0)
 
 
 class TableClient:
@@ -729,6 +756,7 @@ async def measure(
         "game": args.game,
         "players": args.players,
         "tables": tables,
+        "moves_over": args.moves_over,
         "client": args.client,
         "connections": args.connections,
         "compression": args.compression,
@@ -866,6 +894,7 @@ def save(path: Path, rows: list[dict[str, Any]]) -> None:
                 "game",
                 "players",
                 "tables",
+                "moves_over",
                 "client",
                 "compression",
                 "think_seconds",
@@ -939,6 +968,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--setup-concurrency", type=int, default=16, help="tables seated at once before the run"
+    )
+    parser.add_argument(
+        "--moves-over",
+        choices=["websocket", "rest"],
+        default="websocket",
+        help="send each move on the seat's WebSocket (answered there), or as a REST request "
+        "(POST .../moves, as the browser does)",
     )
     parser.add_argument(
         "--client",

@@ -846,6 +846,87 @@ def test_reconnecting_with_since_gets_only_the_log_increment(client: TestClient)
     assert {**rest.json(), "type": "view"} == again
 
 
+def answer_to(socket: WebSocketTestSession, ref: object) -> dict[str, Any]:
+    """The answer (or refusal) of the move sent with ``ref``, skipping the views pushed
+    meanwhile."""
+    while True:
+        message = receive(socket)
+        if message.get("type") in ("answer", "refused"):
+            assert message["ref"] == ref
+            return message
+        assert message.get("type") == "view", message
+
+
+def test_a_seat_moves_on_its_socket_as_it_would_over_rest(client: TestClient) -> None:
+    table, tokens = p0_first(client, seed=12)
+    with client.websocket_connect(f"/api/tables/{table}/ws") as socket:
+        hello(socket, 0, tokens[0])
+        first = receive(socket)
+        version = first["version"]
+        socket.send_json({"type": "move", "action": "hit", "version": version, "ref": "a"})
+        answer = answer_to(socket, "a")
+        assert answer["type"] == "answer" and answer["seat"] == 0 and answer["action"] == "hit"
+        assert answer["version"] == view(client, table, None)["version"] > version
+        assert client.get(f"/api/tables/{table}").json()["version"] == answer["version"]
+        # A retry (the same move at the same version) is answered the same, applied once.
+        socket.send_json({"type": "move", "action": "hit", "version": version, "ref": "b"})
+        assert {**answer_to(socket, "b"), "ref": "a"} == answer
+        assert view(client, table, None)["version"] == answer["version"]
+        # The same move over REST is the same retry.
+        again = move(client, table, 0, "hit", version, tokens[0])
+        assert again.status_code == 200
+        assert again.json() == {k: v for k, v in answer.items() if k not in ("type", "ref")}
+
+
+BAD_MOVES: list[tuple[str, int, str]] = [
+    ("not json", 400, "bad JSON"),
+    ("[1]", 422, "JSON object"),
+    ('{"type": "hint"}', 422, "moves"),
+    ('{"type": "move", "action": true, "version": 0}', 422, "action"),
+    ('{"type": "move", "action": "hit"}', 422, "version"),
+    ('{"type": "move", "action": "hit", "version": -1}', 422, "version"),
+    ('{"type": "move", "action": "hit", "version": 0, "seat": 1}', 422, "no field 'seat'"),
+    ('{"type": "move", "action": "fly", "version": VERSION}', 422, "fly"),
+    ('{"type": "move", "action": "hit", "version": 0}', 409, "version"),
+]
+
+
+def test_a_bad_move_on_a_socket_is_refused_and_changes_nothing(client: TestClient) -> None:
+    table, tokens = p0_first(client, seed=16)
+    play_until(client, table, tokens, random.Random(16), lambda v: v["version"] >= 3)
+    before = view(client, table, None)
+    with client.websocket_connect(f"/api/tables/{table}/ws") as socket:
+        hello(socket, before["to_move"][0], tokens[before["to_move"][0]])
+        receive(socket)
+        for text, status, words in BAD_MOVES:
+            socket.send_text(text.replace("VERSION", str(before["version"])))
+            refused = answer_to(socket, None)
+            assert refused["type"] == "refused" and refused["status"] == status, (text, refused)
+            assert words in refused["detail"], (text, refused)
+            no_stack_trace(refused["detail"])
+        # The socket is still open, and the table as it was.
+        socket.send_json({"type": "move", "action": 10**6, "version": before["version"], "ref": 7})
+        assert answer_to(socket, 7)["status"] == 422
+    assert view(client, table, None) == before
+
+
+def test_a_spectator_or_another_seat_cannot_move_on_a_socket(client: TestClient) -> None:
+    table, tokens = p0_first(client, seed=12)
+    version = view(client, table, None)["version"]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as socket:
+        hello(socket, None, None)
+        receive(socket)
+        socket.send_json({"type": "move", "action": "hit", "version": version, "ref": 1})
+        refused = answer_to(socket, 1)
+        assert refused["status"] == 403 and "spectator" in refused["detail"]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as socket:
+        hello(socket, 1, tokens[1])
+        receive(socket)
+        socket.send_json({"type": "move", "action": "hit", "version": version, "ref": 2})
+        assert answer_to(socket, 2)["status"] == 409  # p0 is to move
+    assert view(client, table, None)["version"] == version
+
+
 BAD_HELLOS = [
     ("not json", 4400),
     ("[0]", 4400),

@@ -872,6 +872,7 @@ def serve_command(
 
         from .. import web
         from ..web import create_app
+        from ..web.app import MAX_BODY
         from ..web.storage import default_database_url
     except ImportError as error:
         raise InvalidOptions(
@@ -900,7 +901,14 @@ def serve_command(
     typer.echo(f"API: {address}/api, its schema: {address}/openapi.json; database: {url}")
     # No per-message compression on the WebSockets: views are small, and deflating each one
     # cost a fifth of the server's time under load.
-    uvicorn.run(application, host=host, port=port, log_level="info", ws_per_message_deflate=False)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="info",
+        ws_per_message_deflate=False,
+        ws_max_size=MAX_BODY,  # a WebSocket message is held to a request body's limit
+    )
 
 
 def _seat_number(text: str, players: int) -> int:

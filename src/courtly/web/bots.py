@@ -115,6 +115,8 @@ class Bots:
         if table_id in self._busy:
             self._again.add(table_id)  # look again once the running turn is done
             return
+        if not self.tables.may_need_bots(table_id):
+            return
         self._busy.add(table_id)
         task = asyncio.ensure_future(self._play(table_id))
         self._tasks.add(task)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     JSON,
@@ -41,6 +41,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -161,8 +162,30 @@ _SET_CLOCK = (
 """Bound parameters are named ``b_...``: SQLAlchemy keeps the column names for itself."""
 
 
+WRITER_PATIENCE: Final = 0.005
+"""Seconds the event loop waits for SQLite's writer, held by a worker thread, before it hands
+its move to a thread too: about one commit (a loop that never waits would send the moves after
+a busy moment to threads, one after another, and keep the writer busy)."""
+
+EVENT_FIELDS: Final = ("table_id", "index", "actor", "item", "chosen_at", "answer_version", "at")
+"""The fields of a move's event rows, as :meth:`Storage.commit_move` is given them."""
+
+
+def _compiled(
+    statement: Any, engine: Engine, keys: Sequence[str] | None = None
+) -> tuple[str, tuple[str, ...]]:
+    """``statement`` as the SQL text of ``engine``'s dialect (SQLite's ``?`` placeholders), and
+    the names of its parameters in their order."""
+    compiled = statement.compile(dialect=engine.dialect, column_keys=keys)
+    return str(compiled), tuple(compiled.positiontup or ())
+
+
 class Stale(Exception):
     """Another server process changed the table first: catch up, then decide again."""
+
+
+class WriterBusy(Exception):
+    """SQLite's one writer is busy, and the caller would rather not wait (the event loop)."""
 
 
 class HeartbeatRow(Base):
@@ -236,9 +259,37 @@ class Storage:
         """This process, in the announcements it sends (:meth:`heard`)."""
         # SQLite has one writer at a time: writers of this process queue on a lock rather than
         # on SQLite's busy handler, which sleeps in growing steps (a long tail of latency).
+        self._writer_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else None
         self._writing: contextlib.AbstractContextManager[Any] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
+            self._writer_lock or contextlib.nullcontext()
         )
+        self._sqlite_statements = (
+            {
+                "move": _compiled(_MOVE_TABLE, self.engine),
+                "events": _compiled(_ADD_EVENTS, self.engine, EVENT_FIELDS),
+                "clock": _compiled(_SET_CLOCK, self.engine),
+            }
+            if self._writer_lock is not None
+            else {}
+        )
+        self._writer: Connection | None = None
+        """SQLite: the connection that writes moves, kept open (it is used under the writer
+        lock only): checking one out of the pool for each move cost a tenth of a move."""
+
+    @property
+    def writes_at_once(self) -> bool:
+        """Whether a write may be tried on the event loop (SQLite: a local file, no round trip;
+        :class:`WriterBusy` if its writer is busy)."""
+        return self._writer_lock is not None
+
+    def close(self) -> None:
+        """Close the connections (the server stops)."""
+        if self._writer_lock is not None:
+            with self._writer_lock:
+                if self._writer is not None:
+                    self._writer.close()
+                    self._writer = None
+        self.engine.dispose()
 
     @property
     def is_postgresql(self) -> bool:
@@ -257,37 +308,103 @@ class Storage:
         table_values: dict[str, Any],
         events: list[dict[str, Any]],
         seat_values: dict[int, dict[str, Any]],
+        wait: bool = True,
     ) -> None:
         """Write a move in one transaction, in as few statements as it takes (the server's
         hottest write): the table's row first, only if its revision is still ``revision``
         (:class:`Stale` otherwise: that row is also the lock that orders writers), then the
         events and the seats whose clocks changed."""
-        with self._writing, self.engine.begin() as connection:
-            moved = connection.execute(
-                _MOVE_TABLE,
+        if self._writer_lock is not None:
+            if not self._writer_lock.acquire(timeout=-1 if wait else WRITER_PATIENCE):
+                raise WriterBusy()
+            try:
+                writer = self._writer
+                if writer is None:
+                    writer = self._writer = self.engine.connect()
+                try:
+                    with writer.begin():
+                        self._write_move_sqlite(
+                            writer, table_id, revision, table_values, events, seat_values
+                        )
+                except Stale:
+                    raise
+                except Exception:
+                    self._writer = None  # a fresh connection for the next move
+                    writer.close()
+                    raise
+            finally:
+                self._writer_lock.release()
+            return
+        with self.engine.begin() as connection:
+            self._write_move(connection, table_id, revision, table_values, events, seat_values)
+
+    def _write_move_sqlite(
+        self,
+        connection: Connection,
+        table_id: str,
+        revision: int,
+        table_values: dict[str, Any],
+        events: list[dict[str, Any]],
+        seat_values: dict[int, dict[str, Any]],
+    ) -> None:
+        """:meth:`_write_move` on SQLite: the same statements, compiled once from the same
+        SQLAlchemy expressions and run on the driver's cursor (SQLAlchemy's work around each
+        statement cost more than SQLite's)."""
+        cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        try:
+            sql, names = self._sqlite_statements["move"]
+            values = {
+                "b_table": table_id,
+                "b_revision": revision,
+                "b_next": revision + 1,
+                **{f"b_{name}": value for name, value in table_values.items()},
+            }
+            cursor.execute(sql, [values[name] for name in names])
+            if cursor.rowcount != 1:
+                raise Stale(table_id)
+            sql, names = self._sqlite_statements["events"]
+            cursor.executemany(sql, [[event[name] for name in names] for event in events])
+            sql, names = self._sqlite_statements["clock"]
+            for seat, clock in seat_values.items():
+                values = {"b_table": table_id, "b_seat": seat}
+                values.update((f"b_{name}", value) for name, value in clock.items())
+                cursor.execute(sql, [values[name] for name in names])
+        finally:
+            cursor.close()
+
+    def _write_move(
+        self,
+        connection: Connection,
+        table_id: str,
+        revision: int,
+        table_values: dict[str, Any],
+        events: list[dict[str, Any]],
+        seat_values: dict[int, dict[str, Any]],
+    ) -> None:
+        """:meth:`commit_move`'s statements, on ``connection`` in its transaction."""
+        moved = connection.execute(
+            _MOVE_TABLE,
+            {
+                "b_table": table_id,
+                "b_revision": revision,
+                "b_next": revision + 1,
+                **{f"b_{name}": value for name, value in table_values.items()},
+            },
+        )
+        if moved.rowcount != 1:
+            raise Stale(table_id)
+        connection.execute(_ADD_EVENTS, events)
+        for seat, values in seat_values.items():
+            connection.execute(
+                _SET_CLOCK,
                 {
                     "b_table": table_id,
-                    "b_revision": revision,
-                    "b_next": revision + 1,
-                    **{f"b_{name}": value for name, value in table_values.items()},
+                    "b_seat": seat,
+                    **{f"b_{name}": value for name, value in values.items()},
                 },
             )
-            if moved.rowcount != 1:
-                raise Stale(table_id)
-            connection.execute(_ADD_EVENTS, events)
-            for seat, values in seat_values.items():
-                connection.execute(
-                    _SET_CLOCK,
-                    {
-                        "b_table": table_id,
-                        "b_seat": seat,
-                        **{f"b_{name}": value for name, value in values.items()},
-                    },
-                )
-            if self.is_postgresql:
-                connection.execute(
-                    _NOTIFY, {"channel": NOTIFY_CHANNEL, "table": self._note(table_id)}
-                )
+        if self.is_postgresql:
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "table": self._note(table_id)})
 
     def lock_table(self, session: Session, table_id: str) -> TableRow | None:
         """The table's row, locked for this transaction (PostgreSQL; SQLite's writer lock

@@ -32,7 +32,16 @@ from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import CHANCE, Game, State, View, actor_text, parse_actor
 from ..core.records import MatchRecord
 from ..core.registry import make
-from .storage import EventRow, NoticeRow, SeatRow, Stale, Storage, TableRow
+from .storage import (
+    WRITER_PATIENCE,
+    EventRow,
+    NoticeRow,
+    SeatRow,
+    Stale,
+    Storage,
+    TableRow,
+    WriterBusy,
+)
 
 MODES = ("realtime", "turn-based")
 MAX_SEATS = 8
@@ -727,35 +736,76 @@ class Tables:
         """
         table = self.get(table_id)
         with table.lock:
-            for attempt in range(3):
-                if by_bot:
-                    self._check_seat_index(table, seat)
-                else:
-                    self._authorise(table, seat, token, may_reload=attempt == 0)
-                move = self._decide(table, seat, action, version, by_bot)
-                if move.state is None:  # a retry: answered again, nothing changed
-                    return move.answer
-                try:
-                    self.storage.commit_move(
-                        table.id, table.revision, move.table_values, move.events, move.seat_values
-                    )
-                except Stale:
-                    self._reload(table)
-                    continue
-                # Committed: only now does the table move on.
-                table.state = move.state
-                table.revision += 1
-                table.status = move.table_values["status"]
-                table.to_move_at.extend(move.moved)
-                table.answers[(seat, version)] = (move.answer.action, move.answer)
-                for index, values in move.seat_values.items():
-                    table.seats[index].clock_ms = values["clock_ms"]
-                    table.seats[index].clock_since = values["clock_since"]
-                break
-            else:
-                raise TableError(409, "the table kept changing: try again", version=table.version)
+            answer = self._submit(table, seat, action, version, token, by_bot, wait=True)
         self.on_change(table.id)
-        return move.answer
+        return answer
+
+    def submit_now(
+        self, table_id: str, seat: int, action: object, version: int, token: str | None
+    ) -> Answer | None:
+        """:meth:`submit` if it can be done at once, else None (nothing done): the table is
+        loaded and free, and the database takes the write without waiting (SQLite's one writer
+        is free; PostgreSQL is a round trip, always left to a worker thread). The event loop
+        applies most moves itself this way, sparing each a trip to a thread."""
+        table = self._tables.get(table_id)
+        if table is None or not self.storage.writes_at_once:
+            return None
+        if not table.lock.acquire(timeout=WRITER_PATIENCE):
+            return None
+        try:
+            answer = self._submit(table, seat, action, version, token, False, wait=False)
+        except WriterBusy:
+            return None
+        finally:
+            table.lock.release()
+        self.on_change(table.id)
+        return answer
+
+    def _submit(
+        self,
+        table: Table,
+        seat: int,
+        action: object,
+        version: int,
+        token: str | None,
+        by_bot: bool,
+        wait: bool,
+    ) -> Answer:
+        """:meth:`submit`, the table's lock held; ``wait=False``: :class:`WriterBusy` rather
+        than wait for the database (or for another process's copy of the table)."""
+        for attempt in range(3):
+            if by_bot:
+                self._check_seat_index(table, seat)
+            else:
+                self._authorise(table, seat, token, may_reload=attempt == 0 and wait)
+            move = self._decide(table, seat, action, version, by_bot)
+            if move.state is None:  # a retry: answered again, nothing changed
+                return move.answer
+            try:
+                self.storage.commit_move(
+                    table.id,
+                    table.revision,
+                    move.table_values,
+                    move.events,
+                    move.seat_values,
+                    wait=wait,
+                )
+            except Stale:
+                if not wait:
+                    raise WriterBusy() from None
+                self._reload(table)
+                continue
+            # Committed: only now does the table move on.
+            table.state = move.state
+            table.revision += 1
+            table.status = move.table_values["status"]
+            table.to_move_at.extend(move.moved)
+            table.answers[(seat, version)] = (move.answer.action, move.answer)
+            for index, values in move.seat_values.items():
+                table.seats[index].clock_ms = values["clock_ms"]
+                table.seats[index].clock_since = values["clock_since"]
+            return move.answer
+        raise TableError(409, "the table kept changing: try again", version=table.version)
 
     def _decide(self, table: Table, seat: int, action: object, version: int, by_bot: bool) -> _Move:
         """Check the move and play it on a copy: what to write, and the table after it (or,
@@ -882,6 +932,18 @@ class Tables:
         return seats
 
     # ------------------------------------------------------------------------------ bots
+
+    def may_need_bots(self, table_id: str) -> bool:
+        """False when no bot can have a move to make at ``table_id`` now (read without the
+        lock: every change pokes the bots again, so a table caught mid-change is looked at
+        afresh): most tables of people spare the bots a look in a worker thread per move."""
+        table = self._tables.get(table_id)
+        if table is None or (table.status == "playing" and table.state.is_chance):
+            return True  # not loaded here yet, or between two events: look properly
+        if table.status != "playing":
+            return False
+        seats = table.seats
+        return any(seats[seat].played_by_bot for seat in table.state.to_move)
 
     def bot_turns(self, table_id: str) -> tuple[int, list[tuple[int, str, Any]]]:
         """The version and, for each seat a bot must play now, ``(seat, bot spec, view)``."""
