@@ -572,7 +572,6 @@ class Seat:
             self.floor = max(version + 1, int(body.get("version", 0)))
         self.maybe_move()
 
-
     async def move_on_socket(self, action: int, version: int) -> Response:
         """A move sent on the seat's WebSocket, answered there (read by :meth:`view`)."""
         ref = next(self.refs)
@@ -722,7 +721,7 @@ async def measure(
 
     def cpu() -> dict[str, float]:
         return {
-            "server": process_cpu(server.pid, children=True),
+            "server": family_cpu(server.pid),  # with --server-workers, its workers too
             "client": client_cpu(),
             "postgres": family_cpu(postgres.postmaster) if postgres else 0.0,
             "machine": machine_cpu(),
@@ -781,7 +780,7 @@ async def measure(
             "available": cores,
         },
         "server_cpu_ms_per_move": round(spent["server"] / max(1, figures.acks) * 1000, 2),
-        "server_cpu_seconds_total": round(process_cpu(server.pid, children=True), 2),
+        "server_cpu_seconds_total": round(family_cpu(server.pid), 2),
         "errors": dict(figures.errors),
     }
 

@@ -278,3 +278,103 @@ def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_mov
     final = MatchRecord.from_dict(records[0]).replay()  # every event legal where it stands
     assert final.is_terminal
     assert len(final.history) == len(records[0]["history"])
+
+
+def answer_on(
+    connection: ClientConnection, ref: int, servers: tuple[ServerProcess, ...]
+) -> dict[str, Any]:
+    """The answer to the move sent with ``ref`` on ``connection`` (views pushed meanwhile are
+    skipped)."""
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        try:
+            message: dict[str, Any] = json.loads(connection.recv(timeout=1))
+        except TimeoutError:
+            continue
+        if message["type"] in ("answer", "refused"):
+            assert message["ref"] == ref, message
+            return message
+    pytest.fail(f"no answer to move {ref}" + "".join(s.log_tail() for s in servers))
+
+
+def test_moves_on_websockets_of_two_processes_are_each_applied_once(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    # Each process writes the moves of its sockets from its event loop (PostgreSQL's async
+    # driver). A seat sends each move through both processes at once: one write wins, the
+    # other finds the table moved on, catches up, and answers the same (a retry).
+    a, b = two_servers
+    table = a.ok(
+        "POST",
+        "/api/tables",
+        {"game": "royal-gambit", "players": 2, "seats": [{"kind": "person"}] * 2, "seed": 5},
+    )["id"]
+    tokens = [
+        a.ok("POST", f"/api/tables/{table}/seats/0/join", {})["token"],
+        b.ok("POST", f"/api/tables/{table}/seats/1/join", {})["token"],
+    ]
+    for server in two_servers:
+        wait_for(
+            f"the table to be playing on {server.name}",
+            lambda server=server: (
+                server.ok("GET", f"/api/tables/{table}")["status"] == "playing" or None
+            ),
+            two_servers,
+        )
+    made: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        sockets = [
+            [
+                stack.enter_context(connect_view(server, table, seat, tokens[seat]))
+                for server in two_servers
+            ]
+            for seat in (0, 1)
+        ]
+        for ref in range(10):
+            shown = a.ok("GET", f"/api/tables/{table}/view")
+            if made and shown["version"] < made[-1]["version"]:
+                shown = wait_for(
+                    "A to hold the last move",
+                    lambda: (
+                        v
+                        if (v := a.ok("GET", f"/api/tables/{table}/view"))["version"]
+                        >= made[-1]["version"]
+                        else None
+                    ),
+                    two_servers,
+                )
+            if shown["status"] != "playing":
+                break
+            seat = shown["to_move"][0]
+            mine = a.ok("GET", f"/api/tables/{table}/view?seat={seat}", token=tokens[seat])
+            move = {
+                "type": "move",
+                "action": mine["legal_actions"][-1]["id"],
+                "version": mine["version"],
+                "ref": ref,
+            }
+            for connection in sockets[seat]:
+                connection.send(json.dumps(move))
+            answers = [answer_on(connection, ref, two_servers) for connection in sockets[seat]]
+            assert answers[0]["type"] == "answer", answers
+            assert answers[0] == answers[1], answers
+            made.append(answers[0])
+    assert len(made) >= 4
+    # Both processes hold the same history, each move in it once.
+    logs = [
+        wait_for(
+            f"{server.name} to hold every move",
+            lambda server=server: (
+                v
+                if (v := server.ok("GET", f"/api/tables/{table}/view"))["version"]
+                >= made[-1]["version"]
+                else None
+            ),
+            two_servers,
+        )["log"]
+        for server in two_servers
+    ]
+    assert logs[0] == logs[1]
+    assert [entry for entry in logs[0] if entry[0] != "chance"] == [
+        [f"p{answer['seat']}", answer["action"]] for answer in made
+    ]

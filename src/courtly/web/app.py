@@ -241,6 +241,7 @@ class Server:
         self.bots.stop()
         if self.listener is not None:
             await run_in_threadpool(self.listener.stop)
+        await self.storage.close_async()
         self.storage.close()
 
     async def _every(self, seconds: float, job: Callable[[], Awaitable[None]]) -> None:
@@ -601,10 +602,16 @@ async def _moves(
                 # At once on the event loop when the table and the database are free (most
                 # moves), else in a worker thread, which may wait for them.
                 answer = server.tables.submit_now(table_id, mover, action, version, token)
+                if answer is None and server.storage.writes_from_the_loop:
+                    answer = await server.tables.submit_async(
+                        table_id, mover, action, version, token
+                    )
                 if answer is None:
                     answer = await run_in_threadpool(
                         server.tables.submit, table_id, mover, action, version, token
                     )
+            except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+                raise
             except ValueError as error:  # (json's errors are ValueErrors)
                 await _send(
                     websocket,
@@ -619,6 +626,17 @@ async def _moves(
                         "status": error.status,
                         "detail": error.message,
                         **error.extra,
+                    },
+                )
+            except Exception as error:  # the database failed, say: the move was not made
+                log.error("a move on a WebSocket failed: %r", error, exc_info=error)
+                await _send(
+                    websocket,
+                    {
+                        "type": "refused",
+                        "ref": ref,
+                        "status": 500,
+                        "detail": "the server failed on this move; nothing was changed",
                     },
                 )
             else:

@@ -14,6 +14,7 @@ of an event (table, index) makes a double write impossible.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import random
@@ -761,6 +762,53 @@ class Tables:
         self.on_change(table.id)
         return answer
 
+    async def submit_async(
+        self, table_id: str, seat: int, action: object, version: int, token: str | None
+    ) -> Answer | None:
+        """:meth:`submit` on the event loop, the move written by the database's async driver
+        (PostgreSQL), or None (nothing done) when that is not possible now: the table is not
+        loaded or busy, or another writer changed it first (a worker thread catches up)."""
+        table = self._tables.get(table_id)
+        if table is None or not table.lock.acquire(blocking=False):
+            return None
+        try:
+            self._authorise(table, seat, token)
+            move = self._decide(table, seat, action, version, by_bot=False)
+            revision = table.revision
+        finally:
+            table.lock.release()
+        if move.state is None:  # a retry: answered again, nothing changed
+            return move.answer
+        try:
+            await self.storage.commit_move_async(
+                table.id, revision, move.table_values, move.events, move.seat_values
+            )
+        except Stale:
+            return None
+        # Committed. The table is unchanged in memory unless a worker thread read this very
+        # move back from the database meanwhile (it caught up after a write of its own failed).
+        while not table.lock.acquire(blocking=False):
+            await asyncio.sleep(0.0005)  # held by a thread for a moment: never block the loop
+        try:
+            if table.revision == revision:
+                self._committed(table, seat, version, move)
+        finally:
+            table.lock.release()
+        self.on_change(table.id)
+        return move.answer
+
+    def _committed(self, table: Table, seat: int, version: int, move: _Move) -> None:
+        """The move is in the database: only now does the table move on."""
+        assert move.state is not None
+        table.state = move.state
+        table.revision += 1
+        table.status = move.table_values["status"]
+        table.to_move_at.extend(move.moved)
+        table.answers[(seat, version)] = (move.answer.action, move.answer)
+        for index, values in move.seat_values.items():
+            table.seats[index].clock_ms = values["clock_ms"]
+            table.seats[index].clock_since = values["clock_since"]
+
     def _submit(
         self,
         table: Table,
@@ -795,15 +843,7 @@ class Tables:
                     raise WriterBusy() from None
                 self._reload(table)
                 continue
-            # Committed: only now does the table move on.
-            table.state = move.state
-            table.revision += 1
-            table.status = move.table_values["status"]
-            table.to_move_at.extend(move.moved)
-            table.answers[(seat, version)] = (move.answer.action, move.answer)
-            for index, values in move.seat_values.items():
-                table.seats[index].clock_ms = values["clock_ms"]
-                table.seats[index].clock_since = values["clock_since"]
+            self._committed(table, seat, version, move)
             return move.answer
         raise TableError(409, "the table kept changing: try again", version=table.version)
 
