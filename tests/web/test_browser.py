@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .browsing import (
     GAMES,
@@ -49,7 +49,8 @@ def test_the_lobby_lists_the_five_games(new_page: Callable[..., Page], server: S
         assert (f"{low}–{high} players" if low < high else f"{low} players") in entry.inner_text()
     # Every option of the chosen game, with its default and its explanation.
     page.get_by_role("button", name="New table of Goths Save the Queen").click()
-    assert page.locator("#create-game").input_value() == "goths-save-the-queen"
+    # (the form follows the click on its next render: waited for, not read at once)
+    expect(page.locator("#create-game")).to_have_value("goths-save-the-queen")
     goths = server.ok("GET", "/api/games/goths-save-the-queen")
     for option in goths["options"]:
         field = page.locator(f"#option-{option['name']}")

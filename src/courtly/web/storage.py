@@ -13,6 +13,7 @@ SQLite (a file, created on first start) is the default; PostgreSQL is the same c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import secrets
@@ -162,6 +163,10 @@ _SET_CLOCK = (
 """Bound parameters are named ``b_...``: SQLAlchemy keeps the column names for itself."""
 
 
+ASYNC_WRITERS: Final = 8
+"""PostgreSQL connections that write moves from the event loop at once (more moves wait for
+one: each is a connection of the database's limited number, and eight keep its cores busy)."""
+
 WRITER_PATIENCE: Final = 0.005
 """Seconds the event loop waits for SQLite's writer, held by a worker thread, before it hands
 its move to a thread too: about one commit (a loop that never waits would send the moves after
@@ -286,6 +291,7 @@ class Storage:
         )
         self._async_idle: list[Any] = []
         """PostgreSQL: psycopg's async connections free for :meth:`commit_move_async`."""
+        self._async_writers = asyncio.Semaphore(ASYNC_WRITERS)
         self._writer: Connection | None = None
         """SQLite: the connection that writes moves, kept open (it is used under the writer
         lock only): checking one out of the pool for each move cost a tenth of a move."""
@@ -368,6 +374,18 @@ class Storage:
         """:meth:`commit_move` on PostgreSQL from the event loop: the same statements (compiled
         once from the same expressions) on one of psycopg's async connections, sent together in
         one round trip (pipeline mode), without a worker thread. :class:`Stale` as there."""
+
+        async with self._async_writers:
+            await self._commit_move_async(table_id, revision, table_values, events, seat_values)
+
+    async def _commit_move_async(
+        self,
+        table_id: str,
+        revision: int,
+        table_values: dict[str, Any],
+        events: list[dict[str, Any]],
+        seat_values: dict[int, dict[str, Any]],
+    ) -> None:
         import psycopg
 
         sql = self._pg_statements
