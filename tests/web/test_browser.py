@@ -11,11 +11,12 @@ to a folder, the lobby and the tables are photographed there (for people to look
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from .browsing import (
     GAMES,
@@ -210,3 +211,60 @@ def _view(server: Server, table: str, page: Page | None, seat: int | None) -> di
         headers={"Authorization": f"Bearer {token}"},
     )
     return view
+
+
+def test_a_double_click_or_a_lost_connection_neither_repeats_nor_loses_a_move(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    page = new_page()
+    # The page's WebSockets pass through this test, which can drop one as a network would.
+    sockets: list[WebSocketRoute] = []
+
+    def through(route: WebSocketRoute) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket(re.compile(r"/api/tables/[^/]+/ws$"), through)
+    table = create_through_the_form(page, "royal-gambit", ["person", "random"], seed=5)
+
+    def moves_of_p0() -> int:
+        log = server.ok("GET", f"/api/tables/{table}/view")["log"]
+        return sum(1 for actor, _ in log if actor == "p0")
+
+    def p0_to_move() -> None:
+        page.locator(READY).first.wait_for()
+
+    # A double click on "stay" (after which p0 is not to move: a second move could not be
+    # legal) sends one move, and the page says nothing went wrong.
+    p0_to_move()
+    made, at = moves_of_p0(), version(page)
+    page.locator(READY, has_text="stay").first.dblclick()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page')?.dataset.version) > v", arg=at
+    )
+    assert moves_of_p0() == made + 1
+    assert page.get_by_text("was not played").count() == 0
+
+    # The connection lost: the page says so, and resyncs by itself once it is back.
+    connected = len(sockets)
+    sockets[-1].close(code=1006)
+    page.get_by_text("The connection to the server is lost").wait_for()
+    page.get_by_text("The connection to the server is lost").wait_for(state="detached")
+    assert len(sockets) == connected + 1  # reconnected
+    p0_to_move()
+    assert version(page) == server.ok("GET", f"/api/tables/{table}/view")["version"]
+
+    # A move clicked while offline is sent again when the network is back: applied once.
+    made = moves_of_p0()
+    at = version(page)
+    context = page.context
+    context.set_offline(True)
+    page.locator(READY).first.click()
+    page.wait_for_timeout(300)
+    assert moves_of_p0() == made  # nothing reached the server
+    context.set_offline(False)
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page')?.dataset.version) > v", arg=at
+    )
+    assert moves_of_p0() == made + 1
+    assert page.get_by_text("was not played").count() == 0

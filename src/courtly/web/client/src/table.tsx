@@ -165,6 +165,7 @@ function useLiveView(table: string, seat: number | null, token: string | null) {
           setRefused({ code: 0, detail: data.detail });
           return;
         }
+        if (data.type !== "view") return; // (a move's answer: this page moves over REST)
         failures = 0;
         setConnection("live");
         const known = held.current.slice(0, data.log_from);
