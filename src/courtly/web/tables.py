@@ -48,6 +48,10 @@ MODES = ("realtime", "turn-based")
 MAX_SEATS = 8
 REPLAYS_KEPT = 16
 """Finished tables whose replayed states a server keeps (a replay steps through one)."""
+FINISHED_KEPT = 512
+"""Finished tables a server keeps in memory, the most recently finished or read: any other is
+read again from the database when asked for (a late retry, a rematch, its record). A server
+that runs for months holds its tables in play, not every table it ever had."""
 REPLAY_EVERY = 16
 """A replayed table keeps its state every this many events; a step replays the rest from one."""
 
@@ -292,6 +296,9 @@ class Tables:
         self._guard = threading.Lock()
         self._present: Counter[tuple[str, int]] = Counter()
         """(table, seat) -> this process's open WebSockets of that seat."""
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        """Finished tables held in memory, the most recently finished or read last."""
+        self.finished_kept = FINISHED_KEPT
         self._replays: OrderedDict[str, list[State]] = OrderedDict()
         """Finished tables replayed (their state every :data:`REPLAY_EVERY` events), the most
         recently used last."""
@@ -313,7 +320,20 @@ class Tables:
                         raise TableError(404, f"there is no table {table_id!r}")
                     table = self._load(session, row)
                 self._tables[table_id] = table
+                if table.status == "over":
+                    self._keep_finished(table_id)
         return table
+
+    def _keep_finished(self, table_id: str) -> None:
+        """Count ``table_id`` among the finished tables in memory, and let the oldest go beyond
+        :attr:`finished_kept` (``self._guard`` held)."""
+        self._finished[table_id] = None
+        self._finished.move_to_end(table_id)
+        while len(self._finished) > self.finished_kept:
+            old, _ = self._finished.popitem(last=False)
+            table = self._tables.get(old)
+            if table is not None and table.status == "over":
+                del self._tables[old]
 
     def load_active(self, downtime_from: float | None = None) -> list[str]:
         """Load every table in play (at start); with ``downtime_from`` (the last moment a server
@@ -808,6 +828,9 @@ class Tables:
         for index, values in move.seat_values.items():
             table.seats[index].clock_ms = values["clock_ms"]
             table.seats[index].clock_since = values["clock_since"]
+        if table.status == "over":
+            with self._guard:
+                self._keep_finished(table.id)
 
     def _submit(
         self,
