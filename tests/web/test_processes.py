@@ -154,36 +154,57 @@ def wait_for(what: str, found: Callable[[], Any], servers: tuple[ServerProcess, 
     pytest.fail(f"timed out waiting for {what}" + "".join(s.log_tail() for s in servers))
 
 
-def receive_until(
-    connection: ClientConnection, version: int, what: str, servers: tuple[ServerProcess, ...]
+def two_people(a: ServerProcess, b: ServerProcess, seed: int) -> tuple[str, list[str]]:
+    """A Royal Gambit table of two people made through ``a``, seat 0 joined through ``a`` and
+    seat 1 through ``b``: its id and the seats' tokens."""
+    table: str = a.ok(
+        "POST",
+        "/api/tables",
+        {"game": "royal-gambit", "players": 2, "seats": [{"kind": "person"}] * 2, "seed": seed},
+    )["id"]
+    tokens = [
+        a.ok("POST", f"/api/tables/{table}/seats/0/join", {"name": "Ann"})["token"],
+        b.ok("POST", f"/api/tables/{table}/seats/1/join", {"name": "Bob"})["token"],
+    ]
+    return table, tokens
+
+
+def receive_first(
+    connection: ClientConnection,
+    wanted: Callable[[dict[str, Any]], bool],
+    what: str,
+    servers: tuple[ServerProcess, ...],
 ) -> dict[str, Any]:
-    """The first view message of ``connection`` at ``version`` or later."""
+    """The first message of ``connection`` that is ``wanted``."""
     deadline = time.monotonic() + DEADLINE
     while time.monotonic() < deadline:
         try:
             message: dict[str, Any] = json.loads(connection.recv(timeout=1))
         except TimeoutError:
             continue
-        assert message["type"] == "view", message
-        if message["version"] >= version:
+        if wanted(message):
             return message
-    pytest.fail(f"{what} never received version {version}" + "".join(s.log_tail() for s in servers))
+    pytest.fail(f"{what} never came" + "".join(s.log_tail() for s in servers))
+
+
+def receive_until(
+    connection: ClientConnection, version: int, what: str, servers: tuple[ServerProcess, ...]
+) -> dict[str, Any]:
+    """The first view message of ``connection`` at ``version`` or later."""
+
+    def at_version(message: dict[str, Any]) -> bool:
+        assert message["type"] == "view", message
+        return bool(message["version"] >= version)
+
+    return receive_first(connection, at_version, f"version {version} on {what}", servers)
 
 
 def test_a_move_through_one_process_reaches_websockets_held_by_the_other(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     a, b = two_servers
-    table = a.ok(
-        "POST",
-        "/api/tables",
-        {"game": "royal-gambit", "players": 2, "seats": [{"kind": "person"}] * 2, "seed": 11},
-    )["id"]
     # Seat 0 joins through A, seat 1 through B: each process learns of the other's join.
-    tokens = {
-        0: a.ok("POST", f"/api/tables/{table}/seats/0/join", {"name": "Ann"})["token"],
-        1: b.ok("POST", f"/api/tables/{table}/seats/1/join", {"name": "Bob"})["token"],
-    }
+    table, tokens = two_people(a, b, seed=11)
 
     def view(server: ServerProcess, seat: int | None, since: int = 0) -> dict[str, Any]:
         if seat is None:  # a spectator's
@@ -285,16 +306,14 @@ def answer_on(
 ) -> dict[str, Any]:
     """The answer to the move sent with ``ref`` on ``connection`` (views pushed meanwhile are
     skipped)."""
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        try:
-            message: dict[str, Any] = json.loads(connection.recv(timeout=1))
-        except TimeoutError:
-            continue
+
+    def answer(message: dict[str, Any]) -> bool:
         if message["type"] in ("answer", "refused"):
             assert message["ref"] == ref, message
-            return message
-    pytest.fail(f"no answer to move {ref}" + "".join(s.log_tail() for s in servers))
+            return True
+        return False
+
+    return receive_first(connection, answer, f"the answer to move {ref}", servers)
 
 
 def test_moves_on_websockets_of_two_processes_are_each_applied_once(
@@ -304,15 +323,7 @@ def test_moves_on_websockets_of_two_processes_are_each_applied_once(
     # driver). A seat sends each move through both processes at once: one write wins, the
     # other finds the table moved on, catches up, and answers the same (a retry).
     a, b = two_servers
-    table = a.ok(
-        "POST",
-        "/api/tables",
-        {"game": "royal-gambit", "players": 2, "seats": [{"kind": "person"}] * 2, "seed": 5},
-    )["id"]
-    tokens = [
-        a.ok("POST", f"/api/tables/{table}/seats/0/join", {})["token"],
-        b.ok("POST", f"/api/tables/{table}/seats/1/join", {})["token"],
-    ]
+    table, tokens = two_people(a, b, seed=5)
     for server in two_servers:
         wait_for(
             f"the table to be playing on {server.name}",

@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -185,6 +186,37 @@ def _compiled(
     return str(compiled), tuple(compiled.positiontup or ())
 
 
+@dataclass(frozen=True)
+class MoveWrite:
+    """What writing a move changes: the table's row (if still at ``revision``), the new events,
+    and the seats whose clocks changed."""
+
+    table_id: str
+    revision: int
+    table_values: dict[str, Any]
+    events: list[dict[str, Any]]
+    seat_values: dict[int, dict[str, Any]]
+
+    def move_values(self) -> dict[str, Any]:
+        """The bound values of :data:`_MOVE_TABLE`."""
+        values = {
+            "b_table": self.table_id,
+            "b_revision": self.revision,
+            "b_next": self.revision + 1,
+        }
+        values.update((f"b_{name}", value) for name, value in self.table_values.items())
+        return values
+
+    def clock_values(self) -> list[dict[str, Any]]:
+        """The bound values of :data:`_SET_CLOCK`, one set per seat whose clock changed."""
+        rows = []
+        for seat, clock in self.seat_values.items():
+            values: dict[str, Any] = {"b_table": self.table_id, "b_seat": seat}
+            values.update((f"b_{name}", value) for name, value in clock.items())
+            rows.append(values)
+        return rows
+
+
 class Stale(Exception):
     """Another server process changed the table first: catch up, then decide again."""
 
@@ -334,6 +366,7 @@ class Storage:
         hottest write): the table's row first, only if its revision is still ``revision``
         (:class:`Stale` otherwise: that row is also the lock that orders writers), then the
         events and the seats whose clocks changed."""
+        write = MoveWrite(table_id, revision, table_values, events, seat_values)
         if self._writer_lock is not None:
             if not self._writer_lock.acquire(timeout=-1 if wait else WRITER_PATIENCE):
                 raise WriterBusy()
@@ -343,9 +376,7 @@ class Storage:
                     writer = self._writer = self.engine.connect()
                 try:
                     with writer.begin():
-                        self._write_move_sqlite(
-                            writer, table_id, revision, table_values, events, seat_values
-                        )
+                        self._write_move_sqlite(writer, write)
                 except Stale:
                     raise
                 except Exception:
@@ -356,7 +387,7 @@ class Storage:
                 self._writer_lock.release()
             return
         with self.engine.begin() as connection:
-            self._write_move(connection, table_id, revision, table_values, events, seat_values)
+            self._write_move(connection, write)
 
     @property
     def writes_from_the_loop(self) -> bool:
@@ -373,137 +404,80 @@ class Storage:
     ) -> None:
         """:meth:`commit_move` on PostgreSQL from the event loop: the same statements (compiled
         once from the same expressions) on one of psycopg's async connections, sent together in
-        one round trip (pipeline mode), without a worker thread. :class:`Stale` as there."""
-
-        async with self._async_writers:
-            await self._commit_move_async(table_id, revision, table_values, events, seat_values)
-
-    async def _commit_move_async(
-        self,
-        table_id: str,
-        revision: int,
-        table_values: dict[str, Any],
-        events: list[dict[str, Any]],
-        seat_values: dict[int, dict[str, Any]],
-    ) -> None:
+        pipeline mode, without a worker thread. :class:`Stale` as there."""
         import psycopg
 
-        sql = self._pg_statements
-        connection = self._async_idle.pop() if self._async_idle else None
-        if connection is None or connection.closed:
-            url = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
-            connection = await psycopg.AsyncConnection.connect(url)
-        try:
-            # Two round trips: the transaction's statements together, then COMMIT (or ROLLBACK
-            # when the table's row had moved on).
-            async with connection.pipeline() as pipeline, connection.transaction():
-                moved = connection.cursor()
-                await moved.execute(
-                    sql["move"],
-                    {
-                        "b_table": table_id,
-                        "b_revision": revision,
-                        "b_next": revision + 1,
-                        **{f"b_{name}": value for name, value in table_values.items()},
-                    },
-                )
-                rest = connection.cursor()
-                await rest.executemany(sql["events"], events)
-                for seat, clock in seat_values.items():
-                    values = {"b_table": table_id, "b_seat": seat}
-                    values.update((f"b_{name}", value) for name, value in clock.items())
-                    await rest.execute(sql["clock"], values)
-                await rest.execute(
-                    sql["notify"], {"channel": NOTIFY_CHANNEL, "table": self._note(table_id)}
-                )
-                await pipeline.sync()
-                if moved.rowcount != 1:
-                    raise Stale(table_id)  # (rolls the transaction back: nothing is written)
-        except Stale:
+        write = MoveWrite(table_id, revision, table_values, events, seat_values)
+        async with self._async_writers:  # a bounded number of connections
+            sql = self._pg_statements
+            connection = self._async_idle.pop() if self._async_idle else None
+            if connection is None or connection.closed:
+                url = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
+                connection = await psycopg.AsyncConnection.connect(url)
+            try:
+                # Two round trips: the transaction's statements together, then COMMIT (or ROLLBACK
+                # when the table's row had moved on).
+                async with connection.pipeline() as pipeline, connection.transaction():
+                    moved = connection.cursor()
+                    await moved.execute(sql["move"], write.move_values())
+                    rest = connection.cursor()
+                    await rest.executemany(sql["events"], events)
+                    for values in write.clock_values():
+                        await rest.execute(sql["clock"], values)
+                    await rest.execute(
+                        sql["notify"], {"channel": NOTIFY_CHANNEL, "table": self._note(table_id)}
+                    )
+                    await pipeline.sync()
+                    if moved.rowcount != 1:
+                        raise Stale(table_id)  # (rolls the transaction back: nothing is written)
+            except Stale:
+                self._async_idle.append(connection)
+                raise
+            except psycopg.IntegrityError:
+                # The events' (table, index) were written already: the table had moved on, and the
+                # row's revision said so too (the transaction is rolled back).
+                self._async_idle.append(connection)
+                raise Stale(table_id) from None
+            except BaseException:
+                await connection.close()  # a connection in an unknown state is not used again
+                raise
             self._async_idle.append(connection)
-            raise
-        except psycopg.IntegrityError:
-            # The events' (table, index) were written already: the table had moved on, and the
-            # row's revision said so too (the transaction is rolled back).
-            self._async_idle.append(connection)
-            raise Stale(table_id) from None
-        except BaseException:
-            await connection.close()  # a connection in an unknown state is not used again
-            raise
-        self._async_idle.append(connection)
 
     async def close_async(self) -> None:
         """Close :meth:`commit_move_async`'s connections (on the event loop, as they were made)."""
         while self._async_idle:
             await self._async_idle.pop().close()
 
-    def _write_move_sqlite(
-        self,
-        connection: Connection,
-        table_id: str,
-        revision: int,
-        table_values: dict[str, Any],
-        events: list[dict[str, Any]],
-        seat_values: dict[int, dict[str, Any]],
-    ) -> None:
+    def _write_move_sqlite(self, connection: Connection, write: MoveWrite) -> None:
         """:meth:`_write_move` on SQLite: the same statements, compiled once from the same
         SQLAlchemy expressions and run on the driver's cursor (SQLAlchemy's work around each
         statement cost more than SQLite's)."""
         cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
             sql, names = self._sqlite_statements["move"]
-            values = {
-                "b_table": table_id,
-                "b_revision": revision,
-                "b_next": revision + 1,
-                **{f"b_{name}": value for name, value in table_values.items()},
-            }
+            values = write.move_values()
             cursor.execute(sql, [values[name] for name in names])
             if cursor.rowcount != 1:
-                raise Stale(table_id)
+                raise Stale(write.table_id)
             sql, names = self._sqlite_statements["events"]
-            cursor.executemany(sql, [[event[name] for name in names] for event in events])
+            cursor.executemany(sql, [[event[name] for name in names] for event in write.events])
             sql, names = self._sqlite_statements["clock"]
-            for seat, clock in seat_values.items():
-                values = {"b_table": table_id, "b_seat": seat}
-                values.update((f"b_{name}", value) for name, value in clock.items())
+            for values in write.clock_values():
                 cursor.execute(sql, [values[name] for name in names])
         finally:
             cursor.close()
 
-    def _write_move(
-        self,
-        connection: Connection,
-        table_id: str,
-        revision: int,
-        table_values: dict[str, Any],
-        events: list[dict[str, Any]],
-        seat_values: dict[int, dict[str, Any]],
-    ) -> None:
+    def _write_move(self, connection: Connection, write: MoveWrite) -> None:
         """:meth:`commit_move`'s statements, on ``connection`` in its transaction."""
-        moved = connection.execute(
-            _MOVE_TABLE,
-            {
-                "b_table": table_id,
-                "b_revision": revision,
-                "b_next": revision + 1,
-                **{f"b_{name}": value for name, value in table_values.items()},
-            },
-        )
+        moved = connection.execute(_MOVE_TABLE, write.move_values())
         if moved.rowcount != 1:
-            raise Stale(table_id)
-        connection.execute(_ADD_EVENTS, events)
-        for seat, values in seat_values.items():
-            connection.execute(
-                _SET_CLOCK,
-                {
-                    "b_table": table_id,
-                    "b_seat": seat,
-                    **{f"b_{name}": value for name, value in values.items()},
-                },
-            )
+            raise Stale(write.table_id)
+        connection.execute(_ADD_EVENTS, write.events)
+        for values in write.clock_values():
+            connection.execute(_SET_CLOCK, values)
         if self.is_postgresql:
-            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "table": self._note(table_id)})
+            note = self._note(write.table_id)
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "table": note})
 
     def lock_table(self, session: Session, table_id: str) -> TableRow | None:
         """The table's row, locked for this transaction (PostgreSQL; SQLite's writer lock
