@@ -4,8 +4,9 @@ It starts a real ``courtly serve`` process (bots at pace 0) on a fresh SQLite fi
 temporary folder, on a throwaway PostgreSQL that it starts itself (``--postgres``), or on
 ``--database-url``. Then it plays ``--tables`` tables at once. Every seat is a person's seat
 with a scripted client: its own WebSocket, random legal moves chosen from its own view and sent
-over REST with the version they were chosen at, the way the browser client plays. A finished
-game is followed by a rematch (same seats, same tokens), so every table plays all the time.
+with the version they were chosen at, on that WebSocket (answered there), or with
+``--moves-over rest`` as ``POST .../moves``, the way the browser client plays. A finished game
+is followed by a rematch (same seats, same tokens), so every table plays all the time.
 
 Measured over ``--seconds`` (after ``--warmup``), or until ``--moves`` moves are acknowledged:
 
@@ -30,6 +31,7 @@ timers fire; a late client loop also inflates the latencies it measures).
 
     python benchmarks/server.py --tables 100 1000 --out benchmarks/results/server.json
     python benchmarks/server.py --postgres --tables 100 1000 --out benchmarks/results/server.json
+    python benchmarks/server.py --tables 100 --think 0.07            # about 1,300 moves/s offered
     python benchmarks/server.py --tables 10 --seconds 5              # a smoke run
 
 ``--out`` keeps the file's results of other settings (database, table count, game, ...) and
