@@ -608,11 +608,7 @@ async def _moves(
                 mover, action, version = _move_request(request, seat)
                 # At once on the event loop when the table and the database are free (most
                 # moves), else in a worker thread, which may wait for them.
-                answer = server.tables.submit_now(table_id, mover, action, version, token)
-                if answer is None and server.storage.writes_from_the_loop:
-                    answer = await server.tables.submit_async(
-                        table_id, mover, action, version, token
-                    )
+                answer = await server.tables.submit_on_loop(table_id, mover, action, version, token)
                 if answer is None:
                     answer = await run_in_threadpool(
                         server.tables.submit, table_id, mover, action, version, token

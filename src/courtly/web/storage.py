@@ -328,12 +328,6 @@ class Storage:
         """SQLite: the connection that writes moves, kept open (it is used under the writer
         lock only): checking one out of the pool for each move cost a tenth of a move."""
 
-    @property
-    def writes_at_once(self) -> bool:
-        """Whether a write may be tried on the event loop (SQLite: a local file, no round trip;
-        :class:`WriterBusy` if its writer is busy)."""
-        return self._writer_lock is not None
-
     def close(self) -> None:
         """Close the connections (the server stops)."""
         if self._writer_lock is not None:
@@ -388,11 +382,6 @@ class Storage:
             return
         with self.engine.begin() as connection:
             self._write_move(connection, write)
-
-    @property
-    def writes_from_the_loop(self) -> bool:
-        """Whether :meth:`commit_move_async` may write a move (PostgreSQL)."""
-        return self.is_postgresql
 
     async def commit_move_async(
         self,

@@ -761,17 +761,24 @@ class Tables:
         self.on_change(table.id)
         return answer
 
-    def submit_now(
+    async def submit_on_loop(
         self, table_id: str, seat: int, action: object, version: int, token: str | None
     ) -> Answer | None:
-        """:meth:`submit` if it can be done at once, else None (nothing done): the table is
-        loaded and free, and the database takes the write without waiting (SQLite's one writer
-        is free; PostgreSQL is a round trip, always left to a worker thread). The event loop
-        applies most moves itself this way, sparing each a trip to a thread."""
+        """:meth:`submit` made by the event loop itself, sparing the move a trip to a worker
+        thread, or None (nothing done) when that is not possible now: the table is not loaded
+        or is busy, SQLite's one writer is busy, or another writer changed the table first. The
+        caller then hands the move to :meth:`submit` in a worker thread, which may wait."""
+        if self.storage.is_postgresql:
+            return await self._submit_async(table_id, seat, action, version, token)
+        return self._submit_now(table_id, seat, action, version, token)
+
+    def _submit_now(
+        self, table_id: str, seat: int, action: object, version: int, token: str | None
+    ) -> Answer | None:
+        """:meth:`submit_on_loop` on SQLite: a local file, written at once when its writer is
+        free (waiting at most about a commit for it)."""
         table = self._tables.get(table_id)
-        if table is None or not self.storage.writes_at_once:
-            return None
-        if not table.lock.acquire(timeout=WRITER_PATIENCE):
+        if table is None or not table.lock.acquire(timeout=WRITER_PATIENCE):
             return None
         try:
             answer = self._submit(table, seat, action, version, token, False, wait=False)
@@ -782,12 +789,11 @@ class Tables:
         self.on_change(table.id)
         return answer
 
-    async def submit_async(
+    async def _submit_async(
         self, table_id: str, seat: int, action: object, version: int, token: str | None
     ) -> Answer | None:
-        """:meth:`submit` on the event loop, the move written by the database's async driver
-        (PostgreSQL), or None (nothing done) when that is not possible now: the table is not
-        loaded or busy, or another writer changed it first (a worker thread catches up)."""
+        """:meth:`submit_on_loop` on PostgreSQL: the move written by its async driver (another
+        writer first: a worker thread catches up)."""
         table = self._tables.get(table_id)
         if table is None or not table.lock.acquire(blocking=False):
             return None
