@@ -31,12 +31,8 @@ from courtly.agents import make_agent
 from courtly.core.actions import Action
 from courtly.core.cards import ACE, KING, Card
 from courtly.core.game import State, sample_chance
-from courtly.games.royal_gambit.rules import (
-    BUSTED,
-    HIT_OR_STAY,
-    RoyalGambitAction,
-    RoyalGambitState,
-)
+from courtly.games.royal_gambit.components import BUSTED, HIT_OR_STAY, RoyalGambitAction
+from courtly.games.royal_gambit.rules import RoyalGambitState
 from courtly.sim.ladder import run_ladder
 from courtly.sim.stats import wilson_interval
 

@@ -18,6 +18,8 @@ from courtly.core import (
     Game,
     GameInfo,
     GameLength,
+    GameText,
+    GameViews,
     Option,
     State,
     parse_cards,
@@ -25,37 +27,9 @@ from courtly.core import (
 )
 from courtly.core.actions import SEAT_OUTCOMES
 from courtly.core.cards import cards_text
-from courtly.core.game import CHANCE, HIDDEN
+from courtly.core.events import CHANCE, HIDDEN
 
 DECK = tuple(parse_cards("2H 3H 4H 5H 6H 7H"))
-
-
-class SealedBids(Game):
-    info = GameInfo(
-        id="test-sealed-bids",
-        title="Sealed Bids (test only)",
-        min_players=2,
-        max_players=3,
-        summary="Secret cards, simultaneous bids.",
-        options=(Option("rounds", 2, "bidding rounds", minimum=1, maximum=5),),
-        rules="Test game.",
-        default_bot="random",  # it has no heuristic
-        simultaneous=True,
-        hidden_information=True,
-        # A card dealt to each seat, then every seat bids once a round.
-        longest_game=lambda game: GameLength(
-            decisions=game.num_players * int(game.options["rounds"]), chance=game.num_players
-        ),
-    )
-
-    def _build_actions(self) -> tuple[Action, ...]:
-        return tuple(Action(i, f"bid {i}") for i in range(3))
-
-    def _build_chance_outcomes(self) -> tuple[Any, ...]:
-        return DECK
-
-    def new_state(self) -> SealedBidsState:
-        return SealedBidsState(self)
 
 
 class SealedBidsState(State):
@@ -133,30 +107,35 @@ class SealedBidsState(State):
         other.submitted = self.submitted
         return other
 
-    # The information boundary: a seat knows its own card, not others' cards or pending bids.
 
-    def secret_cards(self, seat: int | None) -> frozenset[Card]:
-        if self.is_terminal:
+class SealedBidsViews(GameViews):
+    """The information boundary: a seat knows its own card, not others' cards or pending bids."""
+
+    def secret_cards(self, state: State, seat: int | None) -> frozenset[Card]:
+        assert isinstance(state, SealedBidsState)
+        if state.is_terminal:
             return frozenset()
-        return frozenset(c for s, c in enumerate(self.cards) if c is not None and s != seat)
+        return frozenset(c for s, c in enumerate(state.cards) if c is not None and s != seat)
 
-    def _redacted(self, seat: int | None) -> State:
-        copy = self.clone()
-        if not self.is_terminal:
-            copy.cards = [c if s == seat else None for s, c in enumerate(self.cards)]
+    def redacted(self, state: State, seat: int | None) -> State:
+        assert isinstance(state, SealedBidsState)
+        copy = state.clone()
+        if not state.is_terminal:
+            copy.cards = [c if s == seat else None for s, c in enumerate(state.cards)]
         # Others' submitted bids are unknown: that they bid is public (``submitted``), not what.
-        copy.pending = {s: a for s, a in self.pending.items() if s == seat}
+        copy.pending = {s: a for s, a in state.pending.items() if s == seat}
         return copy
 
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        full = self.clone()
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        assert isinstance(state, SealedBidsState)
+        full = state.clone()
         unknown = [c for c in DECK if c not in full.cards]
         rng.shuffle(unknown)
         full.cards = [c if c is not None else unknown.pop() for c in full.cards]
         # The bids made but unseen are drawn too, so the world waits for the same seats.
-        for s in self.submitted:
+        for s in state.submitted:
             if s not in full.pending:
-                full.pending[s] = rng.choice(self.game.actions)
+                full.pending[s] = rng.choice(state.game.actions)
         # Its history tells the same story (it replays to it): the deal, the bids drawn.
         history = full.history
         deals = [i for i, (actor, _) in enumerate(history) if actor == CHANCE]
@@ -168,30 +147,64 @@ class SealedBidsState(State):
         full._partial = False
         return full
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        own = self.cards[seat] if seat is not None else None
+    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
+        assert isinstance(state, SealedBidsState)
+        own = state.cards[seat] if seat is not None else None
         return {
-            "round": self.round,
+            "round": state.round,
             "my_card": None if own is None else str(own),
-            "cards": [str(c) for c in self.cards] if self.is_terminal else None,
-            "revealed_bids": [list(b) for b in self.bids],
+            "cards": [str(c) for c in state.cards] if state.is_terminal else None,
+            "revealed_bids": [list(b) for b in state.bids],
             "waiting_for": [
-                seat_text(s) for s in range(self.num_players) if s not in self.submitted
+                seat_text(s) for s in range(state.num_players) if s not in state.submitted
             ]
-            if not self.is_chance and not self.is_terminal
+            if not state.is_chance and not state.is_terminal
             else [],
-            "my_pending_bid": str(self.pending[seat]) if seat in self.pending else None,
+            "my_pending_bid": str(state.pending[seat]) if seat in state.pending else None,
         }
 
-    def render(self, seat: int | None) -> str:
-        own = self.cards[seat] if seat is not None else None
-        shown = cards_text(c for c in self.cards if c is not None) if self.is_terminal else own
-        return f"round {self.round}; card {shown}; bids {self.bids}"
 
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
+class SealedBidsText(GameText):
+    def render(self, state: State, seat: int | None) -> str:
+        assert isinstance(state, SealedBidsState)
+        own = state.cards[seat] if seat is not None else None
+        shown = cards_text(c for c in state.cards if c is not None) if state.is_terminal else own
+        return f"round {state.round}; card {shown}; bids {state.bids}"
+
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
         if actor == CHANCE:
             return None
         return f"{seat_text(actor)} bids" + (f" {item}" if actor == seat else "")
+
+
+class SealedBids(Game):
+    info = GameInfo(
+        id="test-sealed-bids",
+        title="Sealed Bids (test only)",
+        min_players=2,
+        max_players=3,
+        summary="Secret cards, simultaneous bids.",
+        text=SealedBidsText(),
+        views=SealedBidsViews(),
+        options=(Option("rounds", 2, "bidding rounds", minimum=1, maximum=5),),
+        rules="Test game.",
+        default_bot="random",  # it has no heuristic
+        simultaneous=True,
+        hidden_information=True,
+        # A card dealt to each seat, then every seat bids once a round.
+        longest_game=lambda game: GameLength(
+            decisions=game.num_players * int(game.options["rounds"]), chance=game.num_players
+        ),
+    )
+
+    def _build_actions(self) -> tuple[Action, ...]:
+        return tuple(Action(i, f"bid {i}") for i in range(3))
+
+    def _build_chance_outcomes(self) -> tuple[Any, ...]:
+        return DECK
+
+    def new_state(self) -> State:
+        return SealedBidsState(self)
 
 
 __all__ = ["SEAT_OUTCOMES", "SealedBids"]

@@ -35,6 +35,7 @@ _spec.loader.exec_module(compiled)
 
 CORE_MODULES = (
     "courtly.core.game",  # State and View: every step of every game goes through them
+    "courtly.core.events",  # who may know each event: every hidden card dealt or laid
     "courtly.core.draws",  # shuffles and choices of chance events and sampled worlds
     "courtly.agents.ismcts",  # the tree walk
 )

@@ -15,8 +15,7 @@ import pytest
 import courtly
 from courtly.agents import agent_names, make_agent
 from courtly.core import State, View, play_match
-from courtly.core.agent import Agent
-from courtly.core.game import known_state
+from courtly.core.game import Agent, known_state
 
 # The human agent reads a terminal; it gets its view through the same runner (tests/cli).
 BOT_SPECS = {"ismcts": "ismcts:iterations=8"}

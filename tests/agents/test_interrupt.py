@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from courtly.core.bots import allow_interrupt
+from courtly.agents.interrupt import allow_interrupt
 
 # The child installs Python's own Ctrl-C handler, as an interactive run has it, even if the test
 # runner's process ignores SIGINT (which a child would inherit).

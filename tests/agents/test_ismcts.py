@@ -15,9 +15,10 @@ from courtly import _compiled
 from courtly.agents import RandomAgent, make_agent
 from courtly.agents.ismcts import ISMCTSAgent, search_hooks
 from courtly.core import InvalidOptions, State, View, play_match, sample_chance
-from courtly.core.game import known_state
+from courtly.core.game import GameText, GameViews, known_state
 from courtly.core.match import play_randomly
-from courtly.games.goths_save_the_queen.rules import ORDERS, UNKNOWN
+from courtly.core.replays import replay_record
+from courtly.games.goths_save_the_queen.components import ORDERS, UNKNOWN
 
 from ..toy_games import SealedBids
 
@@ -42,7 +43,7 @@ def test_ismcts_plays_every_game_to_the_end(game_id: str, players: int) -> None:
         RandomAgent() for _ in range(players - 1)
     ]
     record = play_match(game, agents, seed=1)
-    assert record.replay().is_terminal
+    assert replay_record(record).is_terminal
     assert sum(record.returns) == pytest.approx(1.0)
 
 
@@ -96,7 +97,7 @@ def test_heuristic_rollouts_and_depth_cap_with_evaluation() -> None:
     agent = make_agent("ismcts:iterations=30:rollout=heuristic:depth=10", game)
     assert isinstance(agent, ISMCTSAgent) and agent.hooks is not None and agent.depth == 10
     record = play_match(game, [agent, RandomAgent()], seed=2)
-    assert record.replay().is_terminal
+    assert replay_record(record).is_terminal
 
 
 def test_time_budget() -> None:
@@ -266,7 +267,7 @@ def test_a_simulated_teammate_sees_only_his_own_view(monkeypatch: pytest.MonkeyP
     orders = [view for view in seen if known_state(view).phase == ORDERS]  # type: ignore[attr-defined]
     assert orders
     for view in orders:
-        assert known_state(view).played[game.clan_of[king]] == UNKNOWN  # type: ignore[attr-defined]
+        assert known_state(view).played[game.tables.clan_of[king]] == UNKNOWN  # type: ignore[attr-defined]
 
 
 def test_bad_partner_option() -> None:
@@ -302,18 +303,35 @@ def test_the_search_draws_informed_worlds_where_the_heuristic_offers_them() -> N
     uniform = make_agent("ismcts:iterations=20:worlds=uniform", goths)
     assert isinstance(uniform, ISMCTSAgent) and uniform.informed is None
     record = play_match(goths, [informed, uniform, informed, uniform], seed=3)
-    assert record.replay().is_terminal
+    assert replay_record(record).is_terminal
     with pytest.raises(InvalidOptions, match="no heuristic that samples informed worlds"):
         make_agent("ismcts:worlds=informed", courtly.make("kings-court"))
     with pytest.raises(InvalidOptions, match="worlds must be informed, uniform"):
         make_agent("ismcts:worlds=psychic", goths)
 
 
+class AlikeViews(GameViews):
+    def observation(self, state: State, seat: int | None) -> dict[str, object]:
+        return {"over": state.is_terminal}
+
+
+class AlikeText(GameText):
+    def render(self, state: State, seat: int | None) -> str:
+        return "over" if state.is_terminal else "choose"
+
+
 class Alike(courtly.Game):
     """One decision among three labels that change nothing: every action is worth the same."""
 
     info = courtly.GameInfo(
-        id="test-alike", title="Alike", min_players=2, max_players=2, summary="", rules=""
+        id="test-alike",
+        title="Alike",
+        min_players=2,
+        max_players=2,
+        summary="",
+        text=AlikeText(),
+        views=AlikeViews(),
+        rules="",
     )
 
     def _build_actions(self) -> tuple[courtly.Action, ...]:
@@ -348,12 +366,6 @@ class AlikeState(State):
         other = AlikeState(self.game, blank=True)
         self._clone_base(other)
         return other
-
-    def observation(self, seat: int | None) -> dict[str, object]:
-        return {"over": self.is_terminal}
-
-    def render(self, seat: int | None) -> str:
-        return "over" if self.is_terminal else "choose"
 
 
 def test_equally_visited_and_valued_actions_are_chosen_between_by_the_searchs_rng() -> None:

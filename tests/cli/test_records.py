@@ -16,6 +16,7 @@ import pytest
 
 import courtly
 from courtly.core.records import RECORD_FORMAT, find_record
+from courtly.core.replays import replay_record
 
 from .test_cli import PLAY, assert_clean_error, invoke
 
@@ -64,7 +65,7 @@ def test_simulate_writes_records_the_record_module_reads(recorded: Path) -> None
         assert line == number + 1
         assert record.game == "royal-gambit" and record.finished
         assert json.loads(recorded.read_text().splitlines()[number])["format"] == RECORD_FORMAT
-        assert record.replay().is_terminal
+        assert replay_record(record).is_terminal
 
 
 def test_replay_reads_a_gzip_compressed_file(lines: list[str], tmp_path: Path) -> None:

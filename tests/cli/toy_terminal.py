@@ -3,7 +3,7 @@ the real games offer a person at the terminal, in a form the tests control.
 
 - Bare numbers are moves: ``2`` bids 2 (a shortcut, as a rank is in God Save The King's
   declaration), so the menu must not be numbered.
-- Bidding 2 spends the whole purse, and the game warns before it (:meth:`State.caution`).
+- Bidding 2 spends the whole purse, and the game warns before it (the game's text's ``caution``).
 - A seat whose purse is spent may only bid 0: a forced move.
 
 It is registered for a test and removed after it (:func:`registered`), so the contract suite
@@ -16,12 +16,20 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from courtly.core import Action, register
+from courtly.core import Action, State, register
 from courtly.core.registry import unregister
 
-from ..toy_games import SealedBids, SealedBidsState
+from ..toy_games import SealedBids, SealedBidsState, SealedBidsText
 
 PURSE = 2
+
+
+class PurseBidsText(SealedBidsText):
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        assert isinstance(state, PurseBidsState)
+        if action.id == PURSE - state.spent[seat] and action.id > 0:
+            return f"{action} spends your whole purse: you will only bid 0 after it"
+        return None
 
 
 class PurseBids(SealedBids):
@@ -30,6 +38,7 @@ class PurseBids(SealedBids):
         id="test-purse-bids",
         title="Purse Bids (test only)",
         rules="Test game: bid 0, 1 or 2 from a purse of 2.",
+        text=PurseBidsText(),
     )
 
     def action_from_text(self, text: str) -> Action | None:
@@ -49,11 +58,6 @@ class PurseBidsState(SealedBidsState):
         if seat not in self.to_move:
             return ()
         return self.game.actions[: PURSE - self.spent[seat] + 1]
-
-    def caution(self, seat: int, action: Action) -> str | None:
-        if action.id == PURSE - self.spent[seat] and action.id > 0:
-            return f"{action} spends your whole purse: you will only bid 0 after it"
-        return None
 
     def clone(self) -> PurseBidsState:
         other = super().clone()

@@ -14,7 +14,7 @@ from courtly.agents import bots_for, make_agent
 from courtly.agents.ismcts import ISMCTSAgent, default_options, search_hooks
 from courtly.agents.registry import AgentSpec, find_bot
 from courtly.core import InvalidOptions, Option, sample_chance
-from courtly.core.bots import BotInfo
+from courtly.core.game import BotInfo
 from courtly.core.match import play_randomly
 
 GAMES = [info.id for info in courtly.games()]

@@ -121,7 +121,11 @@ def test_fast_playouts_are_legal_games(game: Game, seed: int) -> None:
 @pytest.mark.parametrize("seed", SEEDS[:3])
 def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None:
     for state in sampled_states(game, seed, every=5):
-        before = (state.to_json(), state.render(None), json.dumps(state.observation(None)))
+        before = (
+            state.to_json(),
+            state.render(None),
+            json.dumps(state.game.views.observation(state, None)),
+        )
         attempts: list[tuple[object, object]] = [(game.num_players, "x"), (-1, 0)]
         if state.to_move:
             # A seat as a person might write it: a clear refusal, compiled or not.
@@ -152,7 +156,11 @@ def test_illegal_actions_raise_and_change_nothing(game: Game, seed: int) -> None
         else:
             with pytest.raises(IllegalAction):
                 state.apply_chance("not an outcome")
-        assert (state.to_json(), state.render(None), json.dumps(state.observation(None))) == before
+        assert (
+            state.to_json(),
+            state.render(None),
+            json.dumps(state.game.views.observation(state, None)),
+        ) == before
 
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
@@ -165,10 +173,14 @@ def test_json_round_trip_and_replay_are_exact(game: Game, seed: int) -> None:
         assert loaded.is_terminal == state.is_terminal and loaded.to_move == state.to_move
         assert loaded.returns() == state.returns()
         for seat in [None, *range(game.num_players)]:
-            assert loaded.observation(seat) == state.observation(seat)
+            assert loaded.game.views.observation(loaded, seat) == state.game.views.observation(
+                state, seat
+            )
             assert loaded.render(seat) == state.render(seat)
         replayed = replay(game, state.history)
-        assert replayed.observation(None) == state.observation(None)
+        assert replayed.game.views.observation(replayed, None) == state.game.views.observation(
+            state, None
+        )
 
 
 @pytest.mark.parametrize("seed", SEEDS[:2])
@@ -182,11 +194,11 @@ def test_clone_is_independent(game: Game, seed: int) -> None:
         if state.is_terminal:
             continue
         snapshot = state.to_json()
-        observed = json.dumps(state.observation(None))
+        observed = json.dumps(state.game.views.observation(state, None))
         copy = state.clone()
         play_randomly(copy, random.Random(seed))
         assert state.to_json() == snapshot
-        assert json.dumps(state.observation(None)) == observed
+        assert json.dumps(state.game.views.observation(state, None)) == observed
 
 
 @pytest.mark.parametrize("seed", SEEDS[:3])
@@ -198,9 +210,9 @@ def test_views_hold_no_secret_and_determinize_agrees(game: Game, seed: int) -> N
         for seat in [None, *range(game.num_players)]:
             view = state.view(seat)
             obs = view.observation()
-            assert obs == state.observation(seat)
+            assert obs == state.game.views.observation(state, seat)
             json.dumps(obs)  # JSON-able
-            secrets = {str(c) for c in state.secret_cards(seat)}
+            secrets = {str(c) for c in state.game.views.secret_cards(state, seat)}
             leaked = secrets & card_tokens(obs)
             assert not leaked, f"view of {seat} shows cards it may not know: {leaked}"
             assert not secrets & card_tokens(view.render()), "render leaks a secret card"
@@ -236,7 +248,7 @@ def test_action_and_chance_texts_parse_back(game: Game, seed: int) -> None:
             continue
         if state.is_chance:
             for outcome, _ in state.chance_outcomes():
-                assert state.parse_chance(str(outcome)) == outcome
+                assert state.game.text.parse_chance(state, str(outcome)) == outcome
             continue
         for seat in state.to_move:
             for action in state.legal_actions(seat):
@@ -289,10 +301,15 @@ def test_observed_reveals_no_secret(game: Game, seed: int) -> None:
     while not state.is_terminal:
         if state.is_chance:
             outcome = state.sample_chance_outcome(rng)
-            seen = {s: state.observed(CHANCE, outcome, s) for s in range(game.num_players)}
+            seen = {
+                s: state.game.views.observed(state, CHANCE, outcome, s)
+                for s in range(game.num_players)
+            }
             state.apply_chance(outcome)
             for seat, observation in seen.items():
-                if isinstance(outcome, courtly.Card) and outcome in state.secret_cards(seat):
+                if isinstance(outcome, courtly.Card) and outcome in state.game.views.secret_cards(
+                    state, seat
+                ):
                     assert observation is None, f"observed() shows p{seat} the secret {outcome}"
         else:
             seat = state.to_move[0]
@@ -370,7 +387,7 @@ def test_games_states_and_views_pickle(game: Game, seed: int) -> None:
     for state in sampled_states(game, seed, every=17):
         copy = pickle.loads(pickle.dumps(state))
         assert copy.to_json() == state.to_json()
-        assert copy.observation(None) == state.observation(None)
+        assert copy.game.views.observation(copy, None) == state.game.views.observation(state, None)
         for seat in [None, *range(game.num_players)]:
             view = state.view(seat)
             shipped = pickle.loads(pickle.dumps(view))
@@ -393,12 +410,12 @@ def test_the_log_is_served_apart_and_by_increments(game: Game, seed: int) -> Non
         for seat in [None, *range(game.num_players)]:
             full = state.log(seat)
             assert len(full) == len(state.history)
-            assert "log" not in state.observation(seat)
+            assert "log" not in state.game.views.observation(state, seat)
             view = state.view(seat)
             assert view.log() == full and view.version == len(state.history)
             for since in (0, len(full) // 2, len(full)):
                 assert state.log(seat, since) == full[since:] == view.log(since)
-            secrets = {str(c) for c in state.secret_cards(seat)}
+            secrets = {str(c) for c in state.game.views.secret_cards(state, seat)}
             assert not secrets & card_tokens(full), "the log names a card the seat may not know"
 
 
@@ -464,4 +481,6 @@ def test_a_sampled_world_is_inside_the_seats_information(game: Game, seed: int) 
                 assert loaded.to_json() == world.to_json()
                 assert loaded.to_move == world.to_move
                 for other in [None, *range(game.num_players)]:
-                    assert loaded.observation(other) == world.observation(other)
+                    assert loaded.game.views.observation(
+                        loaded, other
+                    ) == world.game.views.observation(world, other)

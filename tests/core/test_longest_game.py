@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 
 from courtly.agents.registry import describe_game, make_agent
 from courtly.core import CHANCE, GameInfo, GameLength, InvalidOptions, games, make, play_match
-from courtly.core.game import Event, Game
+from courtly.core.events import Event
+from courtly.core.game import Game
 from courtly.core.match import play_randomly
 from courtly.core.options import Option
+from courtly.core.registry import describe, game_class
+from courtly.core.replays import replay_record
 
 CASES = [(info.id, n) for info in games() for n in info.player_counts]
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
@@ -102,7 +105,7 @@ def test_no_game_of_the_default_bots_outlasts_the_declared_longest_game(
         agents = [make_agent(info.default_bot, game) for _ in range(players)]
         for seed in range(2):
             record = play_match(game, agents, seed)
-            assert_within(game, record.replay().history)
+            assert_within(game, replay_record(record).history)
 
 
 def drawn_options(data: st.DataObject, info: GameInfo) -> dict[str, Any]:
@@ -155,7 +158,7 @@ def test_every_game_declares_its_longest_game_and_a_larger_cap_never_shortens_it
 
 def test_the_longest_game_is_listed_per_player_count_with_the_default_options() -> None:
     for info in games():
-        listed = info.describe()["longest_game"]
+        listed = describe(game_class(info.id))["longest_game"]
         assert [entry["players"] for entry in listed] == list(info.player_counts)
         for entry in listed:
             bound = make(info.id, players=entry["players"]).longest_game()
@@ -178,8 +181,10 @@ def test_a_game_that_declares_no_longest_game_says_so() -> None:
             min_players=2,
             max_players=2,
             summary="No longest game.",
+            text=SealedBids.info.text,
+            views=SealedBids.info.views,
         )
 
     with pytest.raises(NotImplementedError, match="test-undeclared declares no longest game"):
         Undeclared(2).max_game_length()
-    assert Undeclared.info.describe()["longest_game"] is None
+    assert describe(Undeclared)["longest_game"] is None

@@ -4,6 +4,7 @@ import pytest
 
 import courtly
 from courtly.core import InvalidOptions, parse_option_assignments
+from courtly.core.registry import describe, game_class
 
 
 def test_text_values_from_a_command_line_are_coerced() -> None:
@@ -37,8 +38,7 @@ def test_unknown_game_lists_the_games() -> None:
 
 
 def test_games_describe_themselves() -> None:
-    info = {g.id: g for g in courtly.games()}["royal-gambit"]
-    described = info.describe()
+    described = describe(game_class("royal-gambit"))
     assert described["players"] == [2, 3, 4, 5]
     assert {o["name"] for o in described["options"]} >= {"target_score", "turn_mode", "safety_cap"}
     assert "heuristic" in described["agents"]

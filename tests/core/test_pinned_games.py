@@ -18,7 +18,7 @@ import pytest
 
 import courtly
 from courtly.agents.registry import make_agent
-from courtly.core.game import CHANCE
+from courtly.core.events import CHANCE
 from courtly.core.match import play_match, play_randomly
 
 RANDOM_GAMES = 400

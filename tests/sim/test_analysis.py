@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from courtly.core.replays import replay_record
 from courtly.sim import Simulation
 from courtly.sim.analysis import (
     CHECKPOINTS,
@@ -71,7 +72,7 @@ def test_a_game_s_facts_are_its_record_s(game: str) -> None:
         assert facts.turns == turns
         kinds = sum(count for _, _, count in facts.actions)
         assert kinds == facts.decisions
-        final = record.replay()
+        final = replay_record(record)
         assert dict(facts.progress) == final.progress()
         assert facts.scores == (None if final.scores() is None else tuple(final.scores() or ()))
         assert len(facts.leaders) == CHECKPOINTS - 1

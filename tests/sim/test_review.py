@@ -142,7 +142,7 @@ def test_a_seats_review_ignores_what_it_could_not_see(game_id: str) -> None:
             break
         state.apply(seat, bots[seat].act(state.view(seat), moves))
     world = state.view(0).determinize(random.Random(1))
-    truth, other = MatchRecord.of_state(state), MatchRecord.of_state(world)
+    truth, other = state.record(), world.record()
     assert truth.history != other.history  # p1's hidden draws differ
     reviews = [review_record(r, [0], TINY, seed=3, workers=1) for r in (truth, other)]
     assert reviews[0].decisions == reviews[1].decisions

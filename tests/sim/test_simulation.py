@@ -14,6 +14,7 @@ import courtly
 from courtly import MatchRecord, ReplayError, State, View, make, play_match
 from courtly.agents import RandomAgent, make_agent
 from courtly.core.actions import seat_text
+from courtly.core.replays import replay_record
 from courtly.sim import Simulation, game_seed, rotated, run, summarize, wilson_interval
 
 # --------------------------------------------------------------------------- wilson_interval
@@ -154,7 +155,7 @@ def test_run_works_for_the_test_game() -> None:
     for record in records:
         assert record.game == "test-sealed-bids"
         assert sum(record.returns) == pytest.approx(1.0)
-        assert record.replay().is_terminal
+        assert replay_record(record).is_terminal
 
 
 def test_summarize_counts_games_per_agent_and_per_seat() -> None:
@@ -223,7 +224,7 @@ def test_record_round_trip_replays_to_the_same_returns() -> None:
     record = play_match(game, bots(game), 5, seats=["heuristic", "random", "random"], game_id=4)
     again = MatchRecord.from_dict(json.loads(json.dumps(record.to_dict())))
     assert again == record
-    final = again.replay()
+    final = replay_record(again)
     assert final.is_terminal
     assert final.returns() == pytest.approx(record.returns)
     assert again.game_id == 4
@@ -237,7 +238,7 @@ def test_tampered_returns_raise_replay_error() -> None:
     data["returns"] = [1.0 - value for value in record.returns]
     assert data["returns"] != record.returns
     with pytest.raises(ReplayError):
-        MatchRecord.from_dict(data).replay()
+        replay_record(MatchRecord.from_dict(data))
 
 
 def test_tampered_history_raises_replay_error() -> None:
@@ -247,7 +248,7 @@ def test_tampered_history_raises_replay_error() -> None:
     index = next(i for i, (actor, _) in enumerate(data["history"]) if actor != "chance")
     data["history"][index] = [data["history"][index][0], "bogus"]
     with pytest.raises(ReplayError):
-        MatchRecord.from_dict(data).replay()
+        replay_record(MatchRecord.from_dict(data))
 
 
 @pytest.mark.parametrize(
@@ -289,7 +290,7 @@ def test_agents_are_given_views_never_states(game_id: str, players: int) -> None
     game = make(game_id, players=players)
     spies = [Spy(game) for _ in range(players)]
     record = play_match(game, spies, 21)
-    assert record.replay().is_terminal
+    assert replay_record(record).is_terminal
     for seat, spy in enumerate(spies):
         assert spy.seen, f"seat {seat} never decided"
         for view in spy.seen:

@@ -23,6 +23,7 @@ from starlette.testclient import WebSocketTestSession
 
 from courtly.core import IllegalAction, games
 from courtly.core.records import MatchRecord
+from courtly.core.replays import replay_record
 from courtly.web.storage import Base
 from courtly.web.tables import hash_token
 
@@ -736,7 +737,7 @@ def test_the_record_is_public_once_the_game_is_over_and_replays(client: TestClie
     response = client.get(f"/api/tables/{table}/record")
     assert response.status_code == 200
     record = MatchRecord.from_dict(response.json())
-    state = record.replay()
+    state = replay_record(record)
     assert state.is_terminal and state.returns() == final["result"]["returns"]
     assert record.length == final["version"] and record.options == {"rounds": 1}
     assert record.seats == ["person", "person"]  # not the bot that would stand in for them

@@ -11,7 +11,7 @@ is checked against it:
 
 (a) it is exactly what :func:`courtly.web.tables.seat_message` builds from the seat's view at
     that version (nothing else slipped in);
-(b) it names no card of ``state.secret_cards(seat)``, in the observation, the log or anywhere;
+(b) it names no card of ``state.game.views.secret_cards(state, seat)``, in the observation, the log or anywhere;
 (c) it is the same in worlds drawn from the seat's knowledge (``view.determinize``): a message
     that differed between two worlds the seat cannot tell apart would tell it which one is true;
 (d) it is the same in worlds made without the game's view code: the true history with cards the
@@ -41,8 +41,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from courtly.core import Card, Game, IllegalAction, State, View, games, make
-from courtly.core.game import CHANCE, parse_actor
+from courtly.core.events import CHANCE, parse_actor
 from courtly.core.records import MatchRecord
+from courtly.core.replays import replay_record
 from courtly.web.tables import Table, seat_message
 
 CASES = [(info.id, n) for info in games() for n in info.player_counts]
@@ -230,7 +231,7 @@ class Watch:
         response = self.client.get(f"/api/tables/{self.table}/record")
         assert response.status_code == 200, response.text
         record = MatchRecord.from_dict(response.json())
-        assert record.replay().is_terminal
+        assert replay_record(record).is_terminal
         return record.history
 
 
@@ -310,7 +311,7 @@ def card_texts(data: dict[str, Any]) -> set[str]:
 def secret_texts(state: State, seat: int | None) -> set[str]:
     """The texts of the cards ``seat`` may not know. The two jokers share a text: it is secret
     only when both are."""
-    secret = state.secret_cards(seat)
+    secret = state.game.views.secret_cards(state, seat)
     texts = {str(card) for card in secret}
     if "Jk" in texts and not all(card in secret for card in JOKERS):
         texts.discard("Jk")
@@ -328,7 +329,7 @@ def truths(game: Game, history: list[list[str]], versions: set[int]) -> Iterator
         actor_raw, item = history[version]
         actor = parse_actor(actor_raw, game.num_players)
         if actor == CHANCE:
-            state.apply_chance(state.parse_chance(item))
+            state.apply_chance(state.game.text.parse_chance(state, item))
         else:
             state.apply(actor, item)
 
@@ -441,7 +442,7 @@ def replayed(game: Game, history: list[list[str]]) -> State:
     for actor_raw, text in history:
         actor = parse_actor(actor_raw, game.num_players)
         if actor == CHANCE:
-            state.apply_chance(state.parse_chance(text))
+            state.apply_chance(state.game.text.parse_chance(state, text))
         else:
             state.apply(actor, text)
     return state

@@ -25,6 +25,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from courtly.core.records import MatchRecord
+from courtly.core.replays import replay_record
 
 from .postgres import free_port
 
@@ -296,7 +297,7 @@ def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_mov
         assert len(record["history"]) == summary["version"]
         records.append(record)
     assert records[0] == records[1], "both processes must hold the same history"
-    final = MatchRecord.from_dict(records[0]).replay()  # every event legal where it stands
+    final = replay_record(MatchRecord.from_dict(records[0]))  # every event legal where it stands
     assert final.is_terminal
     assert len(final.history) == len(records[0]["history"])
 

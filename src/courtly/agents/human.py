@@ -26,7 +26,8 @@ from rich.markup import escape
 
 from ..core.actions import Action, seat_text
 from ..core.errors import IllegalAction
-from ..core.game import CHANCE, Game, State, View
+from ..core.events import CHANCE
+from ..core.game import Game, State, View
 from .estimates import HINT_ITERATIONS, Budget, estimate
 from .terminal import card_console
 

@@ -27,11 +27,12 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 
 from ..core.actions import Action
-from ..core.bots import SearchHooks, allow_interrupt
 from ..core.draws import choice
 from ..core.errors import InvalidOptions
-from ..core.game import CHANCE, Game, State, View, sample_chance
+from ..core.events import CHANCE
+from ..core.game import Game, GameViews, SearchHooks, State, View, sample_chance
 from ..core.options import OptionValue
+from .interrupt import allow_interrupt
 
 
 def search_hooks(game: Game) -> SearchHooks | None:
@@ -215,6 +216,7 @@ class ISMCTSAgent:
         if depth < 0:
             raise InvalidOptions(f"ismcts depth must be 0 (no cap) or more, not {depth}")
         self.game = game
+        self.views = game.views  # what the searcher observes of each event, on every step
         self.num_players = game.num_players
         self.iterations = int(iterations)
         self.seconds = float(seconds)
@@ -408,7 +410,8 @@ class ISMCTSAgent:
         convention = self.convention
         log = math.log
         sqrt = math.sqrt
-        self._resolve_chance(world, me, rng, [])
+        views = self.views
+        self._resolve_chance(views, world, me, rng, [])
         while True:
             if world.is_terminal:
                 final = world.returns()
@@ -460,10 +463,10 @@ class ISMCTSAgent:
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
             for seat, action in chosen:
-                seen.append(action.id if seat == me else world.observed(seat, action, me))
+                seen.append(action.id if seat == me else views.observed(world, seat, action, me))
                 world.apply_legal(seat, action)
             if world.is_chance:
-                self._resolve_chance(world, me, rng, seen)
+                self._resolve_chance(views, world, me, rng, seen)
             key = tuple(seen)
             child = node.children.get(key)
             if child is None:
@@ -478,12 +481,12 @@ class ISMCTSAgent:
 
     @staticmethod
     def _resolve_chance(
-        world: State, me: int, rng: random.Random, seen: list[Hashable | None]
+        views: GameViews, world: State, me: int, rng: random.Random, seen: list[Hashable | None]
     ) -> None:
         """Sample every pending chance event, noting what the searcher would see of each."""
         while world.is_chance:
             outcome = world.sample_chance_outcome(rng)
-            observation = world.observed(CHANCE, outcome, me)
+            observation = views.observed(world, CHANCE, outcome, me)
             if observation is not None:
                 seen.append(observation)
             world.apply_chance(outcome)

@@ -1,7 +1,7 @@
 """Agents by name, as seats are given everywhere: ``random``, ``heuristic``, ``human``,
 ``name:option=value:option=value``.
 
-Every bot is a :class:`~courtly.core.bots.BotInfo`, its options declared like game options and
+Every bot is a :class:`~courtly.core.game.BotInfo`, its options declared like game options and
 checked with the same clear errors. Generic bots work for every game and are declared here; a
 game's own bots (its ``heuristic``) are declared in its :class:`~courtly.core.game.GameInfo`
 (``bots``). :func:`bots_for` lists them all for one game, in the order people meet them.
@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.agent import Agent
-from ..core.bots import BotInfo
 from ..core.errors import InvalidOptions
-from ..core.game import Game, GameInfo
+from ..core.game import Agent, BotInfo, Game, GameInfo
 from ..core.options import Option
+from ..core.registry import describe, game_class
 from .random_agent import RandomAgent
 
 
@@ -118,9 +117,8 @@ def describe_game(info: GameInfo) -> dict[str, Any]:
     """The game's entry of ``courtly games --json`` and the server's catalogue: its facts,
     options, and every bot that can take a seat with the bot's options (defaults as in this
     game)."""
-    from ..core.registry import make
-
-    return {**info.describe(), "bots": [bot.describe() for bot in bots_for(make(info.id))]}
+    game = game_class(info.id)
+    return {**describe(game), "bots": [bot.describe() for bot in bots_for(game())]}
 
 
 def agent_names(game: Game) -> list[str]:

@@ -35,13 +35,14 @@ from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import agent_names, make_agent, parse_seats
 from ..agents.terminal import card_console
 from ..core.actions import seat_text
-from ..core.agent import Agent
 from ..core.errors import CourtlyError, InvalidOptions, ReplayError
-from ..core.game import CHANCE, Game, State
+from ..core.events import CHANCE
+from ..core.game import Agent, Game, State
 from ..core.match import play_match
 from ..core.options import parse_option_assignments
 from ..core.records import RecordWriter, find_record
 from ..core.registry import game_class, games, make
+from ..core.replays import record_game, replay_record
 from ..sim import Simulation, Summary
 from ..sim import run as run_simulation
 from ..sim.backends import BACKENDS, make_backend
@@ -305,7 +306,7 @@ def play_command(
         with _clear_errors():
             writer.write(record)
             writer.close()
-    final = record.replay()
+    final = replay_record(record)
     if screen is not None:
         for line in screen.public:  # the last events, after the last person looked
             console.print(line, markup=False)
@@ -592,7 +593,7 @@ def replay_command(
     with _clear_errors():
         line, record = find_record(file, game_number)
         try:
-            game = record.make_game()
+            game = record_game(record)
             perspective = None if seat is None else _seat_number(seat, game.num_players)
             told: list[str] = []
 
@@ -602,7 +603,7 @@ def replay_command(
                     told.append(("  " if actor == CHANCE else "") + text)
 
             # The whole record is checked before a line is told: a bad one gets its error alone.
-            state = record.replay(None if quiet else narrate)
+            state = replay_record(record, None if quiet else narrate)
         except ReplayError as error:
             raise ReplayError(f"{file} line {line}: {error}") from None
     for text in told:
@@ -797,8 +798,10 @@ def review_command(
     with _clear_errors():
         line, record = find_record(file, game_number)
         try:
-            game = record.make_game()
-            record.replay()  # checked whole before any search: a bad record gets its error alone
+            game = record_game(record)
+            replay_record(
+                record
+            )  # checked whole before any search: a bad record gets its error alone
         except ReplayError as error:
             raise ReplayError(f"{file} line {line}: {error}") from None
         seats = sorted({_seat_number(text, game.num_players) for text in seat or []})

@@ -1,21 +1,20 @@
-"""The engine contract every game implements; knows no game (ARCHITECTURE.md §1-§3)."""
+"""The engine contract every game implements; knows no game (docs/architecture.md)."""
 
 from .actions import SEAT_OUTCOMES, Action, SeatOutcome, parse_seat, seat_text
-from .agent import Agent
 from .cards import CARDS, Card, card, cards_text, parse_cards, standard_deck
 from .errors import CourtlyError, IllegalAction, InvalidOptions, ReplayError
+from .events import CHANCE, HIDDEN, PUBLIC, Event, observer_bit
 from .game import (
-    CHANCE,
-    HIDDEN,
-    PUBLIC,
-    Event,
+    Agent,
+    BotInfo,
     Game,
     GameInfo,
     GameLength,
+    GameText,
+    GameViews,
+    SearchHooks,
     State,
     View,
-    load,
-    observer_bit,
     replay,
     sample_chance,
 )
@@ -23,6 +22,7 @@ from .match import play_match, play_randomly
 from .options import Option, parse_option_assignments
 from .records import MatchRecord, RecordWriter, find_record, read_records
 from .registry import game_class, game_ids, games, make, register, unregister
+from .replays import load, replay_record
 
 __all__ = [
     "CARDS",
@@ -32,18 +32,22 @@ __all__ = [
     "SEAT_OUTCOMES",
     "Action",
     "Agent",
+    "BotInfo",
     "Card",
     "CourtlyError",
     "Event",
     "Game",
     "GameInfo",
     "GameLength",
+    "GameText",
+    "GameViews",
     "IllegalAction",
     "InvalidOptions",
     "MatchRecord",
     "Option",
     "RecordWriter",
     "ReplayError",
+    "SearchHooks",
     "SeatOutcome",
     "State",
     "View",
@@ -64,6 +68,7 @@ __all__ = [
     "read_records",
     "register",
     "replay",
+    "replay_record",
     "sample_chance",
     "seat_text",
     "standard_deck",

@@ -1,12 +1,22 @@
-"""The engine contract (ARCHITECTURE.md §2): :class:`Game`, :class:`State` and :class:`View`.
+"""The engine contract: what a game declares, and the :class:`Game`, :class:`State` and
+:class:`View` every front end talks to.
 
-A game package subclasses :class:`Game` (its facts as data: :class:`GameInfo`, its options, its
-action space) and :class:`State` (the rules as a state machine). Everything else in Courtly —
-agents, the simulator, the terminal, replays — talks to these classes only.
+A game package subclasses :class:`Game` (its facts as data in :class:`GameInfo`, its options,
+its action space) and :class:`State` (the rules as a state machine), and declares its parts in
+its ``GameInfo``: its text (:class:`GameText`: the picture of the table, the narration, the
+parsing of what people type, the reasons of a refusal), what each seat may see
+(:class:`GameViews`: redacted copies, observations, sampled worlds), its bots
+(:class:`BotInfo`, :class:`SearchHooks`) and its tensor layout. Core calls those parts; the
+state machine holds no text and no view. Everything else in Courtly (agents, the simulator,
+the terminal, the server, replays) talks to these classes only.
 
 The shape follows OpenSpiel: chance is explicit (``is_chance``, ``chance_outcomes()``,
 ``apply_chance()``), decisions are made by the seats in ``to_move`` (several at a simultaneous
 point), and a seat's knowledge is a :class:`View` that holds nothing the seat may not know.
+
+The classes here refer to one another (a game makes states, a state makes views, a game's
+parts read states), so they live in one module: the modules around it (events, records, the
+registry, replays of records) depend on it, never the other way round.
 """
 
 from __future__ import annotations
@@ -17,69 +27,29 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias, final
+from typing import Any, ClassVar, Final, Protocol, final
 
 from mypy_extensions import mypyc_attr
 
-from .actions import Action, parse_seat, seat_text
+from .actions import Action, seat_text
 from .cards import Card
 from .errors import IllegalAction, InvalidOptions, ReplayError
-from .options import Option, OptionValue, resolve_options
+from .events import (
+    CHANCE,
+    HIDDEN,
+    PUBLIC,
+    Event,
+    EventSecrets,
+    log_lines,
+    observer_bit,
+    parse_actor,
+)
+from .options import Option, OptionValue, describe_options, resolve_options
 from .persist import fields_of, rebuild
+from .records import MatchRecord
 from .tensors import TensorLayout
 
-if TYPE_CHECKING:
-    from .bots import BotInfo, SearchHooks
-
-CHANCE: Final = -1
-"""The actor of a chance event in ``state.history``."""
-
-Event: TypeAlias = tuple[int, Any]
-"""One history entry: ``(seat, action)`` or ``(CHANCE, outcome)``."""
-
-
-class _Hidden:
-    """The placeholder for something a seat may not know (a card, an event) in redacted copies."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "?"
-
-    def __repr__(self) -> str:
-        return "HIDDEN"
-
-    def __reduce__(self) -> str:
-        return "HIDDEN"
-
-
-HIDDEN: Final = _Hidden()
-
-
-def actor_text(actor: int) -> str:
-    return "chance" if actor == CHANCE else seat_text(actor)
-
-
-def parse_actor(text: str, num_players: int) -> int:
-    if text == "chance":
-        return CHANCE
-    return parse_seat(text, num_players)
-
-
-PUBLIC: Final = -1
-"""The knowers of an event everyone may see (every bit set, the spectator's included)."""
-
-
-# A reveal packed into one int: when (the history's length then), which event, and to whom.
-KNOWERS: Final = (1 << 16) - 1  # the observers' bits: far more seats than any game has
-REVEAL_INDEX: Final = 16
-EVENT_INDEX: Final = (1 << 24) - 1  # far longer than any game's longest history
-REVEAL_AT: Final = 40
-
-
-def observer_bit(seat: int | None, num_players: int) -> int:
-    """The bit of ``seat`` in a mask of knowers; the spectator has the bit after the last seat."""
-    return 1 << (num_players if seat is None else seat)
+# ------------------------------------------------------------------------------ declarations
 
 
 @dataclass(frozen=True)
@@ -97,9 +67,209 @@ class GameLength:
         return self.decisions + self.chance
 
 
+class Agent(Protocol):
+    """Anything that, handed the deciding seat's :class:`View` and an RNG, picks an action."""
+
+    def act(self, view: View, rng: random.Random) -> Action: ...
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """One bot a seat can be given, e.g. ``heuristic`` or ``ismcts:iterations=2000``.
+
+    A game names its own bots in its :class:`GameInfo`; their options are declared like game
+    options (name, default, allowed values, help) and checked with the same clear errors.
+    Generic bots (``random``, ``ismcts``) are declared the same way in
+    :mod:`courtly.agents.registry`.
+    """
+
+    name: str
+    factory: Callable[..., Agent]
+    """Built as ``factory(game, **options)`` with the options a seat names, already checked and
+    typed; the factory's own defaults, which ``options`` declares, apply to the rest (a default
+    may depend on another option: ISMCTS's ``depth`` on its ``rollout``)."""
+    summary: str
+    options: tuple[Option, ...] = ()
+
+    def build(self, game: Game, options: Mapping[str, object]) -> Agent:
+        """The bot for ``game`` with ``options`` (text from a command line or typed values),
+        checked like game options: :class:`InvalidOptions` names the allowed values, or the
+        bot's options when one is unknown."""
+        values = resolve_options(f"bot {self.name}", self.options, options)
+        return self.factory(game, **{name: values[name] for name in options})
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "summary": self.summary,
+            "options": describe_options(self.options),
+        }
+
+
+class SearchHooks(Protocol):
+    """What a game offers search bots (ISMCTS); its heuristic bot implements every part of it,
+    and ``GameInfo.search_hooks`` names it. Search reads these, never probes for attributes.
+
+    ``act`` is the rollout policy: it is handed views of sampled worlds, which it may read whole
+    (a sampled world is a guess drawn from the searcher's knowledge, not the real game).
+    """
+
+    rollout_depth: ClassVar[int]
+    """Rollouts stop after this many steps and :meth:`evaluate` scores the position; 0 plays
+    every rollout to the end."""
+    informed_worlds: ClassVar[bool]
+    """Whether :meth:`sample_world` knows more than ``view.determinize`` (so ISMCTS draws its
+    worlds with it by default)."""
+
+    def act(self, view: View, rng: random.Random) -> Action: ...
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each seat's chance to win from ``state`` (a full, sampled state), summing to 1."""
+        ...
+
+    def sample_world(self, view: View, rng: random.Random) -> State:
+        """A state consistent with ``view``, drawn as the other seats' play suggests (or simply
+        ``view.determinize(rng)``)."""
+        ...
+
+
+# Games subclass the parts, Game, State and View in modules that may run interpreted while this
+# one is compiled (see courtly/_compiled.py): mypyc must allow it.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GameText(ABC):
+    """What people read and type of a game: a game's ``text.py`` subclasses it, and its
+    ``GameInfo`` declares an instance (``text=``). Nothing here runs in a playout or a search,
+    so a game's text may take its time and import what it likes.
+
+    Every method takes the state it speaks of; the defaults below say what every game says
+    unless it has better words.
+    """
+
+    @abstractmethod
+    def render(self, state: State, seat: int | None) -> str:
+        """A readable text picture of the position from ``seat``'s side; a finished game's
+        ``render(state, None)`` is its one end-of-game summary."""
+
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+        """One line telling ``seat`` about an event about to be applied (``None``: nothing to
+        tell). Called *before* the event, so it can name who is flipping, drawing or playing.
+        The default names seat actions and hides chance outcomes."""
+        if actor == CHANCE:
+            return None
+        return f"{seat_text(actor)}: {item}"
+
+    def action_from_text(self, state: State, seat: int, text: str) -> Action | None:
+        """The action ``text`` names for ``seat``, or None; a game may accept shortcuts here (and
+        raise :class:`IllegalAction` for a shortcut that is ambiguous)."""
+        return state.game.action_from_text(text)
+
+    def parse_chance(self, state: State, text: str) -> Any:
+        """The possible outcome written ``text`` (a record's chance event, or what a person
+        typed to force one), or :class:`IllegalAction`."""
+        key = text.strip().lower()
+        for outcome, _ in state.chance_outcomes():
+            if str(outcome).lower() == key:
+                return outcome
+        raise IllegalAction(f"{text.strip()!r} is not a possible chance outcome now")
+
+    def input_steps(self, state: State, seat: int, text: str) -> list[str]:
+        """One line typed by a person, as the texts of the successive actions it means.
+
+        Most games take one action per line (the default). A game whose move is several
+        sub-decisions (a formation: left, middle, right) overrides this so that people may type
+        the whole move at once; the terminal plays the steps one after the other.
+        """
+        return [text]
+
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        """A warning a person should read before making this *legal* move (it throws the game
+        away, say: laying one's own King where it is revealed at once), or None. Front ends ask
+        for a confirmation; bots never see it."""
+        return None
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` (who is to move) now."""
+        legal = self.legal_text(state, seat)
+        if state.game.known_action(action) is None:
+            return f"{action} is not an action of this game; legal: {legal}"
+        return f"{action} is not legal for {seat_text(seat)} now; legal: {legal}"
+
+    def why_unknown(self, state: State, seat: int, text: str) -> str:
+        """Why the typed ``text`` names no action of this game."""
+        return (
+            f"{text.strip()!r} is not an action of this game; legal: {self.legal_text(state, seat)}"
+        )
+
+    def why_not_to_move(self, state: State, seat: object, action: object) -> str:
+        """Why ``seat`` may not act now (``action`` is what it tried, for a kinder message)."""
+        if state.is_terminal:
+            return "the game is over"
+        if state.is_chance:
+            return "a chance event must be resolved first"
+        number = _as_seat(seat, state.num_players)
+        if number is None:
+            return f"{seat!r} is not a seat of this game"
+        movers = ", ".join(seat_text(s) for s in state.to_move)
+        return f"it is not {seat_text(number)}'s turn; to move: {movers}"
+
+    def legal_text(self, state: State, seat: int) -> str:
+        return ", ".join(str(a) for a in state.legal_actions(seat))
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GameViews(ABC):
+    """What each seat may know of a game: a game's ``views.py`` subclasses it, and its
+    ``GameInfo`` declares an instance (``views=``).
+
+    The defaults fit a game in which every seat sees everything at a decision point (draws are
+    chance events, so an unknown deck order is not a secret). A game with hidden information
+    overrides :meth:`redacted` (a copy with every secret *removed*: unknown cards replaced by
+    :data:`HIDDEN` or dropped), :meth:`determinize` (fill the gaps of that copy from what is
+    consistent with the seat's knowledge), :meth:`secret_cards` (what the contract suite checks
+    no view shows) and :meth:`observed`. ``observation`` must read only what the seat may know,
+    so that it gives the same answer on the full state, the redacted copy and any sampled world.
+    """
+
+    @abstractmethod
+    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The JSON-able picture of the position from ``seat``'s side: the public table, the
+        seat's hidden cards, counts of others', what it has privately learned. Its size does not
+        grow with the game: the events are served apart (:meth:`State.log`)."""
+
+    def redacted(self, state: State, seat: int | None) -> State:
+        """A copy of ``state`` holding only what ``seat`` may know (:meth:`State.view` sets its
+        history)."""
+        return state.clone()
+
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A full state drawn uniformly from those consistent with what ``seat`` knows (called on
+        a redacted copy), with the same seats to move: the hook of ISMCTS. At a simultaneous
+        point, a seat that has committed a secret choice is out of ``to_move`` in the redacted
+        copy, and the world draws that choice, so it waits for the same seats as the truth."""
+        return state.clone()
+
+    def secret_cards(self, state: State, seat: int | None) -> frozenset[Card]:
+        """The cards of this (full) state whose whereabouts ``seat`` may not know: the contract
+        suite checks that none of them appears in the seat's view."""
+        return frozenset()
+
+    def observed(self, state: State, actor: int, item: Any, observer: int) -> Hashable | None:
+        """What ``observer`` learns when ``actor`` (a seat or CHANCE) makes the event ``item``,
+        asked *before* the event is applied; ``None`` when it learns nothing of which event it was.
+
+        Search keys its tree by what the searcher can tell apart (its information sets). The
+        default says seat actions are public and chance outcomes are not; games override it
+        where a draw is public (a card turned face up) or an action is secret (a card placed
+        face down).
+        """
+        if actor == CHANCE:
+            return None
+        return item.id if isinstance(item, Action) else item
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """The facts of a game, declared up front as data (like OpenSpiel's GameType).
+    """The facts of a game and its parts, declared up front as data (like OpenSpiel's GameType).
 
     Front ends read these facts instead of guessing them from play: whether seats ever decide at
     once, whether anything is hidden from some seat, whether seats win in teams.
@@ -110,17 +280,21 @@ class GameInfo:
     min_players: int
     max_players: int
     summary: str
+    text: GameText
+    """What people read and type (the game's ``text.py``)."""
+    views: GameViews
+    """What each seat may know (the game's ``views.py``, with its sampled worlds)."""
     options: tuple[Option, ...] = ()
     default_players: int = 2
     rules: str = ""
-    """A paraphrased rules summary with the resolutions of RULES.md, shown by ``courtly rules``."""
+    """A paraphrased summary of the rules Courtly implements, shown by ``courtly rules``."""
     bots: tuple[BotInfo, ...] = ()
     """The game's own bots (its ``heuristic``), with their declared options."""
     default_bot: str = "heuristic"
     """The bot that takes a seat when none is named (``courtly play`` fills the table with it)."""
     search_hooks: Callable[[Game], SearchHooks] | None = None
-    """What the game offers search bots (:class:`~courtly.core.bots.SearchHooks`): usually its
-    heuristic bot's class."""
+    """What the game offers search bots (:class:`SearchHooks`): usually its heuristic bot's
+    class."""
     official_players: tuple[int, ...] = ()
     """The player counts of the rule sheet, where the others are Courtly's (empty: all official)."""
     simultaneous: bool = False
@@ -149,59 +323,15 @@ class GameInfo:
         rest = [n for n in self.player_counts if n not in official]
         return f"{text} ({_span(rest)} unofficial)" if rest else text
 
-    def describe(self) -> dict[str, Any]:
-        from .options import describe_options
-
-        return {
-            "id": self.id,
-            "title": self.title,
-            "players": list(self.player_counts),
-            "official_players": list(self.official_players or self.player_counts),
-            "default_players": self.default_players,
-            "summary": self.summary,
-            "simultaneous": self.simultaneous,
-            "hidden_information": self.hidden_information,
-            "teams": self.teams,
-            "options": describe_options(self.options),
-            "agents": sorted(bot.name for bot in self.bots),
-            "default_bot": self.default_bot,
-            "longest_game": self._longest_games(),
-        }
-
-    def _longest_games(self) -> list[dict[str, int]] | None:
-        """The longest game with the default options, per player count (None: not declared,
-        or this info is not the one registered under its id)."""
-        from .registry import game_class
-
-        if self.longest_game is None:
-            return None
-        try:
-            declared = game_class(self.id)
-        except InvalidOptions:
-            return None
-        if declared.info is not self:
-            return None
-        found = []
-        for players in self.player_counts:
-            bound = declared(players).longest_game()
-            found.append(
-                {
-                    "players": players,
-                    "decisions": bound.decisions,
-                    "chance": bound.chance,
-                    "events": bound.events,
-                }
-            )
-        return found
-
 
 def _span(counts: Sequence[int]) -> str:
     low, high = min(counts), max(counts)
     return str(low) if low == high else f"{low}–{high}"
 
 
-# Games subclass Game, State and View in modules that may run interpreted while this one is
-# compiled (see courtly/_compiled.py): mypyc must allow it.
+# ------------------------------------------------------------------------------ the game
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """One game with its options fixed: the factory of states and the owner of the action space.
@@ -218,7 +348,7 @@ class Game(ABC):
     def __init__(self, players: object = None, **options: object) -> None:
         info = self.info
         if "num_players" in options:
-            # RULES.md calls the player count num_players; accept it as an alias of players.
+            # An alias of players, the name OpenSpiel and the rule sheets use.
             alias = options.pop("num_players")
             if players is None:
                 players = alias
@@ -239,6 +369,9 @@ class Game(ABC):
                 f"{info.id} is played by {info.players_text()} players, not {players!r}"
             )
         self.num_players: Final[int] = players
+        # The declared parts, read on every view and every search step.
+        self.text: Final[GameText] = info.text
+        self.views: Final[GameViews] = info.views
         # A plain dict behind a read-only proxy for callers; options() copies it for pickling.
         self._options: dict[str, OptionValue] = resolve_options(info.id, info.options, options)
         self.options: Mapping[str, OptionValue] = MappingProxyType(self._options)
@@ -384,8 +517,8 @@ class Game(ABC):
         return {"game": self.id, "players": self.num_players, "options": dict(self._options)}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A game is its id, player count and options: rebuilt by make() in the other process.
-        return (_remade, (self.id, self.num_players, dict(self._options)))
+        # A game is its class, player count and options: built again in the other process.
+        return (_game_of, (type(self), self.num_players, dict(self._options)))
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self._options.items() if v != _default(self.info, k)}
@@ -393,10 +526,8 @@ class Game(ABC):
         return f"courtly.make({self.id!r}, players={self.num_players}{extra})"
 
 
-def _remade(game_id: str, players: int, options: dict[str, Any]) -> Game:
-    from .registry import make
-
-    return make(game_id, players=players, **options)
+def _game_of(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+    return cls(players, **options)
 
 
 def _fold(text: str) -> str:
@@ -424,6 +555,9 @@ def _as_seat(seat: object, num_players: int) -> int | None:
     return number if 0 <= number < num_players else None
 
 
+# ------------------------------------------------------------------------------ the state
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game: the rules as a state machine.
@@ -431,49 +565,44 @@ class State(ABC):
     **The public moves belong to this class.** :meth:`apply`, :meth:`apply_chance`,
     :meth:`parse_action` and :meth:`view` are final: they check the seat, the turn and legality
     before anything changes, so an error leaves the state as it was, in every game alike. A game
-    implements small protected hooks instead:
+    implements small hooks instead:
 
     * ``legal_actions(seat)`` and ``_apply(seat, action)`` (an action already checked legal);
     * ``chance_outcomes()``, ``_apply_chance(outcome)`` and, for speed, ``sample_chance_outcome``
-      and ``_is_possible_outcome``; ``parse_chance`` where outcomes need a kinder message;
-    * ``_why_illegal``, ``_why_unknown``, ``_why_not_to_move``: the reason of a refusal, in the
-      game's words; ``_action_from_text`` for typed shortcuts;
-    * ``returns()``, ``clone()``, ``observation(seat)``, ``render(seat)``.
+      and ``_is_possible_outcome``;
+    * ``returns()`` and ``clone()``; ``progress()``, ``scores()`` and ``_seats_in_game()`` where
+      the game has them.
+
+    The words of a refusal, the pictures and the narration come from the game's
+    :class:`GameText`; what a seat may see, from its :class:`GameViews`.
 
     Subclasses keep ``is_chance``, ``is_terminal``, ``truncated`` and ``to_move`` up to date as
     plain attributes (they are read on every step of every playout).
 
-    **Hidden information.** A game with secrets overrides :meth:`_redacted` (a copy with every
-    secret *removed*: unknown cards replaced by :data:`HIDDEN` or dropped), :meth:`determinize`
-    (called on that copy: fill the gaps from what is consistent with the seat's knowledge) and
-    :meth:`secret_cards` (what the contract suite checks no view shows). ``observation(seat)``
-    must read only what ``seat`` may know, so that it gives the same answer on the full state, the
-    redacted copy and any determinization.
-
-    **Who sees which event** is declared once, here, for every game: while applying an event a
-    game calls :meth:`_keep_secret` with the seats that may know it, and later
-    :meth:`_reveal_event` when it becomes known to more of them (a card turned face up). Every
-    other event is public. Views, logs and records all read this one declaration.
+    **Who sees which event** is declared here, for every game: while applying an event a game
+    calls :meth:`_keep_secret` with the seats that may know it, and later :meth:`_reveal_event`
+    when it becomes known to more of them (a card turned face up). Every other event is public.
+    Views, logs and records all read this one declaration (kept in ``secrets``, an
+    :class:`~courtly.core.events.EventSecrets`).
 
     **Simultaneous decisions.** ``to_move`` lists every seat still to submit; each ``apply``
     records one submission, secret until the last is in (declared with :meth:`_keep_secret`), and
     removes that seat from ``to_move``. *That* a seat has submitted is public; *what* it submitted
-    is not: the redacted copy for another seat holds no trace of it, and :meth:`determinize` draws
+    is not: the redacted copy for another seat holds no trace of it, and the world sampler draws
     it afresh, so a sampled world has the same seats to move as the truth.
     """
 
     __slots__ = (
         "_partial",
-        "_reveal_count",
-        "_reveals",
-        "_secret_events",
         "game",
         "history",
         "is_chance",
         "is_terminal",
         "num_players",
+        "secrets",
         "to_move",
         "truncated",
+        "world_plan",
     )
 
     game: Game
@@ -485,6 +614,12 @@ class State(ABC):
     to_move: tuple[int, ...]
     """The seats that must decide now: several at a simultaneous point, none at chance or end."""
     history: list[Event]
+    secrets: EventSecrets
+    """Which events of the history some seats may not know (see :meth:`_keep_secret`)."""
+    world_plan: object
+    """What a game's world sampler works out once from a view's copy and shares between the
+    worlds it draws from it (a search draws hundreds from one view); None until the sampler
+    asks, and never copied: a clone is another position."""
 
     def __init__(self, game: Game, blank: bool = False) -> None:
         """Subclasses take ``blank=True`` for a bare instance that :meth:`clone` fills in
@@ -497,14 +632,8 @@ class State(ABC):
         self.truncated = False
         self.to_move = ()
         self._partial = False  # a view's copy or a world drawn from one: hidden events inside
-        self._secret_events: dict[int, int] = {}  # history index -> who knows it (else public)
-        # Each event revealed later, as (history length then, index, knowers) packed into one
-        # int by _packed_reveal (one object, not a tuple and its ints: a trick reveals several
-        # cards): a log already sent in part must be sent again from the earliest of them (see
-        # log_from). Clones share the list, each reading its first _reveal_count entries, and
-        # copy it only to append after another has (search clones often and reveals rarely).
-        self._reveals: list[int] | None = None  # made at the first reveal
-        self._reveal_count = 0
+        self.secrets = EventSecrets()
+        self.world_plan = None
 
     # ----------------------------------------------------------------------------- decisions
 
@@ -585,28 +714,14 @@ class State(ABC):
         mover = self._mover(seat, text)
         if not isinstance(text, str):
             raise IllegalAction(f"an action's text is a string, not {text!r}")
-        action = self._action_from_text(mover, text)
+        words = self.game.text
+        action = words.action_from_text(self, mover, text)
         if action is None:
-            raise IllegalAction(self._why_unknown(mover, text))
+            raise IllegalAction(words.why_unknown(self, mover, text))
         for legal in self.legal_actions(mover):
             if legal is action:
                 return legal
-        raise IllegalAction(self._why_illegal(mover, action))
-
-    def input_steps(self, seat: int, text: str) -> list[str]:
-        """One line typed by a person, as the texts of the successive actions it means.
-
-        Most games take one action per line (the default). A game whose move is several
-        sub-decisions (a formation: left, middle, right) overrides this so that people may type
-        the whole move at once; the terminal plays the steps one after the other.
-        """
-        return [text]
-
-    def caution(self, seat: int, action: Action) -> str | None:
-        """A warning a person should read before making this *legal* move (it throws the game
-        away, say: laying one's own King where it is revealed at once), or None. Front ends ask
-        for a confirmation; bots never see it."""
-        return None
+        raise IllegalAction(words.why_illegal(self, mover, action))
 
     def _mover(self, seat: object, action: object) -> int:
         """``seat`` as the number of a seat to move now, or :class:`IllegalAction` saying why."""
@@ -615,7 +730,7 @@ class State(ABC):
         number = _as_seat(seat, self.num_players)
         if number is not None and number in self.to_move:
             return number
-        raise IllegalAction(self._why_not_to_move(seat, action))
+        raise IllegalAction(self.game.text.why_not_to_move(self, seat, action))
 
     def _legal_action(self, seat: int, action: object) -> Action:
         """The game's own legal instance of ``action`` (an Action, text or id), or the reason."""
@@ -630,46 +745,15 @@ class State(ABC):
                 for option in legal:
                     if option is own:
                         return option
-            raise IllegalAction(self._why_illegal(seat, action if own is None else own))
+            refused = action if own is None else own
+            raise IllegalAction(self.game.text.why_illegal(self, seat, refused))
         if isinstance(action, str):
             return self.parse_action(seat, action)
         own = self.game.action_from_id(action)
         for option in legal:
             if option is own:
                 return option
-        raise IllegalAction(self._why_illegal(seat, own))
-
-    # The hooks of a refusal: games override them to give the reason in the game's words.
-
-    def _action_from_text(self, seat: int, text: str) -> Action | None:
-        """The action ``text`` names for ``seat``, or None; games may accept shortcuts here (and
-        raise :class:`IllegalAction` for a shortcut that is ambiguous)."""
-        return self.game.action_from_text(text)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        """Why ``action`` is not legal for ``seat`` (who is to move) now."""
-        if self.game.known_action(action) is None:
-            return f"{action} is not an action of this game; legal: {self._legal_text(seat)}"
-        return f"{action} is not legal for {seat_text(seat)} now; legal: {self._legal_text(seat)}"
-
-    def _why_unknown(self, seat: int, text: str) -> str:
-        """Why the typed ``text`` names no action of this game."""
-        return f"{text.strip()!r} is not an action of this game; legal: {self._legal_text(seat)}"
-
-    def _why_not_to_move(self, seat: object, action: object) -> str:
-        """Why ``seat`` may not act now (``action`` is what it tried, for a kinder message)."""
-        if self.is_terminal:
-            return "the game is over"
-        if self.is_chance:
-            return "a chance event must be resolved first"
-        number = _as_seat(seat, self.num_players)
-        if number is None:
-            return f"{seat!r} is not a seat of this game"
-        movers = ", ".join(seat_text(s) for s in self.to_move)
-        return f"it is not {seat_text(number)}'s turn; to move: {movers}"
-
-    def _legal_text(self, seat: int) -> str:
-        return ", ".join(str(a) for a in self.legal_actions(seat))
+        raise IllegalAction(self.game.text.why_illegal(self, seat, own))
 
     # ----------------------------------------------------------------------------- chance
 
@@ -688,7 +772,7 @@ class State(ABC):
                 "the game is over" if self.is_terminal else "no chance event is pending"
             )
         if isinstance(outcome, str):
-            outcome = self.parse_chance(outcome)
+            outcome = self.game.text.parse_chance(self, outcome)
         elif not self._is_possible_outcome(outcome):
             raise IllegalAction(f"{outcome} is not a possible outcome now")
         self._apply_chance(outcome)
@@ -701,14 +785,6 @@ class State(ABC):
     @abstractmethod
     def _apply_chance(self, outcome: Any) -> None:
         """Apply a chance outcome already checked to be possible."""
-
-    def parse_chance(self, text: str) -> Any:
-        """The possible outcome written ``text``, or :class:`IllegalAction`."""
-        key = text.strip().lower()
-        for outcome, _ in self.chance_outcomes():
-            if str(outcome).lower() == key:
-                return outcome
-        raise IllegalAction(f"{text.strip()!r} is not a possible chance outcome now")
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         """One outcome drawn with the chance probabilities; games may override it for speed, but
@@ -759,81 +835,18 @@ class State(ABC):
 
     def _keep_secret(self, knowers: int) -> None:
         """Declare the event being applied known only to ``knowers`` (a mask of
-        :func:`observer_bit`); call it from ``_apply`` or ``_apply_chance``."""
-        self._secret_events[len(self.history)] = knowers
+        :func:`~courtly.core.events.observer_bit`); call it from ``_apply`` or
+        ``_apply_chance``."""
+        self.secrets.keep(len(self.history), knowers)
 
     def _reveal_event(self, index: int, knowers: int = PUBLIC) -> None:
         """The event at ``index`` of the history becomes known to ``knowers`` too (everyone by
         default: a card turned face up)."""
-        secret = self._secret_events
-        if index in secret:
-            self._note_reveal(index, knowers)
-            if knowers == PUBLIC:
-                del secret[index]
-            else:
-                secret[index] |= knowers
+        self.secrets.reveal(len(self.history), index, knowers)
 
     def _reveal_all(self) -> None:
         """Every secret event becomes public (the game is over: every card is shown)."""
-        secret = self._secret_events
-        if secret:
-            for index in sorted(secret):
-                self._note_reveal(index, PUBLIC)
-            secret.clear()
-
-    def _note_reveal(self, index: int, knowers: int) -> None:
-        reveals = self._reveals
-        if reveals is None:
-            reveals = self._reveals = []
-        elif len(reveals) != self._reveal_count:  # another copy has appended: take our own
-            reveals = self._reveals = reveals[: self._reveal_count]
-        reveals.append(len(self.history) << REVEAL_AT | index << REVEAL_INDEX | knowers & KNOWERS)
-        self._reveal_count += 1
-
-    def event_known_to(self, index: int, seat: int | None) -> bool:
-        """Whether ``seat`` (``None``: a spectator) may know the event at ``index`` now."""
-        knowers = self._secret_events.get(index)
-        return knowers is None or bool(knowers & observer_bit(seat, self.num_players))
-
-    def _history_seen_by(self, seat: int | None, since: int = 0) -> list[Event]:
-        """``history[since:]`` as ``seat`` may know it: a secret event is ``(actor, HIDDEN)``."""
-        seen = self.history[since:]
-        secret = self._secret_events
-        if secret:
-            bit = observer_bit(seat, self.num_players)
-            for index, knowers in secret.items():
-                if index >= since and not knowers & bit:
-                    seen[index - since] = (seen[index - since][0], HIDDEN)
-        return seen
-
-    def log_from(self, seat: int | None, since: int) -> int:
-        """Where to resume ``seat``'s log for a reader that holds its first ``since`` events:
-        ``since``, or earlier when one of them has been revealed to the seat since (a card turned
-        face up changes the entry the reader has as ``"?"``). Only reveals to this seat count,
-        so the answer tells it nothing about what others learned."""
-        start = since
-        bit = observer_bit(seat, self.num_players)
-        reveals = self._reveals
-        if reveals is None:
-            return start
-        for position in range(self._reveal_count - 1, -1, -1):  # newest first
-            reveal = reveals[position]
-            if reveal >> REVEAL_AT < since:
-                break
-            index = reveal >> REVEAL_INDEX & EVENT_INDEX
-            if index < start and reveal & bit:
-                start = index
-        return start
-
-    def log(self, seat: int | None, since: int = 0) -> list[list[str]]:
-        """The events from index ``since`` on, as ``seat`` saw them: ``[actor, text]`` pairs,
-        ``"?"`` for what it may not know. Ask for increments (``since`` = the length already
-        seen) so that a long game is not sent again and again."""
-        return [
-            [actor_text(actor), str(item)] for actor, item in self._history_seen_by(seat, since)
-        ]
-
-    # ----------------------------------------------------------------------------- views
+        self.secrets.reveal_all(len(self.history))
 
     @final
     def view(self, seat: object) -> View:
@@ -843,37 +856,35 @@ class State(ABC):
             who = _as_seat(seat, self.num_players)
             if who is None:
                 raise IllegalAction(f"{seat!r} is not a seat of this game")
-        copy = self._redacted(who)
-        copy.history = self._history_seen_by(who)
+        copy = self.game.views.redacted(self, who)
+        copy.history = self.secrets.seen_by(self.history, observer_bit(who, self.num_players))
         copy._partial = copy._partial or any(item is HIDDEN for _, item in copy.history)
         return View(copy, who)
 
-    def _redacted(self, seat: int | None) -> State:
-        """A copy holding only what ``seat`` may know (its history is set by :meth:`view`).
-        Games with hidden information override it to remove (not merely hide) what the seat
-        cannot see."""
-        return self.clone()
+    def log(self, seat: int | None, since: int = 0) -> list[list[str]]:
+        """The events from index ``since`` on, as ``seat`` saw them: ``[actor, text]`` pairs,
+        ``"?"`` for what it may not know. Ask for increments (``since`` = the length already
+        seen) so that a long game is not sent again and again."""
+        bit = observer_bit(seat, self.num_players)
+        return log_lines(self.secrets.seen_by(self.history, bit, since))
 
-    @abstractmethod
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """The JSON-able picture of the position from ``seat``'s side (called on a redacted
-        copy): the table as it stands, whose size does not grow with the game (the events are
-        served apart, by :meth:`log`)."""
+    def log_from(self, seat: int | None, since: int) -> int:
+        """Where to resume ``seat``'s log for a reader that holds its first ``since`` events:
+        ``since``, or earlier when one of them has been revealed to the seat since (a card turned
+        face up changes the entry the reader has as ``"?"``)."""
+        return self.secrets.log_resumes_at(observer_bit(seat, self.num_players), since)
 
-    def secret_cards(self, seat: int | None) -> frozenset[Card]:
-        """The cards of this (full) state whose whereabouts ``seat`` may not know.
+    # ----------------------------------------------------------------------------- text
 
-        The contract suite checks that none of them appears in the seat's view. Royal Gambit has
-        none at a decision point; games with hands and face-down cards override it.
-        """
-        return frozenset()
+    def render(self, seat: int | None) -> str:
+        """A readable text picture of the position from ``seat``'s side (the game's text)."""
+        return self.game.text.render(self, seat)
 
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        """A full state drawn uniformly from those consistent with what ``seat`` knows (called on
-        a redacted copy), with the same seats to move. Games with hidden information override it."""
-        return self.clone()
+    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
+        """One line telling ``seat`` about an event about to be applied (the game's text)."""
+        return self.game.text.narrate(self, actor, item, seat)
 
-    # ----------------------------------------------------------------------------- records
+    # ----------------------------------------------------------------------------- copies
 
     @abstractmethod
     def clone(self) -> State:
@@ -889,28 +900,38 @@ class State(ABC):
         other.truncated = self.truncated
         other.to_move = self.to_move
         other._partial = self._partial
-        other._secret_events = self._secret_events.copy() if self._secret_events else {}
-        other._reveals = self._reveals
-        other._reveal_count = self._reveal_count
+        other.secrets = self.secrets.copy()
 
     def history_text(self) -> list[list[str]]:
         """The history as ``[actor, event]`` text pairs, e.g. ``["p1", "hit"]``, ``["chance", "7H"]``."""
-        return [[actor_text(actor), str(item)] for actor, item in self.history]
+        return log_lines(self.history)
+
+    def record(self, **extra: Any) -> MatchRecord:
+        """The game as a record (:mod:`courtly.core.records`) as it stands: its config and
+        history, and its result once over; ``extra`` fills the record's other fields (seed,
+        seats...)."""
+        config = self.game.config()
+        return MatchRecord(
+            game=config["game"],
+            players=config["players"],
+            options=config["options"],
+            history=self.history_text(),
+            returns=self.returns() if self.is_terminal else [],
+            truncated=self.truncated,
+            **extra,
+        )
 
     def to_json(self) -> str:
-        """The game as a record (:mod:`courtly.core.records`): its config and history, and its
-        result once over; :func:`courtly.load` rebuilds it exactly."""
-        from .records import MatchRecord
-
-        return MatchRecord.of_state(self).to_json()
+        """The game as a record's JSON; :func:`courtly.load` rebuilds it exactly."""
+        return self.record().to_json()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A game in play is its history: replayed on the other side, exactly, with the game's
         # own shared actions. A view's copy holds hidden events and cannot replay: it travels as
         # its fields.
         if not self._partial:
-            return (_replayed, (self.game, self.history_text()))
-        return (rebuild, (type(self), (self.game, True), fields_of(self)))
+            return (replay, (self.game, self.history_text()))
+        return (rebuild, (type(self), (self.game,), fields_of(self), {"blank": True}))
 
     def __eq__(self, other: object) -> bool:
         """Two states are equal when the same game reached them by the same events."""
@@ -923,39 +944,11 @@ class State(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
-    @abstractmethod
-    def render(self, seat: int | None) -> str:
-        """A readable text picture of the position from ``seat``'s side."""
-
-    def observed(self, actor: int, item: Any, observer: int) -> Hashable | None:
-        """What ``observer`` learns when ``actor`` (a seat or CHANCE) makes the event ``item``,
-        asked *before* the event is applied; ``None`` when it learns nothing of which event it was.
-
-        Search uses it to key its tree by what the searcher can tell apart (its information
-        sets). The default says seat actions are public and chance outcomes are not; games
-        override it where a draw is public (a card turned face up) or an action is secret (a card
-        placed face down).
-        """
-        if actor == CHANCE:
-            return None
-        return item.id if isinstance(item, Action) else item
-
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        """One line telling ``seat`` about an event about to be applied (``None``: nothing to tell).
-
-        Called *before* the event, so it can name who is flipping, drawing or playing. The default
-        names seat actions and hides chance outcomes; games say more where it is public.
-        """
-        if actor == CHANCE:
-            return None
-        return f"{seat_text(actor)}: {item}"
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} after {len(self.history)} events>"
 
 
-def _replayed(game: Game, history: list[list[str]]) -> State:
-    return replay(game, history)
+# ------------------------------------------------------------------------------ the view
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1012,7 +1005,8 @@ class View:
     def observation(self) -> dict[str, Any]:
         """JSON-able: the public table, this seat's hidden cards, counts of others', what it has
         privately learned. Its size does not grow with the game: the events are in :meth:`log`."""
-        return self._state.observation(self.seat)
+        state = self._state
+        return state.game.views.observation(state, self.seat)
 
     def log_from(self, since: int) -> int:
         """Where to resume the log for a reader holding its first ``since`` events (earlier than
@@ -1035,29 +1029,31 @@ class View:
         return self._state.parse_action(self.seat, text)
 
     def caution(self, action: Action) -> str | None:
-        """See :meth:`State.caution`."""
+        """A warning a person should read before this legal move (:meth:`GameText.caution`)."""
         if self.seat is None:
             return None
-        return self._state.caution(self.seat, action)
+        state = self._state
+        return state.game.text.caution(state, self.seat, action)
 
     def input_steps(self, text: str) -> list[str]:
-        """See :meth:`State.input_steps`."""
+        """One typed line as the texts of the actions it means (:meth:`GameText.input_steps`)."""
         if self.seat is None:
             return [text]
-        return self._state.input_steps(self.seat, text)
+        state = self._state
+        return state.game.text.input_steps(state, self.seat, text)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with everything this seat knows (the hook for ISMCTS)."""
         seen = self._state
-        world = seen.determinize(self.seat, rng)
+        world = seen.game.views.determinize(seen, self.seat, rng)
         # What was revealed when is part of what the seat saw: a world's log resumes like the
         # truth's (log_from) whichever way the game drew it.
-        world._reveals = seen._reveals
-        world._reveal_count = seen._reveal_count
+        world.secrets.take_reveals(seen.secrets)
         return world
 
     def render(self) -> str:
-        return self._state.render(self.seat)
+        state = self._state
+        return state.game.text.render(state, self.seat)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (View, (self._state, self.seat))
@@ -1108,10 +1104,3 @@ def replay(game: Game, history: Sequence[Sequence[str]] | Sequence[Event]) -> St
             shown = [str(part) for part in event] if isinstance(event, (list, tuple)) else event
             raise ReplayError(f"move {index + 1} {shown} is not legal there: {error}") from None
     return state
-
-
-def load(data: str | Mapping[str, Any]) -> State:
-    """Rebuild a state saved by :meth:`State.to_json` (a JSON text or the parsed dict)."""
-    from .records import read_state
-
-    return read_state(data)

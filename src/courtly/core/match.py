@@ -7,9 +7,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .agent import Agent
 from .errors import IllegalAction, InvalidOptions
-from .game import CHANCE, Event, Game, State, sample_chance
+from .events import CHANCE, Event
+from .game import Agent, Game, State, sample_chance
 from .records import MatchRecord
 
 EventObserver = Callable[[State, int, Any], None]
@@ -92,6 +92,6 @@ def play_match(
                 raise IllegalAction(
                     f"agent of seat p{seat} ({type(agents[seat]).__name__}) chose badly: {error}"
                 ) from None
-    return MatchRecord.of_state(
-        state, seed=seed, seats=list(seats), game_id=game_id, think_seconds=think, moves=moves
+    return state.record(
+        seed=seed, seats=list(seats), game_id=game_id, think_seconds=think, moves=moves
     )

@@ -39,9 +39,14 @@ def fields_of(obj: object) -> dict[str, Any]:
     return values
 
 
-def rebuild(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
-    """``cls(*args)`` with ``fields`` set on it: the other half of ``__reduce__``."""
-    obj = cls(*args)
+def rebuild(
+    cls: type,
+    args: tuple[Any, ...],
+    fields: dict[str, Any],
+    keywords: dict[str, Any] | None = None,
+) -> Any:
+    """``cls(*args, **keywords)`` with ``fields`` set on it: the other half of ``__reduce__``."""
+    obj = cls(*args, **(keywords or {}))
     for name, value in fields.items():
         setattr(obj, name, value)
     return obj

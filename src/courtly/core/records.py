@@ -1,4 +1,4 @@
-"""Game records: the one format every front end writes and reads (ARCHITECTURE.md §7).
+"""Game records: the one format every front end writes and reads.
 
 A record is one JSON object: the game (id, player count, options) and its history as
 ``[actor, event]`` text pairs, which replay the game exactly; a finished game adds its seed,
@@ -7,9 +7,10 @@ records holds one per line (JSONL), plain or gzip-compressed. ``simulate --out``
 ``play --save``, ``replay``, ladders and the server all go through this module, so the format's
 name and version live here alone.
 
-Reading never ends in a traceback: a record that cannot be read raises :class:`ReplayError`
-saying why (not UTF-8, not JSON, a format this version does not know, a history that stops
-before the game's end, a move that is not legal where it stands, by its number and seat).
+A record here is data: a state writes its own (:meth:`State.record
+<courtly.core.game.State.record>`), and :mod:`courtly.core.replays` plays one back. Reading
+never ends in a traceback: a record or file that cannot be read raises :class:`ReplayError`
+saying why (not UTF-8, not JSON, a format this version does not know).
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ import gzip
 import io
 import json
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final
 
-from .errors import InvalidOptions, ReplayError
-from .game import CHANCE, Game, State, parse_actor
+from .errors import ReplayError
 
 FORMAT: Final = "courtly-game"
 VERSION: Final = 1
@@ -77,20 +77,6 @@ class MatchRecord:
     @property
     def finished(self) -> bool:
         return bool(self.returns)
-
-    @classmethod
-    def of_state(cls, state: State, **extra: Any) -> MatchRecord:
-        """The record of ``state`` as it stands (finished or not)."""
-        config = state.game.config()
-        return cls(
-            game=config["game"],
-            players=config["players"],
-            options=config["options"],
-            history=state.history_text(),
-            returns=state.returns() if state.is_terminal else [],
-            truncated=state.truncated,
-            **extra,
-        )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -157,74 +143,6 @@ class MatchRecord:
             )
         except (TypeError, ValueError) as error:
             raise ReplayError(f"a field of the record has the wrong type ({error})") from None
-
-    def make_game(self) -> Game:
-        from .registry import make
-
-        try:
-            return make(self.game, players=self.players or None, **self.options)
-        except InvalidOptions as error:
-            raise ReplayError(str(error)) from None
-
-    def replay(
-        self,
-        observe: Callable[[State, int, Any], None] | None = None,
-        require_end: bool | None = None,
-    ) -> State:
-        """The state the history leads to, checked against the record.
-
-        ``observe(state, actor, item)`` is called before each event (a narrator, say).
-        ``require_end`` (default: when the record has returns) demands that the history reaches
-        the end of the game, and that it ends as recorded.
-        """
-        state = replay_events(self.make_game(), self.history, observe)
-        if require_end is None:
-            require_end = self.finished
-        if require_end and not state.is_terminal:
-            raise ReplayError(
-                f"the history stops after {len(self.history)} events, before the game is over: "
-                "it is not a finished game"
-            )
-        recorded = [round(x, 9) for x in self.returns]
-        if recorded and state.is_terminal and [round(x, 9) for x in state.returns()] != recorded:
-            raise ReplayError(
-                f"the replay ends with returns {state.returns()}, the record says {self.returns}"
-            )
-        return state
-
-
-def replay_events(
-    game: Game,
-    history: list[list[str]],
-    observe: Callable[[State, int, Any], None] | None = None,
-) -> State:
-    """Play the text ``history`` from the start; :class:`ReplayError` names the first move that
-    is not legal where it stands (its number, counted from 1, and its seat)."""
-    state = game.new_state()
-    for index, (actor_text, item_text) in enumerate(history):
-        try:
-            actor = parse_actor(actor_text, game.num_players)
-        except ValueError as error:
-            raise ReplayError(f"move {index + 1}: {error}") from None
-        try:
-            if actor == CHANCE:
-                outcome = state.parse_chance(item_text) if state.is_chance else item_text
-                if observe is not None and state.is_chance:
-                    observe(state, CHANCE, outcome)
-                state.apply_chance(outcome)
-            else:
-                action = state.parse_action(actor, item_text)
-                if observe is not None:
-                    observe(state, actor, action)
-                state.apply(actor, action)
-        except ReplayError:
-            raise
-        except (ValueError, TypeError) as error:
-            who = "chance" if actor == CHANCE else actor_text
-            raise ReplayError(
-                f"move {index + 1} ({who}: {item_text}) is not legal there: {error}"
-            ) from None
-    return state
 
 
 # --------------------------------------------------------------------------------- files
@@ -320,13 +238,3 @@ class RecordWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def read_state(data: str | Mapping[str, Any]) -> State:
-    """The state a saved game or record leads to (``courtly.load``); :class:`ReplayError` if it
-    cannot be read or does not replay."""
-    try:
-        parsed = json.loads(data) if isinstance(data, str) else data
-    except json.JSONDecodeError as error:
-        raise ReplayError(f"not JSON: {error}") from None
-    return MatchRecord.from_dict(parsed).replay(require_end=False)

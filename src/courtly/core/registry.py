@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import InvalidOptions
 from .game import Game, GameInfo
+from .options import describe_options
 
 _GAMES: dict[str, type[Game]] = {}
 
@@ -42,3 +45,42 @@ def game_class(game_id: str) -> type[Game]:
 def make(game_id: str, players: int | None = None, **options: object) -> Game:
     """The game ``game_id`` for ``players`` seats with ``options`` (checked; defaults for the rest)."""
     return game_class(game_id)(players, **options)
+
+
+def describe(game: type[Game]) -> dict[str, Any]:
+    """A game's facts as JSON (``courtly games --json``, the server's catalogue): players,
+    options, and the longest game with the default options at each player count (None when the
+    game declares none)."""
+    info = game.info
+    return {
+        "id": info.id,
+        "title": info.title,
+        "players": list(info.player_counts),
+        "official_players": list(info.official_players or info.player_counts),
+        "default_players": info.default_players,
+        "summary": info.summary,
+        "simultaneous": info.simultaneous,
+        "hidden_information": info.hidden_information,
+        "teams": info.teams,
+        "options": describe_options(info.options),
+        "agents": sorted(bot.name for bot in info.bots),
+        "default_bot": info.default_bot,
+        "longest_game": _longest_games(game),
+    }
+
+
+def _longest_games(game: type[Game]) -> list[dict[str, int]] | None:
+    if game.info.longest_game is None:
+        return None
+    found = []
+    for players in game.info.player_counts:
+        bound = game(players).longest_game()
+        found.append(
+            {
+                "players": players,
+                "decisions": bound.decisions,
+                "chance": bound.chance,
+                "events": bound.events,
+            }
+        )
+    return found

@@ -39,9 +39,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..agents.registry import make_agent
-from ..core.agent import Agent
 from ..core.errors import IllegalAction, InvalidOptions
-from ..core.game import Game, State, sample_chance
+from ..core.game import Agent, Game, State, sample_chance
 from ..core.registry import games, make
 from .tensors import action_mask, observation_shape, observation_tensor
 

@@ -37,7 +37,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core.game import CHANCE, Game, State
+from ..core.events import CHANCE
+from ..core.game import Game, State
 from ..core.registry import games, make
 from .tensors import observation_tensor
 
@@ -142,9 +143,10 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         """Each seat notes what it observes of the event (asked before it happens); the notes
         are hashed into its key only when the key is asked for (a rollout never asks)."""
         state = self.courtly
+        views = state.game.views
         notes = self.notes
         for seat in range(state.num_players):
-            seen = item.id if seat == actor else state.observed(actor, item, seat)
+            seen = item.id if seat == actor else views.observed(state, actor, item, seat)
             notes[seat].append((actor, seen))
 
     def _folded(self, seat: int) -> bytes:

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import InvalidOptions
-from ..core.game import Game, State, View
+from ..core.game import Game, View
 from ..core.registry import make
 
 
@@ -36,12 +36,6 @@ def action_mask(view: View) -> npt.NDArray[np.int8]:
     for action in view.legal_actions():
         mask[action.id] = 1
     return mask
-
-
-def legal_ids(state: State, seat: int) -> list[int]:
-    """The seat's legal action ids in ascending order (the order OpenSpiel requires; games list
-    their actions in their own order)."""
-    return sorted(action.id for action in state.legal_actions(seat))
 
 
 def layout_table(game: Game) -> list[str]:

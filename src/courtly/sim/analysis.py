@@ -48,8 +48,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..core.bots import SearchHooks
-from ..core.game import CHANCE, Game, State
+from ..core.events import CHANCE
+from ..core.game import Game, SearchHooks, State
 from .backends import Backend, LocalBackend, chunks_of
 from .stats import Z95, Distribution, Tally, wilson_interval
 from .tournament import GamePlayer, Simulation

@@ -70,8 +70,10 @@ from ..agents.estimates import (
 from ..agents.ismcts import RootStatistics
 from ..core.actions import seat_text
 from ..core.errors import InvalidOptions
-from ..core.game import CHANCE, State
+from ..core.events import CHANCE, observer_bit
+from ..core.game import State
 from ..core.records import MatchRecord
+from ..core.replays import replay_record
 
 LABELS: Final = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of win chance at least this large (and above its noise) earns the label."""
@@ -256,7 +258,7 @@ def positions_of(record: MatchRecord) -> list[State]:
     """The state before every event of the record, and the last one: ``len(history) + 1``
     states, checked against the record as ``courtly replay`` checks it."""
     states: list[State] = []
-    final = record.replay(lambda state, actor, item: states.append(state.clone()))
+    final = replay_record(record, lambda state, actor, item: states.append(state.clone()))
     states.append(final)
     return states
 
@@ -264,7 +266,8 @@ def positions_of(record: MatchRecord) -> list[State]:
 def _learns_from(states: Sequence[State], first: int, last: int, seat: int) -> bool:
     """Whether ``seat`` learns anything from chance events ``first`` to ``last``."""
     after = states[last + 1]
-    if any(after.event_known_to(index, seat) for index in range(first, last + 1)):
+    bit = observer_bit(seat, after.num_players)
+    if any(after.secrets.known_to(index, bit) for index in range(first, last + 1)):
         return True
     return states[first].view(seat).observation() != after.view(seat).observation()
 
@@ -494,8 +497,3 @@ def worst_decisions(review: GameReview, count: int = 8) -> list[Decision]:
     """The labelled decisions with the largest losses, largest first."""
     labelled = [decision for decision in review.decisions if decision.label is not None]
     return sorted(labelled, key=lambda decision: (-decision.loss, decision.index))[:count]
-
-
-def value_text(value: ValueEstimate) -> str:
-    """``57% (52-62%)``."""
-    return f"{value.mean:.0%} ({value.low:.0%}-{value.high:.0%})"

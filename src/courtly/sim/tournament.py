@@ -16,10 +16,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..agents.registry import make_agent
-from ..core.agent import Agent
-from ..core.bots import SearchHooks
 from ..core.errors import InvalidOptions
-from ..core.game import Game
+from ..core.game import Agent, Game, SearchHooks
 from ..core.match import EventObserver, play_match
 from ..core.records import MatchRecord
 from ..core.registry import make

@@ -30,7 +30,8 @@ from sqlalchemy.orm import Session
 
 from ..agents.registry import AgentSpec, find_bot, make_agent
 from ..core.errors import IllegalAction, InvalidOptions
-from ..core.game import CHANCE, Game, State, View, actor_text, parse_actor
+from ..core.events import CHANCE, actor_text, parse_actor
+from ..core.game import Game, State, View
 from ..core.records import MatchRecord
 from ..core.registry import make
 from .storage import (
@@ -416,8 +417,7 @@ class Tables:
                 raise TableError(
                     409, "the record of a table is public once the game is over, and it is not"
                 )
-            return MatchRecord.of_state(
-                table.state,
+            return table.state.record(
                 seed=table.seed,
                 seats=[s.bot if s.kind == "bot" and s.bot else "person" for s in table.seats],
             )
@@ -1222,7 +1222,7 @@ class Tables:
     ) -> None:
         actor = parse_actor(row.actor, state.num_players)
         if actor == CHANCE:
-            state.apply_chance(state.parse_chance(row.item))
+            state.apply_chance(state.game.text.parse_chance(state, row.item))
             return
         state.apply(actor, row.item)
         if row.chosen_at is not None and row.answer_version is not None:

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 import courtly
 from courtly.core.cards import CARDS, KING, Card, parse_cards
-from courtly.games.crush_the_crown.rules import JOKER, CrushTheCrownState
+from courtly.games.crush_the_crown.components import JOKER
+from courtly.games.crush_the_crown.rules import CrushTheCrownState
 
 
 def new_game(dealer: str = "p1", **options: object) -> CrushTheCrownState:
@@ -91,7 +92,7 @@ def position(
         cards: list[Card] = []
         for c in parse_cards(text.replace("*", "")):
             c = CARDS[min(c, JOKER)]  # both jokers are card 52
-            assert used.count(c) < game.deck.count(c) if c == JOKER else c not in used, (
+            assert used.count(c) < game.tables.deck.count(c) if c == JOKER else c not in used, (
                 f"{c} placed twice"
             )
             used.append(c)
@@ -110,8 +111,8 @@ def position(
     used += kings_out
     executed_cards = kings_out + take(executed)
     draw_cards = take(draw) if draw is not None else []
-    rest = [c for c in game.deck if c != JOKER and c not in used]
-    rest += [CARDS[JOKER]] * (game.deck.count(JOKER) - used.count(CARDS[JOKER]))
+    rest = [c for c in game.tables.deck if c != JOKER and c not in used]
+    rest += [CARDS[JOKER]] * (game.tables.deck.count(JOKER) - used.count(CARDS[JOKER]))
     if draw is None:
         draw_cards = rest
     else:
@@ -144,5 +145,5 @@ def position(
         + state.draw_pile
         + state.executed
     )
-    assert everything == sorted([*game.deck, *(k for k in CARDS[:52] if k.rank == KING)])
+    assert everything == sorted([*game.tables.deck, *(k for k in CARDS[:52] if k.rank == KING)])
     return state

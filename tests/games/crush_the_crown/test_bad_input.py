@@ -17,8 +17,8 @@ def snapshot(state: CrushTheCrownState) -> tuple[str, ...]:
         state.to_json(),
         state.render(None),
         state.render(0),
-        json.dumps(state.observation(0)),
-        json.dumps(state.observation(1)),
+        json.dumps(state.game.views.observation(state, 0)),
+        json.dumps(state.game.views.observation(state, 1)),
     )
 
 

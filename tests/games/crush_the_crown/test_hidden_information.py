@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 from courtly.core.cards import CARDS, QUEEN, Card
-from courtly.core.game import HIDDEN
-from courtly.games.crush_the_crown.rules import UNKNOWN, CrushTheCrownState
+from courtly.core.events import HIDDEN
+from courtly.games.crush_the_crown.components import UNKNOWN
+from courtly.games.crush_the_crown.rules import CrushTheCrownState
 
 from .helpers import deal, new_game, play, position, texts
 
@@ -28,7 +29,7 @@ def worlds(state: CrushTheCrownState, seat: int, n: int, seed: int = 0) -> list[
 
 def test_hands_are_private_and_sizes_public() -> None:
     state = position(p0_hand="10D 4S", p1_hand="9H 3C 7S")
-    obs = state.observation(0)
+    obs = state.game.views.observation(state, 0)
     assert obs["hands"][0]["cards"] == ["4S", "10D"]
     assert obs["hands"][1] == {"seat": "p1", "size": 3, "known": []}
     shown = state.render(0)
@@ -36,7 +37,7 @@ def test_hands_are_private_and_sizes_public() -> None:
     assert "9H" not in shown and "3C" not in shown and "3 cards" in shown
     spectator = state.view(None).render()
     assert "4S" not in spectator and "9H" not in spectator
-    redacted = state._redacted(0)
+    redacted = state.game.views.redacted(state, 0)
     assert isinstance(redacted, CrushTheCrownState)
     assert redacted.hands[1] == [UNKNOWN] * 3
     assert set(redacted.draw_pile) == {UNKNOWN}
@@ -58,14 +59,14 @@ def test_tribute_cards_are_seen_by_both_and_stay_known() -> None:
     state = position(p1_stack="KH QH JH 10H 9H 8C*", p0_hand="2S 3S", p1_hand="4D 5C 6C")
     play(state, "p0 pass", "p0 pass", "p1 give 4D")
     for seat in (None, 0, 1):
-        assert state.observation(seat)["hands"][0].get("known", ["4D"]) == ["4D"]
+        assert state.game.views.observation(state, seat)["hands"][0].get("known", ["4D"]) == ["4D"]
     # From p1's side p0's hand holds 4D in every world; the other cards are re-dealt.
     for world in worlds(state, 1, 20):
         assert Card.parse("4D") in world.hands[0]
         assert world.hands[1] == state.hands[1]
     # p0 fires the 4D: it is public again and no longer known in his hand.
     play(state, "p0 fire 4D")
-    assert state.observation(1)["hands"][0]["known"] == []
+    assert state.game.views.observation(state, 1)["hands"][0]["known"] == []
 
 
 def test_a_tribute_of_another_suit_proves_the_giver_held_none_of_the_receivers_suit() -> None:
@@ -132,11 +133,16 @@ def test_the_deadlock_reveals_the_queens_to_everyone() -> None:
             "QS",
         ]
     for seat in (None, 0):
-        assert state.observation(seat)["hands"][1]["known"] == ["QS", "QH", "QD", "QC"]
+        assert state.game.views.observation(state, seat)["hands"][1]["known"] == [
+            "QS",
+            "QH",
+            "QD",
+            "QC",
+        ]
 
 
 def test_secret_cards_never_show_in_a_view() -> None:
     state = position(p0_hand="10D 4S", p1_hand="9H 3C 7S")
-    assert {str(c) for c in state.secret_cards(0)} >= {"9H", "3C", "7S"}
-    assert {str(c) for c in state.secret_cards(1)} >= {"10D", "4S"}
-    assert not {"10D", "4S"} & {str(c) for c in state.secret_cards(0)}
+    assert {str(c) for c in state.game.views.secret_cards(state, 0)} >= {"9H", "3C", "7S"}
+    assert {str(c) for c in state.game.views.secret_cards(state, 1)} >= {"10D", "4S"}
+    assert not {"10D", "4S"} & {str(c) for c in state.game.views.secret_cards(state, 0)}

@@ -9,7 +9,7 @@ import pytest
 import courtly
 from courtly import InvalidOptions
 from courtly.core.match import play_randomly
-from courtly.games.crush_the_crown.rules import BUILD, SPY
+from courtly.games.crush_the_crown.components import BUILD, SPY
 
 from .helpers import deal, legal, new_game, play, position, stack
 
@@ -91,4 +91,4 @@ def test_max_turns_caps_the_game_as_a_draw() -> None:
     assert state.is_terminal and state.turns_played == 3
     assert state.returns() == [0.5, 0.5] and state.winners == (0, 1)
     assert "draw" in state.render(None)
-    assert state.observation(0)["draw"] is True
+    assert state.game.views.observation(state, 0)["draw"] is True

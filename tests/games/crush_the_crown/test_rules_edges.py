@@ -10,13 +10,7 @@ import pytest
 from courtly import IllegalAction
 from courtly.core.cards import CARDS, Card
 from courtly.core.match import play_randomly
-from courtly.games.crush_the_crown.rules import (
-    GIVE_QUEEN,
-    JOKER,
-    MARRIAGE,
-    SPY,
-    TRIBUTE,
-)
+from courtly.games.crush_the_crown.components import GIVE_QUEEN, JOKER, MARRIAGE, SPY, TRIBUTE
 
 from .helpers import deal, hand, legal, new_game, play, position, stack, texts
 
@@ -28,7 +22,7 @@ def test_marriage_deadlock_the_rival_gives_a_queen() -> None:
     assert state.to_move == (1,) and state.decision == GIVE_QUEEN
     assert legal(state, 1) == ["give QS", "give QH", "give QD", "give QC"]
     # Everyone can tell where the Queens are.
-    assert state.observation(0)["hands"][1]["known"] == ["QS", "QH", "QD", "QC"]
+    assert state.game.views.observation(state, 0)["hands"][1]["known"] == ["QS", "QH", "QD", "QC"]
     with pytest.raises(IllegalAction, match="Queen"):
         state.apply(1, "give 7C")
     narration = state.narrate(1, state.parse_action(1, "give QD"), 0)
@@ -52,7 +46,7 @@ def test_marriage_deadlock_of_the_second_player() -> None:
     assert legal(state, 0) == ["give QS", "give QH", "give QC"]
     play(state, "p0 give QS")
     assert stack(state, 1) == ["KS", "QS"]
-    assert state.observation(1)["hands"][0]["known"] == ["QH", "QC"]
+    assert state.game.views.observation(state, 1)["hands"][0]["known"] == ["QH", "QC"]
     assert state.to_move == (0,) and state.spy_slot_of  # the play begins with the first player
 
 
@@ -71,7 +65,7 @@ def test_drawn_jokers_are_one_outcome() -> None:
     assert len(outcomes) == 49
     play(state, "Jk")
     assert state.hands[0] == [CARDS[JOKER]]
-    assert state.parse_chance("Jk") == CARDS[JOKER]
+    assert state.game.text.parse_chance(state, "Jk") == CARDS[JOKER]
     assert dict((str(o), p) for o, p in state.chance_outcomes())["Jk"] == pytest.approx(1 / 49)
     play(state, "2C", "Jk")
     assert state.hands[0] == [CARDS[JOKER], CARDS[JOKER]]
@@ -87,7 +81,7 @@ def test_the_two_jokers_are_alike_wherever_they_are() -> None:
     play(state, "p0 pass", "p0 spy Jk")
     assert state.governments[1][-1] == CARDS[JOKER]
     assert state.hands[1] == [CARDS[JOKER]]
-    assert state.observation(None)["governments"][1]["slots"][-1] == {
+    assert state.game.views.observation(state, None)["governments"][1]["slots"][-1] == {
         "rank": "J",
         "card": "Jk",
         "spy": True,
@@ -99,7 +93,7 @@ def test_two_jokers_in_hand_make_one_action_and_the_known_one_goes_first() -> No
     play(state, "p0 pass", "p0 pass", "p1 give Jk")  # p1 hands his joker over
     assert legal(state, 0) == ["pass", "fire 2S", "fire Jk"]
     assert state.known_to_rival[0] == 1 << JOKER
-    assert state.observation(1)["hands"][0]["known"] == ["Jk"]
+    assert state.game.views.observation(state, 1)["hands"][0]["known"] == ["Jk"]
     play(state, "p0 fire Jk")
     # The joker p1 knows of is the one fired: nothing is known of p0's hand any more.
     assert state.known_to_rival[0] == 0 and state.discard_pile == [CARDS[JOKER]]
@@ -165,4 +159,4 @@ def test_random_games_end_and_every_card_stays_in_play() -> None:
             + state.executed
         )
         kings = [c for c in CARDS[:52] if c.rank == 13]
-        assert everything == sorted([*game.deck, *kings])
+        assert everything == sorted([*game.tables.deck, *kings])

@@ -9,9 +9,10 @@ import pytest
 
 import courtly
 from courtly import IllegalAction
-from courtly.core.game import CHANCE
+from courtly.core.events import CHANCE
 from courtly.core.match import play_randomly
-from courtly.games.crush_the_crown.rules import TEXT, CrushTheCrownState
+from courtly.games.crush_the_crown.components import TEXT
+from courtly.games.crush_the_crown.rules import CrushTheCrownState
 
 from .helpers import deal, new_game, play, position
 
@@ -22,7 +23,7 @@ def narration(state: CrushTheCrownState, step: str, seat: int | None = 0) -> str
     if action:
         mover = int(who.removeprefix("p"))
         return state.narrate(mover, state.parse_action(mover, action), seat)
-    return state.narrate(CHANCE, state.parse_chance(step), seat)
+    return state.narrate(CHANCE, state.game.text.parse_chance(state, step), seat)
 
 
 def test_spies_cards_and_tribute_are_counted_in_good_english() -> None:
@@ -61,8 +62,10 @@ def test_the_narration_of_a_turn() -> None:
 
 def test_the_narration_of_a_marriage() -> None:
     state = new_game(dealer="p1")
-    assert state.narrate(CHANCE, state.parse_chance("2C"), None) == "p0 draws a card."
-    assert state.narrate(CHANCE, state.parse_chance("2C"), 0) == "p0 draws 2C."
+    assert (
+        state.narrate(CHANCE, state.game.text.parse_chance(state, "2C"), None) == "p0 draws a card."
+    )
+    assert state.narrate(CHANCE, state.game.text.parse_chance(state, "2C"), 0) == "p0 draws 2C."
     deal(state, "QD 2C 3C 4C 5C", "QS QH 6C 7C 8C")
     assert narration(state, "p0 marry QD") == "p0 marries QD; his suit is diamonds."
 
@@ -101,7 +104,7 @@ def test_the_end_is_one_summary_with_every_card_shown() -> None:
         assert "?" not in view.render()
         assert ["chance", "?"] not in view.log()
         assert all("cards" in hand for hand in view.observation()["hands"])
-        assert state.secret_cards(seat) == frozenset()
+        assert state.game.views.secret_cards(state, seat) == frozenset()
 
 
 def test_the_narration_never_says_game_over() -> None:

@@ -12,13 +12,7 @@ import pytest
 
 from courtly import IllegalAction
 from courtly.core.cards import CARDS, Card
-from courtly.games.crush_the_crown.rules import (
-    BUILD,
-    FIRE,
-    SPY,
-    TRIBUTE,
-    WILD,
-)
+from courtly.games.crush_the_crown.components import BUILD, FIRE, SPY, TRIBUTE, WILD
 
 from .helpers import deal, hand, legal, new_game, play, position, stack, texts
 
@@ -41,7 +35,7 @@ def test_ctc_example_2_spy_legality() -> None:
     assert state.decision == SPY
     assert state.next_needed(1) == 8
     assert set(legal(state, 0)) == {"pass", "spy 8C", "spy 8S", "spy QC", "spy Jk"}
-    before = state.to_json(), state.render(0), json.dumps(state.observation(0))
+    before = state.to_json(), state.render(0), json.dumps(state.game.views.observation(state, 0))
     for bad, reason in [
         ("spy 8H", "p1's suit"),
         ("spy 8D", "your own suit"),
@@ -49,7 +43,11 @@ def test_ctc_example_2_spy_legality() -> None:
     ]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(0, bad)
-    assert (state.to_json(), state.render(0), json.dumps(state.observation(0))) == before
+    assert (
+        state.to_json(),
+        state.render(0),
+        json.dumps(state.game.views.observation(state, 0)),
+    ) == before
     # The wild ones take the rank of the slot: a mercenary Queen as an 8, and so the joker.
     for wild in ("spy QC", "spy Jk"):
         copy = state.clone()
@@ -76,7 +74,7 @@ def test_ctc_example_3_tribute_of_three() -> None:
     assert hand(state, 1) == ["2H"]
     assert sorted(hand(state, 0)) == sorted(["10S", "3D", "AS", "9C"])
     # Both players saw the tribute: p1's view knows them in p0's hand.
-    assert state.observation(1)["hands"][0]["known"] == ["AS", "3D", "9C"]
+    assert state.game.views.observation(state, 1)["hands"][0]["known"] == ["AS", "3D", "9C"]
     assert state.to_move == (0,) and state.decision == FIRE
     play(state, "p0 pass", "4D")  # p0 refills to 5
     assert len(state.hands[0]) == 5
@@ -219,7 +217,7 @@ def test_ctc_example_10_marriage() -> None:
     play(state, "p1 marry QH", "9C")
     assert stack(state, 1) == ["KH", "QH"]
     assert texts(state.executed) == ["KS", "KC"]
-    assert state.observation(None)["mercenary_suits"] == ["spades", "clubs"]
+    assert state.game.views.observation(state, None)["mercenary_suits"] == ["spades", "clubs"]
     queen_of_spades = Card.parse("QS")
     assert queen_of_spades in state.hands[1] and state.spy_slot_of[queen_of_spades] == WILD
     assert state.to_move == (0,) and state.decision == BUILD  # CTC-7: the first player starts

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 import courtly
-from courtly.core.game import CHANCE, HIDDEN
-from courtly.games.crush_the_crown.rules import UNKNOWN, CrushTheCrownState, CtcAction
+from courtly.core.events import CHANCE, HIDDEN
+from courtly.games.crush_the_crown.components import UNKNOWN, CrushTheCrownAction
+from courtly.games.crush_the_crown.rules import CrushTheCrownState
 
 SEATS = (None, 0, 1)
 
@@ -52,7 +53,7 @@ def snapshot(state: CrushTheCrownState) -> dict[str, Any]:
         "drawing": (state.drawer, state.refill_target, state.cards_to_deal, state.after_drawing),
         "decision": (state.decision, state.to_move, [a.id for a in state._legal]),
         "chance": (state.is_chance, state.pending_chance, state.is_terminal),
-        "secrets": state._secret_events,
+        "secrets": state.secrets.knowers,
     }
 
 
@@ -88,7 +89,9 @@ def test_a_world_saves_and_loads_as_itself(seed: int) -> None:
             assert snapshot(loaded) == snapshot(world)
             assert loaded.history_text() == world.history_text()
             for other in SEATS:
-                assert loaded.observation(other) == world.observation(other)
+                assert loaded.game.views.observation(loaded, other) == world.game.views.observation(
+                    world, other
+                )
 
 
 @pytest.mark.parametrize(
@@ -125,7 +128,7 @@ def test_a_card_reshuffled_after_the_rivals_last_draw_is_never_in_his_hand() -> 
                 continue
             since, pile = state.reshuffles[-1]
             rival_drew = any(
-                state._secret_events.get(i) == 1 << rival
+                state.secrets.knowers.get(i) == 1 << rival
                 for i in range(since + 1, len(state.history))
             )
             known = state.known_to_rival[rival]
@@ -156,7 +159,7 @@ def test_every_card_the_rival_plays_in_a_world_is_in_his_hand_when_he_plays_it()
             if actor == CHANCE:
                 replayed.apply_chance(item)
                 continue
-            if actor == rival and isinstance(item, CtcAction) and item.card >= 0:
+            if actor == rival and isinstance(item, CrushTheCrownAction) and item.card >= 0:
                 assert item.card in replayed.hands[rival]
                 played += 1
             replayed.apply(actor, item)

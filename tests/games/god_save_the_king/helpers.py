@@ -7,12 +7,8 @@ from typing import Any
 
 import courtly
 from courtly.core.game import sample_chance
-from courtly.games.god_save_the_king.rules import (
-    FORM,
-    KING_OF,
-    ROUTE,
-    GodSaveTheKingState,
-)
+from courtly.games.god_save_the_king.components import FORM, KING_OF, ROUTE
+from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 
 
 def new_game(players: int = 2, **options: Any) -> GodSaveTheKingState:
@@ -39,7 +35,7 @@ def play(state: GodSaveTheKingState, *steps: str) -> None:
         seat = seat_of(words[0])
         rest = " ".join(words[1:])
         if all(_is_card(w) for w in words[1:]):
-            for text in state.input_steps(seat, rest):
+            for text in state.game.text.input_steps(state, seat, rest):
                 state.apply(seat, text)
         else:
             state.apply(seat, rest)

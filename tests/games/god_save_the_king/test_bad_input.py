@@ -17,7 +17,7 @@ def snapshot(state: GodSaveTheKingState) -> tuple[str, str, str, str]:
         state.to_json(),
         state.render(None),
         state.render(0),
-        json.dumps([state.observation(s) for s in (None, 0, 1)]),
+        json.dumps([state.game.views.observation(state, s) for s in (None, 0, 1)]),
     )
 
 
@@ -53,14 +53,18 @@ def test_the_wrong_slot_or_not_a_card() -> None:
 def test_a_whole_formation_line_is_played_in_steps() -> None:
     state = new_game()
     refused(state, 0, "10S KS 8S", "one card at a time: form left 10S, then form middle KS")
-    assert state.input_steps(0, "10S KS 8S") == [
+    assert state.game.text.input_steps(state, 0, "10S KS 8S") == [
         "form left 10S",
         "form middle KS",
         "form right 8S",
     ]
-    assert state.input_steps(0, "form 10s ks 8s") == state.input_steps(0, "10S KS 8S")
-    assert state.input_steps(0, "10S 10S 8S") == ["10S 10S 8S"]  # refused with the reason
-    assert state.input_steps(1, "pass") == ["pass"]
+    assert state.game.text.input_steps(state, 0, "form 10s ks 8s") == state.game.text.input_steps(
+        state, 0, "10S KS 8S"
+    )
+    assert state.game.text.input_steps(state, 0, "10S 10S 8S") == [
+        "10S 10S 8S"
+    ]  # refused with the reason
+    assert state.game.text.input_steps(state, 1, "pass") == ["pass"]
 
 
 def test_a_declaration_that_is_no_rank() -> None:

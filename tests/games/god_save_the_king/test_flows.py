@@ -9,8 +9,10 @@ import pytest
 import courtly
 from courtly.agents.random_agent import RandomAgent
 from courtly.core.match import play_match
+from courtly.core.replays import replay_record
+from courtly.games.god_save_the_king.components import D_FORM, KING_OF, PUBLIC
 from courtly.games.god_save_the_king.heuristic import GodSaveTheKingHeuristic
-from courtly.games.god_save_the_king.rules import D_FORM, KING_OF, PUBLIC, GodSaveTheKingState
+from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 
 from .helpers import careful_game, finish_trick, new_game, play
 
@@ -42,7 +44,7 @@ def test_two_player_game_heuristic_against_random_replays_exactly(seed: int) -> 
     game = courtly.make("god-save-the-king")
     agents = [GodSaveTheKingHeuristic(game), RandomAgent(game)]
     record = play_match(game, agents if seed % 2 else agents[::-1], seed)
-    final = record.replay()
+    final = replay_record(record)
     assert final.is_terminal and sum(final.returns()) == pytest.approx(1.0)
     assert courtly.load(final.to_json()) == final
 

@@ -8,8 +8,10 @@ import courtly
 from courtly.agents.random_agent import RandomAgent
 from courtly.core.cards import Card
 from courtly.core.match import play_match
+from courtly.core.replays import replay_record
+from courtly.games.god_save_the_king.components import D_CHALLENGE, D_DECLARE, D_ROUTE
 from courtly.games.god_save_the_king.heuristic import GodSaveTheKingHeuristic
-from courtly.games.god_save_the_king.rules import D_CHALLENGE, D_DECLARE, D_ROUTE
+from courtly.games.god_save_the_king.views import probability_at
 
 from .helpers import hand, new_game, play
 
@@ -51,7 +53,7 @@ def test_it_routes_a_middle_card_that_can_only_be_the_king() -> None:
     play(state, "p1 AH KH QH", "p0 5S KS 7S")
     assert state.decision == D_ROUTE
     # Every other heart has been seen: p1's middle card can only be his King.
-    assert state.probability_at(0, ("f", 0, 0, 1), Card.parse("KH")) == 1.0
+    assert probability_at(state, 0, ("f", 0, 0, 1), Card.parse("KH")) == 1.0
     bot = GodSaveTheKingHeuristic(state.game)
     assert str(bot.act(state.view(0), random.Random(0))) == "route"
     play(state, "p0 route", "p1 pass")
@@ -109,7 +111,7 @@ def test_heuristic_mirror_games_end_by_play_not_by_the_cap() -> None:
     game = courtly.make("god-save-the-king", players=2)
     for seed in range(3):
         record = play_match(game, [GodSaveTheKingHeuristic(game) for _ in range(2)], seed)
-        final = record.replay()
+        final = replay_record(record)
         assert final.is_terminal
         assert sum(1 for actor, _ in record.history if actor != "chance") < 2000
         assert record.returns in ([1.0, 0.0], [0.0, 1.0])

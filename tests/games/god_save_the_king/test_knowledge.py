@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from courtly.agents.random_agent import RandomAgent
-from courtly.core.game import CHANCE, sample_chance
+from courtly.core.events import CHANCE
+from courtly.core.game import sample_chance
 from courtly.games.god_save_the_king.heuristic import GodSaveTheKingHeuristic
 from courtly.games.god_save_the_king.knowledge import _fits
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
@@ -74,7 +75,7 @@ def test_knowledge_follows_the_table(players: int, options: dict[str, Any]) -> N
                 state.apply(*event)
             check_knowledge(state)
             for s, line in told.items():
-                secrets = {str(c) for c in state.secret_cards(s)}
+                secrets = {str(c) for c in state.game.views.secret_cards(state, s)}
                 assert not secrets & set(CARD.findall(line or "")), (s, line)
 
 

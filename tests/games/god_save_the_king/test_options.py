@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import courtly
-from courtly.games.god_save_the_king.rules import D_FORM, D_ROUTE, PUBLIC
+from courtly.games.god_save_the_king.components import D_FORM, D_ROUTE, PUBLIC
 
 from .helpers import hand, legal, new_game, pile, play
 
@@ -103,18 +103,18 @@ def test_route_window_before_reveal_finds_a_king_anywhere() -> None:
 def test_trick_piles_private_by_default() -> None:
     state = new_game()
     play(state, "p0 10S 2S 8S", "p1 7H 5H 3H", "p0 pass", "p1 pass")
-    assert state.observation(0)["players"][0]["pile_unseen"] == 1
-    assert "5H" in {str(c) for c in state.secret_cards(0)}
+    assert state.game.views.observation(state, 0)["players"][0]["pile_unseen"] == 1
+    assert "5H" in {str(c) for c in state.game.views.secret_cards(state, 0)}
 
 
 def test_trick_piles_open_to_their_owner_when_the_option_is_off() -> None:
     state = new_game(trick_pile_private_until_hand_end=False)
     play(state, "p0 10S 2S 8S", "p1 7H 5H 3H", "p0 pass", "p1 pass")
-    mine = state.observation(0)["players"][0]
+    mine = state.game.views.observation(state, 0)["players"][0]
     assert mine["pile_unseen"] == 0 and "5H" in mine["pile_known_to_you"]
-    assert "5H" not in {str(c) for c in state.secret_cards(0)}
+    assert "5H" not in {str(c) for c in state.game.views.secret_cards(state, 0)}
     # ... but not to the spectator, and p1 still knows his own card.
-    assert state.observation(None)["players"][0]["pile_unseen"] == 2
+    assert state.game.views.observation(state, None)["players"][0]["pile_unseen"] == 2
     # The log now shows p0 which card p1 laid in the middle.
     assert ["p1", "form middle 5H"] in state.log(0)
     assert ["p1", "form middle 5H"] not in state.log(None)

@@ -10,8 +10,9 @@ import pytest
 
 import courtly
 from courtly.core.cards import Card
-from courtly.core.game import CHANCE, sample_chance
-from courtly.games.god_save_the_king.rules import D_DECLARE, D_FORM, KING_OF, MIDDLE
+from courtly.core.events import CHANCE
+from courtly.core.game import sample_chance
+from courtly.games.god_save_the_king.components import D_DECLARE, D_FORM, KING_OF, MIDDLE
 from courtly.games.god_save_the_king.text import counted
 
 from .helpers import careful_game, new_game, play
@@ -65,9 +66,9 @@ def test_laying_ones_own_king_outside_is_cautioned() -> None:
     assert view.caution(state.parse_action(0, "form left 2S")) is None
     assert state.view(1).caution(state.parse_action(1, "form left KH")) is not None
     play(state, "p0 2S")
-    assert state.caution(0, state.parse_action(0, "form middle KS")) is None
+    assert state.game.text.caution(state, 0, state.parse_action(0, "form middle KS")) is None
     play(state, "p0 3S")
-    assert state.caution(0, state.parse_action(0, "form right KS")) is not None
+    assert state.game.text.caution(state, 0, state.parse_action(0, "form right KS")) is not None
 
 
 def test_the_formation_hint_never_lays_the_king_outside() -> None:
@@ -88,7 +89,7 @@ def test_the_formation_hint_never_lays_the_king_outside() -> None:
             for card, slot in zip(cards, slots, strict=True):
                 assert card != KING_OF[seat] or slot == "middle", text
             # The hint is a formation the seat may type as it stands.
-            for step in state.input_steps(seat, found.group(1)):
+            for step in state.game.text.input_steps(state, seat, found.group(1)):
                 assert step.startswith("form ")
 
     for seed in range(3):
@@ -152,7 +153,7 @@ def test_the_final_table_is_the_one_summary_with_every_card_shown(players: int) 
     # The same summary for every seat (each marked as "you"), and no secrets left anywhere.
     for seat in range(players):
         assert final.render(seat).replace(" (you)", "      ") == summary
-        assert not final.secret_cards(seat)
+        assert not final.game.views.secret_cards(final, seat)
         assert final.view(seat).render() == final.render(seat)
         assert "?" not in [text for _, text in final.log(seat)]
 

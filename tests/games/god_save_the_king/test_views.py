@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 
 from courtly.core.cards import Card
-from courtly.core.game import HIDDEN
-from courtly.games.god_save_the_king.rules import D_ROUTE, GodSaveTheKingState
+from courtly.core.events import HIDDEN
+from courtly.games.god_save_the_king.components import D_ROUTE
+from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 
 from .helpers import careful_game, new_game, play
 
@@ -166,7 +167,7 @@ def test_views_of_careful_games_hold_no_secret(players: int) -> None:
             return
         for seat in (None, *range(players)):
             view = state.view(seat)
-            secrets = {str(c) for c in state.secret_cards(seat)}
+            secrets = {str(c) for c in state.game.views.secret_cards(state, seat)}
             assert not secrets & tokens(shown(state, seat))
             world = view.determinize(rng)
             assert world.view(seat).observation() == view.observation()

@@ -4,7 +4,7 @@ P1 = seat 0 (spades), P2 = seat 1 (hearts); formations are written left, middle,
 
 from __future__ import annotations
 
-from courtly.games.god_save_the_king.rules import PUBLIC, PUSH
+from courtly.games.god_save_the_king.components import PUBLIC, PUSH
 
 from .helpers import finish_trick, hand, low_cards, new_game, pile, play
 
@@ -20,13 +20,13 @@ def test_gsk_example_1_decisive_two_nil() -> None:
     assert pile(state, 1) == []
     assert len(state.hands[0]) == len(state.hands[1]) == 10
     # Public: 10S 8S 7H 3H. P1 knows his own 2S; 5H stays unseen until the end of the hand.
-    mine = state.observation(0)["players"][0]
+    mine = state.game.views.observation(state, 0)["players"][0]
     assert mine["pile_face_up"] == ["10S", "8S", "7H", "3H"]
     assert mine["pile_known_to_you"] == ["2S"]
     assert mine["pile_unseen"] == 1
-    theirs = state.observation(1)["players"][0]
+    theirs = state.game.views.observation(state, 1)["players"][0]
     assert theirs["pile_known_to_you"] == ["5H"] and theirs["pile_unseen"] == 1
-    assert "5H" in {str(c) for c in state.secret_cards(0)}
+    assert "5H" in {str(c) for c in state.game.views.secret_cards(state, 0)}
     assert "5H" not in str(state.view(0).observation())
     # 2 players: priority alternates, so P2 has it in the next trick.
     assert state.tricks[0].seats == (1, 0)
@@ -50,7 +50,7 @@ def test_gsk_example_3_push_bluff_caught() -> None:
     assert state.to_move == (1,)  # only the loser may challenge (GSK-8)
     play(state, "p1 challenge")
     assert state.tricks[0].challenge_answer == 0  # "not accurate": the 6 was declared a Jack
-    obs = state.observation(1)
+    obs = state.game.views.observation(state, 1)
     assert obs["tricks"][0]["challenge"] == "not accurate"
     assert "6S" not in str(obs)  # the true rank is never shown
     assert state.is_chance and state.draw_from == 0 and state.draw_to == 1
@@ -107,7 +107,7 @@ def test_gsk_example_7_route_failure() -> None:
     play(state, "JH")  # P1 draws JH from P2's hand, shown, into P1's pile
     assert state.routes_used == [0, 1]
     assert sorted(pile(state, 0)) == sorted(["JH", "10S", "2S", "8S", "7H", "5H", "3H"])
-    face_up = state.observation(1)["players"][0]["pile_face_up"]
+    face_up = state.game.views.observation(state, 1)["players"][0]["pile_face_up"]
     assert set(face_up) == {"JH", "10S", "2S", "8S", "7H", "3H"}  # 2S was turned up
     assert len(state.hands[0]) == 10 and len(state.hands[1]) == 9
     # The route is used for this hand: no window for P2 in the next trick.

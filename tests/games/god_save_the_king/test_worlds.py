@@ -17,11 +17,16 @@ import pytest
 
 import courtly
 from courtly.agents.registry import make_agent
-from courtly.core.game import HIDDEN, known_state, sample_chance
+from courtly.core.events import HIDDEN
+from courtly.core.game import known_state, sample_chance
 from courtly.core.match import play_match, play_randomly
-from courtly.games.god_save_the_king.rules import D_DECLARE, D_FORM, D_ROUTE, GodSaveTheKingState
-from courtly.games.god_save_the_king.views import refresh_formation_actions
-from courtly.games.god_save_the_king.worlds import fill_history
+from courtly.games.god_save_the_king.components import D_DECLARE, D_FORM, D_ROUTE
+from courtly.games.god_save_the_king.rules import GodSaveTheKingState
+from courtly.games.god_save_the_king.worlds import (
+    WorldPlan,
+    fill_history,
+    refresh_formation_actions,
+)
 
 from .helpers import new_game, play
 
@@ -54,7 +59,7 @@ def test_a_world_shows_every_seat_what_the_truth_shows_it(players: int) -> None:
                 world = view.determinize(rng)
                 assert isinstance(world, GodSaveTheKingState)
                 assert world.to_move == state.to_move
-                assert world.view(seat).observation() == state.observation(seat)
+                assert world.view(seat).observation() == state.game.views.observation(state, seat)
                 assert world.render(seat) == state.render(seat)
                 assert world.log(seat) == state.log(seat)
                 if seat is not None:
@@ -133,7 +138,6 @@ STATE_FIELDS = (
     "to_move",
     "is_chance",
     "is_terminal",
-    "_secret_events",
 )
 TRICK_FIELDS = (
     "seats",
@@ -161,6 +165,7 @@ def position(state: GodSaveTheKingState) -> dict[str, object]:
         for name in TRICK_FIELDS:
             found[f"tricks[{index}].{name}"] = getattr(t, name)
     found["tricks"] = len(state.tricks)
+    found["secret events"] = state.secrets.knowers
     return found
 
 
@@ -169,7 +174,7 @@ def check_world(truth: GodSaveTheKingState, seat: int | None, world: object) -> 
     assert isinstance(world, GodSaveTheKingState)
     assert not world._partial
     assert world.to_move == truth.to_move
-    assert world.view(seat).observation() == truth.observation(seat)
+    assert world.view(seat).observation() == truth.game.views.observation(truth, seat)
     assert world.log(seat) == truth.log(seat)
     loaded = courtly.load(world.to_json())
     assert isinstance(loaded, GodSaveTheKingState)
@@ -224,8 +229,8 @@ def test_a_history_drawn_at_random_keeps_what_the_seat_sees() -> None:
             copy = known_state(view)
             assert isinstance(copy, GodSaveTheKingState)
             world = view.determinize(random.Random(0))
-            plan = copy._world_plan
-            assert plan is not None and isinstance(world, GodSaveTheKingState)
+            plan = copy.world_plan
+            assert isinstance(plan, WorldPlan) and isinstance(world, GodSaveTheKingState)
             assert fill_history(world, plan, seat, random.Random(1))
             if world.decision == D_FORM:
                 refresh_formation_actions(world, seat)

@@ -9,27 +9,27 @@ from __future__ import annotations
 import json
 
 import courtly
-from courtly.games.goths_save_the_queen.rules import GothsState
+from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 
 OST, VIS = 0, 1
 
 
 def new_game(
     objectives: str = "trap,queen,plains", fog: str | None = None, **options: object
-) -> GothsState:
+) -> GothsSaveTheQueenState:
     """A fresh game whose Objectives lie in the order ``objectives`` (Objective 0 first) and, in
     the Fog variant, whose tokens are ``fog`` (the Ostrogoth token first)."""
     if fog is not None:
         options.setdefault("fog_of_war", True)
     state = courtly.make("goths-save-the-queen", **options).new_state()
-    assert isinstance(state, GothsState)
+    assert isinstance(state, GothsSaveTheQueenState)
     state.apply_chance(objectives)
     if fog is not None:
         state.apply_chance(fog)
     return state
 
 
-def play(state: GothsState, *steps: str) -> None:
+def play(state: GothsSaveTheQueenState, *steps: str) -> None:
     """``"p0 b1"`` is a seat's decision; anything else is the forced chance outcome."""
     for step in steps:
         seat, _, action = step.partition(" ")
@@ -40,7 +40,7 @@ def play(state: GothsState, *steps: str) -> None:
 
 
 def turn(
-    state: GothsState,
+    state: GothsSaveTheQueenState,
     o: tuple[str | None, str] | None = None,
     v: tuple[str | None, str] | None = None,
 ) -> None:
@@ -54,29 +54,29 @@ def turn(
         plan = plans[clan]
         assert plan is not None
         if plan[0] is not None:
-            state.apply(game.king_seat[clan], plan[0])
+            state.apply(game.tables.king_seat[clan], plan[0])
     for clan in (OST, VIS):
         plan = plans[clan]
         assert plan is not None
-        state.apply(game.warchief_seat[clan], plan[1])
+        state.apply(game.tables.warchief_seat[clan], plan[1])
 
 
-def legal(state: GothsState, seat: int) -> list[str]:
+def legal(state: GothsSaveTheQueenState, seat: int) -> list[str]:
     return [str(a) for a in state.legal_actions(seat)]
 
 
-def snapshot(state: GothsState) -> tuple[str, ...]:
+def snapshot(state: GothsSaveTheQueenState) -> tuple[str, ...]:
     """Everything a change would show in: the record, every view and every picture."""
     seats = [None, *range(state.num_players)]
     return (
         state.to_json(),
-        *(json.dumps(state.observation(s), sort_keys=True) for s in seats),
+        *(json.dumps(state.game.views.observation(state, s), sort_keys=True) for s in seats),
         *(state.render(s) for s in seats),
     )
 
 
 def place(
-    state: GothsState,
+    state: GothsSaveTheQueenState,
     clan: int,
     cell: int,
     army: int | None = None,

@@ -11,10 +11,10 @@ import courtly
 from courtly.agents.random_agent import RandomAgent
 from courtly.core.game import sample_chance
 from courtly.core.match import play_match
-from courtly.games.goths_save_the_queen import GothsHeuristic
+from courtly.games.goths_save_the_queen import GothsSaveTheQueenHeuristic
 from courtly.games.goths_save_the_queen.components import CATAPULT, FRONT, ORDERS
 from courtly.games.goths_save_the_queen.heuristic import warchief_orders
-from courtly.games.goths_save_the_queen.rules import GothsState
+from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 
 from .helpers import OST, VIS, new_game, place, play, turn
 
@@ -30,7 +30,7 @@ from .helpers import OST, VIS, new_game, place, play, turn
 )
 def test_heuristic_plays_every_role_legally(options: dict[str, object]) -> None:
     game = courtly.make("goths-save-the-queen", **options)  # type: ignore[arg-type]
-    bot = GothsHeuristic(game)
+    bot = GothsSaveTheQueenHeuristic(game)
     for seed in range(4):
         agents = [bot if (s + seed) % 2 else RandomAgent(game) for s in range(game.num_players)]
         record = play_match(game, agents, seed)
@@ -43,9 +43,9 @@ def test_king_signals_a_lethal_shot_and_the_warchief_reads_it() -> None:
     state.catapult[VIS] = True
     state.initiative = VIS
     state.to_move = (1,)
-    state._legal[1] = state.game.king_card_choices[0xFF]
+    state._legal[1] = state.game.tables.king_card_choices[0xFF]
     state.kings_to_play = (OST,)
-    bot = GothsHeuristic(state.game)
+    bot = GothsSaveTheQueenHeuristic(state.game)
     rng = random.Random(0)
     card = bot.act(state.view(1), rng)
     assert FRONT[card.value] == CATAPULT  # type: ignore[attr-defined]
@@ -61,17 +61,17 @@ def test_warchief_uses_a_face_up_card_for_a_sure_success() -> None:
     state.face_up[VIS] = 1 << 6  # B1 lies face up from a failed turn
     state.initiative = VIS
     state.to_move = (1,)
-    state._legal[1] = state.game.king_card_choices[0xFF & ~(1 << 6)]
+    state._legal[1] = state.game.tables.king_card_choices[0xFF & ~(1 << 6)]
     state.kings_to_play = (OST,)
     state.apply(1, "v1")  # whatever the new card says
     state.apply(0, "c1")
-    bot = GothsHeuristic(state.game)
+    bot = GothsSaveTheQueenHeuristic(state.game)
     assert str(bot.act(state.view(3), random.Random(1))) == "axe"
 
 
 def test_heuristic_clan_beats_a_random_clan() -> None:
     game = courtly.make("goths-save-the-queen")
-    bot = GothsHeuristic(game)
+    bot = GothsSaveTheQueenHeuristic(game)
     rnd = RandomAgent(game)
     wins = 0
     for seed in range(30):
@@ -83,21 +83,21 @@ def test_heuristic_clan_beats_a_random_clan() -> None:
     assert wins >= 27
 
 
-def _orders_points(count: int) -> list[tuple[GothsState, int]]:
+def _orders_points(count: int) -> list[tuple[GothsSaveTheQueenState, int]]:
     """(state, Warchief seat) at the orders of heuristic games, both King cards down."""
     game = courtly.make("goths-save-the-queen")
-    bot = GothsHeuristic(game)
-    found: list[tuple[GothsState, int]] = []
+    bot = GothsSaveTheQueenHeuristic(game)
+    found: list[tuple[GothsSaveTheQueenState, int]] = []
     for seed in range(40):
         rng = random.Random(seed)
         state = game.new_state()
-        assert isinstance(state, GothsState)
+        assert isinstance(state, GothsSaveTheQueenState)
         while not state.is_terminal and len(found) < count:
             if state.is_chance:
                 sample_chance(state, rng)
                 continue
             if state.phase == ORDERS and len(state.to_move) == 2 and rng.random() < 0.3:
-                found.append((state.clone(), game.warchief_seat[seed % 2]))
+                found.append((state.clone(), game.tables.warchief_seat[seed % 2]))
             seat = state.to_move[0]
             state.apply(seat, bot.act(state.view(seat), rng))
     return found
@@ -108,18 +108,18 @@ def test_informed_worlds_agree_with_the_view_and_read_the_king_by_the_convention
     # better than a uniform draw of the cards with that back.
     points = _orders_points(25)
     assert len(points) == 25
-    bot = GothsHeuristic(points[0][0].game)
+    bot = GothsSaveTheQueenHeuristic(points[0][0].game)
     informed_hits = uniform_hits = draws = 0
     rng = random.Random(1)
     for state, seat in points:
         view = state.view(seat)
-        clan = state.game.clan_of[seat]
+        clan = state.game.tables.clan_of[seat]
         for _ in range(20):
             world = bot.sample_world(view, rng)
             assert world.view(seat).observation() == view.observation()
             informed_hits += world.played[clan] == state.played[clan]
             uniform = view.determinize(rng)
-            assert isinstance(uniform, GothsState)
+            assert isinstance(uniform, GothsSaveTheQueenState)
             uniform_hits += uniform.played[clan] == state.played[clan]
             draws += 1
     assert informed_hits / draws > 0.75
@@ -128,9 +128,9 @@ def test_informed_worlds_agree_with_the_view_and_read_the_king_by_the_convention
 
 def test_a_king_never_doubts_his_own_card() -> None:
     for state, seat in _orders_points(5):
-        clan = state.game.clan_of[seat]
-        view = state.view(state.game.king_seat[clan])
-        bot = GothsHeuristic(state.game)
+        clan = state.game.tables.clan_of[seat]
+        view = state.view(state.game.tables.king_seat[clan])
+        bot = GothsSaveTheQueenHeuristic(state.game)
         for seed in range(10):
             world = bot.sample_world(view, random.Random(seed))
             assert world.played[clan] == state.played[clan]
@@ -140,12 +140,12 @@ def test_a_views_king_readings_are_worked_out_once_and_change_no_world() -> None
     # The readings are kept from a view's first world: later worlds of the same view must be
     # exactly those a fresh bot (no kept readings) draws.
     points = _orders_points(6)
-    kept = GothsHeuristic(points[0][0].game)
+    kept = GothsSaveTheQueenHeuristic(points[0][0].game)
     for state, seat in points:
         view = state.view(seat)
         for seed in range(8):
             world = kept.sample_world(view, random.Random(seed))
-            fresh = GothsHeuristic(state.game).sample_world(view, random.Random(seed))
+            fresh = GothsSaveTheQueenHeuristic(state.game).sample_world(view, random.Random(seed))
             assert world.played == fresh.played and world.to_json() == fresh.to_json()
 
 
@@ -156,7 +156,7 @@ def test_ties_are_broken_with_the_bots_random_source() -> None:
     state = new_game("trap,queen,plains")
     place(state, OST, 2)
     turn(state, o=("b1", "advance"), v=("v1", "rats"))
-    bot = GothsHeuristic(state.game)
+    bot = GothsSaveTheQueenHeuristic(state.game)
     view = state.view(2)
     picks = {str(bot.act(view, random.Random(seed))) for seed in range(40)}
     assert picks == {"enter obj0", "enter obj1", "enter obj2"}

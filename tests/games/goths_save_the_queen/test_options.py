@@ -9,7 +9,7 @@ import pytest
 import courtly
 from courtly.core.match import play_randomly
 from courtly.games.goths_save_the_queen.components import FOG_DISCARDED
-from courtly.games.goths_save_the_queen.rules import GothsState
+from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 
 from .helpers import OST, VIS, legal, new_game, place, play, turn
 
@@ -39,7 +39,7 @@ def test_king_backs_cycle_table() -> None:
     for card in ("v1", "v2", "r1", "r2", "c1", "c2", "b1", "b2"):
         probe = state.clone()
         probe.apply(0, card)
-        backs[card] = probe.observation(1)["clans"][0]["king_card_face_down_back"]
+        backs[card] = probe.game.views.observation(probe, 1)["clans"][0]["king_card_face_down_back"]
     assert backs == {
         "v1": "V/R",
         "r1": "V/R",
@@ -55,13 +55,13 @@ def test_king_backs_cycle_table() -> None:
 def test_king_backs_custom_table() -> None:
     state = new_game(king_backs="vc,vb,rc,rb,cv,cr,bv,br")
     play(state, "p0 v1")
-    assert state.observation(1)["clans"][0]["king_card_face_down_back"] == "V/C"
+    assert state.game.views.observation(state, 1)["clans"][0]["king_card_face_down_back"] == "V/C"
     # A determinization of p1 puts V1 or C1 (the cards with back V/C) under it.
     rng = random.Random(0)
     seen = set()
     for _ in range(60):
         world = state.view(1).determinize(rng)
-        assert isinstance(world, GothsState)
+        assert isinstance(world, GothsSaveTheQueenState)
         seen.add(world.played[OST])
     assert seen == {0, 4}
 
@@ -89,8 +89,8 @@ def test_fog_of_war_off_has_no_fog_event_and_no_tokens() -> None:
     state.apply_chance("queen,trap,plains")
     assert not state.is_chance and state.to_move == (0,)
     assert state.fog == [-1, -1]
-    assert state.observation(None)["clans"][0]["fog"] is None
-    assert "look fog" not in [str(a) for a in state.game.recon_choices[False]]
+    assert state.game.views.observation(state, None)["clans"][0]["fog"] is None
+    assert "look fog" not in [str(a) for a in state.game.tables.recon_choices[False]]
 
 
 def test_fog_of_war_on_draws_two_tokens_as_a_chance_event() -> None:
@@ -111,11 +111,11 @@ def test_fog_reconnaissance_may_peek_at_the_own_token() -> None:
     turn(state, o=("v1", "recon"), v=("r1", "recruit"))
     assert legal(state, 2) == ["look obj0", "look obj1", "look obj2", "look fog"]
     play(state, "p2 look fog")
-    assert state.observation(2)["mine"]["fog_token"] == "gusts"
-    assert state.observation(2)["clans"][0]["fog"]["token"] == "gusts"
+    assert state.game.views.observation(state, 2)["mine"]["fog_token"] == "gusts"
+    assert state.game.views.observation(state, 2)["clans"][0]["fog"]["token"] == "gusts"
     for seat in (None, 0, 1, 3):
-        assert state.observation(seat)["clans"][0]["fog"]["token"] is None
-        assert state.observation(seat)["clans"][0]["fog"]["peeked"] is True
+        assert state.game.views.observation(state, seat)["clans"][0]["fog"]["token"] is None
+        assert state.game.views.observation(state, seat)["clans"][0]["fog"]["peeked"] is True
 
 
 @pytest.mark.parametrize(
@@ -131,7 +131,7 @@ def test_fog_effects_make_the_action_do_nothing(token: str, order: str, check: s
     place(state, OST, 1)
     place(state, VIS, 7, army=2)
     turn(state, o=("b1", "advance"), v=("v1", "rats"))
-    assert state.observation(None)["clans"][0]["fog"]["token"] == token
+    assert state.game.views.observation(state, None)["clans"][0]["fog"]["token"] == token
     card = {"recon": "v1", "recruit": "r1", "axe": "b2"}[order]
     turn(state, o=(card, order), v=("v2", "rats"))
     assert state.last_success[OST] is True  # still a success (GOTH-20)
@@ -168,7 +168,7 @@ def test_never_a_barricade_on_the_plains_objective() -> None:
 # ------------------------------------------------------------------------------ trap_every_entry
 
 
-def _enter_trap_twice(**options: object) -> GothsState:
+def _enter_trap_twice(**options: object) -> GothsSaveTheQueenState:
     state = new_game("trap,plains,queen", **options)
     place(state, VIS, 6, army=3)  # the Visigoths on their Plains2
     turn(state, o=("v1", "rats"), v=("b1", "advance"))  # the Ostrogoths fail thrice
@@ -192,11 +192,11 @@ def test_trap_every_entry_false_hurts_only_the_revealer() -> None:
 # ------------------------------------------------------------------------------ fog discard
 
 
-def _revealed_fog(**options: object) -> GothsState:
+def _revealed_fog(**options: object) -> GothsSaveTheQueenState:
     state = new_game("trap,plains,queen", fog="gusts,pea-soup", **options)
     place(state, OST, 1)
     turn(state, o=("b1", "advance"), v=("r1", "recruit"))
-    assert state.observation(None)["clans"][0]["fog"]["state"] == "revealed"
+    assert state.game.views.observation(state, None)["clans"][0]["fog"]["state"] == "revealed"
     turn(state, o=("b1", "advance"), v=("r1", "recruit"))  # onto Objective: leave P2
     play(state, "p2 enter obj1")
     return state
@@ -228,17 +228,17 @@ def test_fog_discard_requires_same_card() -> None:
 def test_solo_clans_seat_counts_and_layout() -> None:
     three = courtly.make("goths-save-the-queen", players=3)
     assert three.options["solo_clans"] == "visigoths"
-    assert three.seat_names() == [
+    assert three.tables.seat_names() == [
         "p0 Ostrogoth King",
         "p1 Visigoth solo chief",
         "p2 Ostrogoth Warchief",
     ]
     two = courtly.make("goths-save-the-queen", solo_clans="both")
     assert two.num_players == 2
-    assert two.seat_names() == ["p0 Ostrogoth solo chief", "p1 Visigoth solo chief"]
+    assert two.tables.seat_names() == ["p0 Ostrogoth solo chief", "p1 Visigoth solo chief"]
     o_solo = courtly.make("goths-save-the-queen", solo_clans="ostrogoths")
     assert o_solo.num_players == 3
-    assert o_solo.seat_names() == [
+    assert o_solo.tables.seat_names() == [
         "p0 Ostrogoth solo chief",
         "p1 Visigoth King",
         "p2 Visigoth Warchief",
@@ -324,7 +324,7 @@ def test_max_turns_cap_is_a_draw() -> None:
     turn(state, o=("v2", "rats"), v=("v2", "rats"))
     assert state.is_terminal
     assert state.returns() == [0.25, 0.25, 0.25, 0.25]
-    assert state.observation(None)["winner"] == "draw"
+    assert state.game.views.observation(state, None)["winner"] == "draw"
     assert "draw" in state.render(None)
 
 

@@ -8,13 +8,14 @@ import random
 import pytest
 
 import courtly
-from courtly.core.game import CHANCE, sample_chance
-from courtly.games.goths_save_the_queen.rules import GothsState
+from courtly.core.events import CHANCE
+from courtly.core.game import sample_chance
+from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 
 from .helpers import OST, VIS, new_game, place, play, snapshot, turn
 
 
-def _queen_found() -> GothsState:
+def _queen_found() -> GothsSaveTheQueenState:
     """A Fog game the Ostrogoths win on turn 2 by entering the Queen (Objective 1), their
     Warchief having looked at the Trap (Objective 2)."""
     state = new_game("plains,queen,trap", fog="gusts,pea-soup")
@@ -80,7 +81,7 @@ def test_the_king_sees_each_card_of_his_hand_with_its_back() -> None:
         "B2 (Barbarian, back V/B)"
     ) in state.render(0)
     assert "Your card face down: B1 (Barbarian, back C/B)" in state.render(0)
-    mine = state.observation(0)["mine"]
+    mine = state.game.views.observation(state, 0)["mine"]
     assert mine["hand"][0] == {"card": "v1", "character": "vulture", "back": "V/R"}
     assert [card["back"] for card in mine["hand"]] == [
         "V/R",
@@ -135,7 +136,7 @@ def test_narration_changes_nothing_and_ends_without_a_game_over_line(
     rng = random.Random(5)
     for _ in range(5):
         state = game.new_state()
-        assert isinstance(state, GothsState)
+        assert isinstance(state, GothsSaveTheQueenState)
         while not state.is_terminal:
             before = snapshot(state)
             if state.is_chance:
@@ -167,6 +168,8 @@ def test_the_state_machine_keeps_no_narration() -> None:
             continue
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert "_log" not in GothsState.__slots__
-    text = json.dumps({name: repr(getattr(state, name)) for name in GothsState.__slots__})
+    assert "_log" not in GothsSaveTheQueenState.__slots__
+    text = json.dumps(
+        {name: repr(getattr(state, name)) for name in GothsSaveTheQueenState.__slots__}
+    )
     assert "lose" not in text and "advance:" not in text

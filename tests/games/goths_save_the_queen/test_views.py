@@ -12,14 +12,14 @@ import pytest
 import courtly
 from courtly.core.game import known_state, sample_chance
 from courtly.games.goths_save_the_queen.components import UNKNOWN
-from courtly.games.goths_save_the_queen.rules import GothsState
+from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 
 from .helpers import OST, new_game, play, turn
 
 SEATS = (None, 0, 1, 2, 3)
 
 
-def _picture(state: GothsState, seat: int | None) -> tuple[str, str, list[str]]:
+def _picture(state: GothsSaveTheQueenState, seat: int | None) -> tuple[str, str, list[str]]:
     view = state.view(seat)
     return (
         json.dumps(view.observation(), sort_keys=True),
@@ -28,12 +28,16 @@ def _picture(state: GothsState, seat: int | None) -> tuple[str, str, list[str]]:
     )
 
 
-def _same_for(a: GothsState, b: GothsState, blind: tuple[int | None, ...]) -> None:
+def _same_for(
+    a: GothsSaveTheQueenState, b: GothsSaveTheQueenState, blind: tuple[int | None, ...]
+) -> None:
     for seat in blind:
         assert _picture(a, seat) == _picture(b, seat), f"seat {seat} can tell them apart"
 
 
-def _differ_for(a: GothsState, b: GothsState, seeing: tuple[int, ...]) -> None:
+def _differ_for(
+    a: GothsSaveTheQueenState, b: GothsSaveTheQueenState, seeing: tuple[int, ...]
+) -> None:
     for seat in seeing:
         assert _picture(a, seat)[0] != _picture(b, seat)[0], f"seat {seat} should know"
 
@@ -52,7 +56,9 @@ def test_king_card_faces_are_known_only_to_their_king() -> None:
     for seat in (None, 2, 3):  # (p1 holds a V1 of his own)
         # The picture names the two cards with that back, neither as the one lying there.
         assert "back V/R (V1 or R1)" in a.render(seat)
-        assert "V1 (" not in a.render(seat) and "v1" not in json.dumps(a.observation(seat))
+        assert "V1 (" not in a.render(seat) and "v1" not in json.dumps(
+            a.game.views.observation(a, seat)
+        )
     line = new_game().narrate(0, a.game.action_from_text("v1"), 1)
     assert line is not None and "V/R" in line and "V1" not in line and "Vulture" not in line
     # The reveal makes it public.
@@ -95,9 +101,11 @@ def test_reconnaissance_is_known_only_to_the_warchief_not_his_king() -> None:
         play(state, "p2 look obj0")
     _same_for(a, b, (None, 0, 1, 3))
     _differ_for(a, b, (2,))
-    assert a.observation(2)["mine"]["reconnaissance"] == {"objective 0": "trap"}
-    assert a.observation(0)["clans"][0]["objectives_looked_at"] == [0]  # which card: public
-    assert "trap" not in json.dumps(a.observation(0)).lower().replace("rats", "")
+    assert a.game.views.observation(a, 2)["mine"]["reconnaissance"] == {"objective 0": "trap"}
+    assert a.game.views.observation(a, 0)["clans"][0]["objectives_looked_at"] == [
+        0
+    ]  # which card: public
+    assert "trap" not in json.dumps(a.game.views.observation(a, 0)).lower().replace("rats", "")
     assert known_state(a.view(0)).objectives == [UNKNOWN, UNKNOWN, UNKNOWN]
     assert known_state(a.view(2)).objectives == [0, UNKNOWN, UNKNOWN]
     # The King keeps no memory of it either, many turns later.
@@ -116,14 +124,14 @@ def test_fog_tokens_are_hidden_until_revealed_or_peeked() -> None:
         play(state, "p2 look fog")
     _same_for(a, b, (None, 0, 1, 3))
     _differ_for(a, b, (2,))
-    assert a.observation(2)["mine"]["fog_token"] == "gusts"
+    assert a.game.views.observation(a, 2)["mine"]["fog_token"] == "gusts"
     # Once the Ostrogoths reveal theirs, the Visigoth token stays unknown to all.
     c = new_game(fog="gusts,pea-soup")
     d = new_game(fog="gusts,boar-shortage")
     for state in (c, d):
         turn(state, o=("b1", "advance"), v=("v1", "rats"))
         turn(state, o=("b1", "advance"), v=("v2", "rats"))
-        assert state.observation(None)["clans"][0]["fog"]["token"] == "gusts"
+        assert state.game.views.observation(state, None)["clans"][0]["fog"]["token"] == "gusts"
     _same_for(c, d, SEATS)
 
 
@@ -132,7 +140,7 @@ def test_views_hold_only_placeholders_for_secrets() -> None:
     play(state, "p0 b1", "p1 c1")
     for seat in (None, 2, 3):
         seen = known_state(state.view(seat))
-        assert isinstance(seen, GothsState)
+        assert isinstance(seen, GothsSaveTheQueenState)
         assert seen.objectives == [UNKNOWN] * 3
         assert seen.fog == [UNKNOWN, UNKNOWN]
         assert seen.played == [UNKNOWN, UNKNOWN]
@@ -148,7 +156,7 @@ def test_determinize_samples_every_consistent_world() -> None:
     orders, cards = set(), set()
     for _ in range(200):
         world = state.view(1).determinize(rng)
-        assert isinstance(world, GothsState)
+        assert isinstance(world, GothsSaveTheQueenState)
         orders.add(tuple(world.objectives))
         cards.add(world.played[OST])
     assert len(orders) == 6
@@ -159,7 +167,7 @@ def test_determinize_samples_every_consistent_world() -> None:
     play(other, "p2 look obj1")
     for _ in range(30):
         world = other.view(2).determinize(rng)
-        assert isinstance(world, GothsState)
+        assert isinstance(world, GothsSaveTheQueenState)
         assert world.objectives[1] == 2  # the Queen
     # A face-up twin tells which card it is: R1 face up -> the V/R card is V1.
     third = new_game()
@@ -167,7 +175,7 @@ def test_determinize_samples_every_consistent_world() -> None:
     play(third, "p1 c1", "p0 v1")
     for _ in range(20):
         world = third.view(1).determinize(rng)
-        assert isinstance(world, GothsState)
+        assert isinstance(world, GothsSaveTheQueenState)
         assert world.played[OST] == 0
 
 
@@ -188,7 +196,7 @@ def test_views_agree_with_determinizations_in_every_variant(options: dict[str, o
             for seat in [None, *range(game.num_players)] if len(state.history) % 3 == 0 else ():
                 view = state.view(seat)
                 obs = view.observation()
-                assert obs == state.observation(seat)
+                assert obs == state.game.views.observation(state, seat)
                 world = view.determinize(rng)
                 assert world.view(seat).observation() == obs
                 if seat is not None and seat in world.to_move:

@@ -27,7 +27,7 @@ def _resolution_lines(state, seat: int, order: str) -> list[str]:  # type: ignor
 
 
 def _hand(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
-    return [card["card"] for card in state.observation(seat)["mine"]["hand"]]
+    return [card["card"] for card in state.game.views.observation(state, seat)["mine"]["hand"]]
 
 
 def test_goth_example_1_both_succeed_numerical_order() -> None:
@@ -75,7 +75,7 @@ def test_goth_example_3_face_up_match() -> None:
     assert state.last_success == [False, True]
     assert state.face_up[OST] == 0b1  # V1 stays face up
     assert state.army[OST] == 2
-    assert state.observation(None)["clans"][0]["king_cards_face_up"] == ["v1"]
+    assert state.game.views.observation(state, None)["clans"][0]["king_cards_face_up"] == ["v1"]
     assert _hand(state, 0) == ["v2", "r1", "r2", "c1", "c2", "b1", "b2"]
     # Turn 2: B1 with order 2 matches the face-up Vulture.
     play(state, "p1 v2", "p0 b1", "p2 sabotage", "p3 recruit")
@@ -103,7 +103,7 @@ def test_goth_example_5_fire() -> None:
     assert state.position[OST] == 1 and not state.barricade[1]
     turn(state, o=("c1", "load"), v=("c1", "fire"))
     assert state.army[OST] == 1
-    assert state.observation(None)["clans"][0]["reserve"] == 2
+    assert state.game.views.observation(state, None)["clans"][0]["reserve"] == 2
     assert state.catapult[VIS] is False
     # Against an army on a barricade: no loss, the catapult is spent all the same.
     turn(state, o=("b1", "barricade"), v=("c2", "load"))
@@ -158,7 +158,7 @@ def test_goth_example_8_trap_kills() -> None:
     assert state.army[OST] == 0
     assert state.is_terminal
     assert state.winners == (1, 3)
-    assert state.observation(None)["winner"] == "visigoths"
+    assert state.game.views.observation(state, None)["winner"] == "visigoths"
 
 
 def test_goth_example_9_occupied_objective() -> None:
@@ -185,7 +185,7 @@ def test_goth_example_10_fog_boar_shortage() -> None:
     assert state.position[OST] == 2
     assert state.fog_state[OST] == FOG_REVEALED and state.fog[OST] == BOAR_SHORTAGE
     assert state.catapult[OST] is False  # turned Inactive on the reveal
-    assert state.observation(1)["clans"][0]["fog"]["token"] == "boar-shortage"
+    assert state.game.views.observation(state, 1)["clans"][0]["fog"]["token"] == "boar-shortage"
     turn(state, o=("c2", "load"), v=("r1", "recruit"))
     assert state.last_success[OST] is True
     assert state.catapult[OST] is False  # Load does nothing while the token is in force

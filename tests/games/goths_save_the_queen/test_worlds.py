@@ -20,9 +20,9 @@ import courtly
 from courtly.core.game import known_state, sample_chance
 from courtly.core.match import play_randomly
 from courtly.core.persist import fields_of
-from courtly.games.goths_save_the_queen import GothsHeuristic
+from courtly.games.goths_save_the_queen import GothsSaveTheQueenHeuristic
 from courtly.games.goths_save_the_queen.components import ORDERS, UNKNOWN
-from courtly.games.goths_save_the_queen.rules import GothsState
+from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 
 from .helpers import new_game, play
 
@@ -37,14 +37,14 @@ TABLES = [
 
 def _state_after(
     options: dict[str, Any], seed: int, steps: int, mid_orders: bool = False
-) -> GothsState:
+) -> GothsSaveTheQueenState:
     """The position after ``steps`` steps of a game between heuristic and random seats (with
     ``mid_orders``, the first one after those where an order is given and another is awaited)."""
     game = courtly.make("goths-save-the-queen", **options)
-    bot = GothsHeuristic(game)
+    bot = GothsSaveTheQueenHeuristic(game)
     rng = random.Random(seed)
     state = game.new_state()
-    assert isinstance(state, GothsState)
+    assert isinstance(state, GothsSaveTheQueenState)
     for step in range(steps + 60 * mid_orders):
         if state.is_terminal:
             break
@@ -75,19 +75,19 @@ def _seen_by(state: courtly.State, seat: int | None) -> tuple[Any, ...]:
 def _fields(state: courtly.State) -> dict[str, Any]:
     """A state's fields, comparable across two copies of the game."""
     fields = fields_of(state)
-    del fields["game"], fields["goths"]
-    # When events were revealed: how a log is resumed, not the position (a world drawn from a
-    # view carries its view's).
-    fields.pop("_reveals", None), fields.pop("_reveal_count", None)
+    del fields["game"], fields["tables"]
+    # Which events are secret, but not when events were revealed: how a log is resumed, not the
+    # position (a world drawn from a view carries its view's).
+    fields["secrets"] = state.secrets.knowers
     fields["history"] = state.history_text()
     fields["_legal"] = [[action.id for action in legal] for legal in fields["_legal"]]
     return fields
 
 
 def _check_world(
-    truth: GothsState, seat: int | None, world: courtly.State, rng: random.Random
+    truth: GothsSaveTheQueenState, seat: int | None, world: courtly.State, rng: random.Random
 ) -> None:
-    assert isinstance(world, GothsState)
+    assert isinstance(world, GothsSaveTheQueenState)
     assert _seen_by(world, seat) == _seen_by(truth, seat)
     assert UNKNOWN not in (*world.objectives, *world.fog, *world.played, *world.orders)
     # A proper state: its record replays to the very same world.
@@ -108,7 +108,7 @@ def test_a_world_is_inside_the_seats_information_and_replays(
     if truth.is_chance:
         return
     before = truth.to_json()
-    bot = GothsHeuristic(truth.game)
+    bot = GothsSaveTheQueenHeuristic(truth.game)
     rng = random.Random(seed)
     for seat in [None, *range(truth.num_players)]:
         view = truth.view(seat)
@@ -125,7 +125,7 @@ def test_an_order_given_stays_given_in_every_world() -> None:
     drawn = set()
     for _ in range(200):
         world = truth.view(3).determinize(rng)
-        assert isinstance(world, GothsState)
+        assert isinstance(world, GothsSaveTheQueenState)
         assert world.phase == ORDERS and world.to_move == (3,)
         drawn.add(world.orders[0])
         assert world.history[-1][0] == 2 and world.history[-1][1].value == world.orders[0]
@@ -140,7 +140,7 @@ def test_informed_worlds_read_a_given_order_by_the_convention() -> None:
     # of the weight left even, and every world still replays.
     truth = new_game()
     play(truth, "p0 b1", "p1 c1")
-    bot = GothsHeuristic(truth.game)
+    bot = GothsSaveTheQueenHeuristic(truth.game)
     truth.apply(2, bot.act(truth.view(2), random.Random(0)))
     given = truth.orders[0]
     view = truth.view(3)
@@ -161,7 +161,7 @@ def test_a_solo_chiefs_order_is_drawn_among_those_he_may_give() -> None:
     orders = set()
     for _ in range(200):
         world = truth.view(2).determinize(rng)
-        assert isinstance(world, GothsState) and world.to_move == (2,)
+        assert isinstance(world, GothsSaveTheQueenState) and world.to_move == (2,)
         orders.add(world.orders[1])
     assert orders == {1, 2, 3, 6, 7, 8, 9}
 

@@ -62,7 +62,7 @@ def snapshot(state: KingsCourtState) -> str:
     return json.dumps(
         {
             "json": state.to_json(),
-            "observations": [state.observation(s) for s in seats],
+            "observations": [state.game.views.observation(state, s) for s in seats],
             "renders": [state.render(s) for s in seats],
             "legal": [legal(state, s) for s in range(state.num_players)],
         }

@@ -108,4 +108,4 @@ def test_typing_shortcuts() -> None:
         state.parse_action(0, "play QH")
     play(state, "p0 play QH p2")
     assert str(state.parse_action(0, "5c")) == "borrow 5C"
-    assert state.input_steps(0, "play 3C, end") == ["play 3C", "end"]
+    assert state.game.text.input_steps(state, 0, "play 3C, end") == ["play 3C", "end"]

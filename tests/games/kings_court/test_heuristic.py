@@ -8,7 +8,7 @@ import pytest
 
 import courtly
 from courtly.agents.random_agent import RandomAgent
-from courtly.core.agent import Agent
+from courtly.core.game import Agent
 from courtly.core.match import play_match
 from courtly.games.kings_court import KingsCourtHeuristic
 from courtly.games.kings_court.rules import KingsCourtState

@@ -8,7 +8,8 @@ import random
 from collections import Counter
 
 import courtly
-from courtly.core.game import CHANCE, HIDDEN, known_state
+from courtly.core.events import CHANCE, HIDDEN
+from courtly.core.game import known_state
 from courtly.core.match import play_randomly
 from courtly.games.kings_court.components import CARD_BIT
 from courtly.games.kings_court.rules import KingsCourtState
@@ -17,7 +18,7 @@ from .helpers import arrange, new_game, play
 
 
 def _text(state: KingsCourtState, seat: int | None) -> str:
-    return json.dumps(state.observation(seat)) + state.render(seat)
+    return json.dumps(state.game.views.observation(state, seat)) + state.render(seat)
 
 
 def _redacted(state: KingsCourtState, seat: int | None) -> KingsCourtState:
@@ -33,11 +34,11 @@ def test_a_drawn_card_is_known_to_the_drawer_only() -> None:
     assert state.narrate(CHANCE, seven, 1) == "p0 draws a card."
     assert state.narrate(CHANCE, seven, None) == "p0 draws a card."
     play(state, "7H")
-    assert state.observation(0)["players"][0]["hand"] == ["7H"]
+    assert state.game.views.observation(state, 0)["players"][0]["hand"] == ["7H"]
     assert state.log(0)[-1] == ["chance", "7H"]
     for seat in (1, 2, None):
         assert "7H" not in _text(state, seat)
-        obs = state.observation(seat)
+        obs = state.game.views.observation(state, seat)
         assert obs["players"][0]["hand_size"] == 1 and "hand" not in obs["players"][0]
         assert state.log(seat)[-1] == ["chance", "?"]
 
@@ -68,7 +69,11 @@ def test_the_queens_look_is_private_to_the_looker() -> None:
         assert not {"6H", "KS", "2S"} & set(text.replace(",", " ").replace('"', " ").split())
     assert state.legal_actions(2) == ()
     # The target knows what was seen: it is his own hand.
-    assert state.observation(1)["players"][0]["knows_of_mine"] == ["2S", "KS", "6H"]
+    assert state.game.views.observation(state, 1)["players"][0]["knows_of_mine"] == [
+        "2S",
+        "KS",
+        "6H",
+    ]
     assert "p0 has seen your 2S KS 6H" in state.render(1)
 
 
@@ -78,7 +83,7 @@ def test_the_look_is_remembered_while_the_looker_can_follow_the_hand() -> None:
     play(state, "QS", "p0 play QS p1", "p0 pass", "p0 end", "9S")  # p1 draws an unseen card
 
     def known() -> list[str]:
-        return list(state.observation(0)["players"][1]["known_cards"])
+        return list(state.game.views.observation(state, 0)["players"][1]["known_cards"])
 
     assert known() == ["2S", "KS", "6H"]
     assert "(and 1 unknown card)" in state.render(0)
@@ -86,7 +91,7 @@ def test_the_look_is_remembered_while_the_looker_can_follow_the_hand() -> None:
     assert known() == ["KS", "6H"]
     play(state, "p1 play 9S")  # the unseen one leaves: the memory is unchanged
     assert known() == ["KS", "6H"]
-    assert state.observation(2)["players"][1]["known_cards"] == []
+    assert state.game.views.observation(state, 2)["players"][1]["known_cards"] == []
     play(state, "p1 end", "KC", "p2 play KC p1")  # a King empties the hand: nothing left to know
     assert known() == []
     assert state.memories == [0] * 9
@@ -96,9 +101,9 @@ def test_a_new_look_refreshes_the_memory() -> None:
     state = new_game(2)
     arrange(state, hands={0: "QS", 1: "3S"})
     play(state, "QH", "p0 play QH p1", "p0 pass", "p0 end", "4S", "p1 end", "5H")
-    assert state.observation(0)["players"][1]["known_cards"] == ["3S"]
+    assert state.game.views.observation(state, 0)["players"][1]["known_cards"] == ["3S"]
     play(state, "p0 play QS p1")
-    assert state.observation(0)["players"][1]["known_cards"] == ["3S", "4S"]
+    assert state.game.views.observation(state, 0)["players"][1]["known_cards"] == ["3S", "4S"]
 
 
 # ------------------------------------------------------------------------------ determinize
@@ -132,7 +137,7 @@ def test_determinize_keeps_what_the_looker_has_seen() -> None:
         assert world.memories[0 * 3 + 1] == state.memories[0 * 3 + 1]
         (extra,) = set(world.hands[1]) - seen
         counts[extra] += 1
-        assert world.observation(0) == state.observation(0)
+        assert world.game.views.observation(world, 0) == state.game.views.observation(state, 0)
     # The unseen card is any of the 35 cards p0 cannot place (39, less QS on the discard pile
     # and the three seen), uniformly: 400 draws over 35 cards.
     assert len(counts) > 25
@@ -148,7 +153,7 @@ def test_determinize_respects_the_others_memory_of_my_hand() -> None:
         world = view.determinize(rng)
         assert isinstance(world, KingsCourtState)
         assert world.memories[0 * 3 + 1] == state.memories[0 * 3 + 1]
-        assert world.observation(1) == state.observation(1)
+        assert world.game.views.observation(world, 1) == state.game.views.observation(state, 1)
 
 
 def test_determinize_gives_third_parties_no_more_than_they_know() -> None:
@@ -194,7 +199,7 @@ def test_determinize_after_a_reshuffle_keeps_the_new_pile_to_the_old_discards() 
         assert set(old) < set(world.hands[1])
         (new,) = set(world.hands[1]) - set(old)
         drawn[new] += 1
-        assert world.observation(0) == state.observation(0)
+        assert world.game.views.observation(world, 0) == state.game.views.observation(state, 0)
     assert set(drawn) == reshuffled
 
 
@@ -209,7 +214,7 @@ def test_views_never_show_a_card_whose_place_the_seat_cannot_know() -> None:
         while not state.is_terminal and steps < 600:
             if not state.is_chance and steps % 5 == 0:
                 for seat in [None, *range(players)]:
-                    obs = state.observation(seat)
+                    obs = state.game.views.observation(state, seat)
                     assert "log" not in obs  # the log is served apart (state.log)
                     text = json.dumps(obs)
                     for other in range(players):

@@ -127,7 +127,7 @@ def test_without_prefilter_an_unowned_card_is_removed_when_drawn() -> None:
     assert len(state.chance_outcomes()) == 51  # the same player draws again
     play(state, "KC", "7H")
     assert hand(state, 0) == ["7H"]
-    assert state.observation(1)["removed"] == ["5D", "KC"]
+    assert state.game.views.observation(state, 1)["removed"] == ["5D", "KC"]
     assert state.log(1)[-3:] == [["chance", "5D"], ["chance", "KC"], ["chance", "?"]]
     assert state.to_move == (0,)
 

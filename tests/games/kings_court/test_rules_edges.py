@@ -111,8 +111,8 @@ def test_borrowed_queen_chains_another_look() -> None:
     assert legal(state, 0) == ["borrow 4S", "borrow QH p1", "borrow QH p2", "pass"]
     play(state, "p0 borrow QH p2")
     assert state.phase == BORROWING and state.queen_target == 2
-    assert state.observation(0)["players"][2]["known_cards"] == ["9H", "7C"]
-    assert state.observation(0)["players"][1]["known_cards"] == ["4S"]
+    assert state.game.views.observation(state, 0)["players"][2]["known_cards"] == ["9H", "7C"]
+    assert state.game.views.observation(state, 0)["players"][1]["known_cards"] == ["4S"]
     play(state, "p0 borrow 9H")
     assert state.positions[0] == 9
     assert hand(state, 2) == ["7C"]

@@ -88,8 +88,8 @@ def _queen_on_p1() -> KingsCourtState:
 def test_kc_example_6_queen_look_and_borrow() -> None:
     state = _queen_on_p1()
     # p0 privately sees p1's hand; the others see only that he looks.
-    assert state.observation(0)["players"][1]["known_cards"] == ["2S", "KS", "6H"]
-    assert state.observation(2)["players"][1]["known_cards"] == []
+    assert state.game.views.observation(state, 0)["players"][1]["known_cards"] == ["2S", "KS", "6H"]
+    assert state.game.views.observation(state, 2)["players"][1]["known_cards"] == []
     assert legal(state, 0) == ["borrow 2S", "borrow KS p1", "borrow 6H", "pass"]
     play(state, "p0 borrow 6H")
     assert state.positions == [6, 0, 0, 0]
@@ -121,7 +121,7 @@ def test_kc_example_6_alternative_pass() -> None:
     assert hand(state, 1) == ["2S", "KS", "6H"]
     assert state.phase == PLAYING
     # The look is remembered afterwards.
-    assert state.observation(0)["players"][1]["known_cards"] == ["2S", "KS", "6H"]
+    assert state.game.views.observation(state, 0)["players"][1]["known_cards"] == ["2S", "KS", "6H"]
 
 
 def test_kc_example_7_king_of_a_rival_suit_strips_that_rival() -> None:
@@ -132,7 +132,7 @@ def test_kc_example_7_king_of_a_rival_suit_strips_that_rival() -> None:
     play(state, "p0 play KD p3")
     assert hand(state, 3) == []
     assert [str(courtly.Card(c)) for c in state.discard_pile] == ["KD", "9S", "2D", "QC"]
-    assert state.observation(1)["discard_pile"] == ["KD", "9S", "2D", "QC"]
+    assert state.game.views.observation(state, 1)["discard_pile"] == ["KD", "9S", "2D", "QC"]
 
 
 def test_kc_example_8_three_players_have_no_diamonds() -> None:

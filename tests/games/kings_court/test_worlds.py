@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import courtly
-from courtly.core.game import CHANCE, HIDDEN, sample_chance
+from courtly.core.events import CHANCE, HIDDEN
+from courtly.core.game import sample_chance
 from courtly.core.match import play_randomly
 from courtly.core.persist import fields_of
 from courtly.games.kings_court.components import CARD_BIT
@@ -20,7 +21,7 @@ from courtly.games.kings_court.rules import KingsCourtState
 
 from .helpers import arrange, new_game, play
 
-CACHES = {"_world_plan", "_draw_at"}
+CACHES = {"world_plan", "_draw_at"}
 """Fields that are not the position: a view's plan of worlds, a sampler's hint."""
 
 OPTION_SETS = [
@@ -35,9 +36,11 @@ def position(state: KingsCourtState) -> dict[str, object]:
     """Every field of ``state`` that makes the position (the history is compared apart)."""
     fields = fields_of(state)
     # The game's own objects, and when events were revealed (how a log is resumed, not the
-    # position: a world drawn from a view carries its view's).
-    apart = CACHES | {"history", "game", "kc", "tables", "_reveals", "_reveal_count"}
-    return {k: v for k, v in fields.items() if k not in apart}
+    # position: a world drawn from a view carries its view's): only which events are secret.
+    apart = CACHES | {"history", "game", "tables"}
+    found = {k: v for k, v in fields.items() if k not in apart}
+    found["secrets"] = state.secrets.knowers
+    return found
 
 
 def decision_points(
@@ -76,7 +79,7 @@ def check_world(truth: KingsCourtState, seat: int | None, world: KingsCourtState
     assert isinstance(loaded, KingsCourtState)
     assert position(loaded) == position(world)
     assert loaded.history_text() == world.history_text()
-    assert loaded._secret_events == world._secret_events
+    assert loaded.secrets.knowers == world.secrets.knowers
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -10,7 +10,8 @@ import courtly
 from courtly.core.cards import Card
 from courtly.core.match import play_match
 from courtly.games.royal_gambit import RoyalGambitHeuristic
-from courtly.games.royal_gambit.rules import RANK, RoyalGambitState
+from courtly.games.royal_gambit.components import RANK
+from courtly.games.royal_gambit.rules import RoyalGambitState
 
 from .helpers import legal, new_game, play
 

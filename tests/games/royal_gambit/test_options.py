@@ -5,15 +5,7 @@ from __future__ import annotations
 import pytest
 
 import courtly
-from courtly.games.royal_gambit.rules import (
-    ACTIVE,
-    BUSTED,
-    FINAL,
-    NORMAL,
-    OUT,
-    OVER,
-    STAYED,
-)
+from courtly.games.royal_gambit.components import ACTIVE, BUSTED, FINAL, NORMAL, OUT, OVER, STAYED
 
 from .helpers import legal, new_game, play, row
 

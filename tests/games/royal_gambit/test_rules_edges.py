@@ -8,7 +8,7 @@ import pytest
 
 import courtly
 from courtly import Card
-from courtly.games.royal_gambit.rules import (
+from courtly.games.royal_gambit.components import (
     ACTIVE,
     BUSTED,
     HIT_OR_STAY,
@@ -16,8 +16,8 @@ from courtly.games.royal_gambit.rules import (
     OUT,
     STAYED,
     TIEBREAK,
-    RoyalGambitState,
 )
+from courtly.games.royal_gambit.rules import RoyalGambitState
 
 from .helpers import legal, new_game, play, row, set_aside
 
@@ -270,7 +270,7 @@ def test_deck_exhaustion_ends_the_hand_and_every_active_player_stays() -> None:
     assert sorted(row(state, 1)) == sorted([*queues[1].split()[:-1], "7S"])
     assert sorted(row(state, 2)) == sorted(["7H", *queues[2].split()[1:]])
     assert sorted(row(state, 3)) == sorted(["7C", *queues[3].split()[3:]])
-    assert state.observation(None)["forced_flips"] == [["p1", 1]]
+    assert state.game.views.observation(state, None)["forced_flips"] == [["p1", 1]]
     events = len(state.history)
 
     play(state, "KH")
@@ -292,7 +292,7 @@ def test_deck_exhaustion_ends_the_hand_and_every_active_player_stays() -> None:
 
 
 def _snapshot(state: RoyalGambitState) -> tuple[str, list[object], dict[str, object]]:
-    return state.to_json(), list(state.history), state.observation(None)
+    return state.to_json(), list(state.history), state.game.views.observation(state, None)
 
 
 def _rejected(state: RoyalGambitState, attempt: Callable[[], object]) -> None:

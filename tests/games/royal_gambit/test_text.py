@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import courtly
-from courtly.core.game import CHANCE
+from courtly.core.events import CHANCE
 
 from .helpers import new_game, play
 

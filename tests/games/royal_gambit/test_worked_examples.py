@@ -5,15 +5,7 @@ from __future__ import annotations
 import pytest
 
 import courtly
-from courtly.games.royal_gambit.rules import (
-    ACTIVE,
-    BUSTED,
-    FINAL,
-    OUT,
-    OVER,
-    STAYED,
-    TIEBREAK,
-)
+from courtly.games.royal_gambit.components import ACTIVE, BUSTED, FINAL, OUT, OVER, STAYED, TIEBREAK
 
 from .helpers import legal, new_game, play, row, set_aside
 
@@ -89,7 +81,7 @@ def test_rg_example_5_bust() -> None:
     assert state.banked == [0, 0]
     assert state.totals == [0, 0]
     assert row(state, 0) == ["4H", "7S", "2H", "4D"]
-    assert state.observation(None)["players"][0]["row_score"] == 0
+    assert state.game.views.observation(state, None)["players"][0]["row_score"] == 0
     assert state.to_move == (1,)
     assert state.turn == 1
     assert legal(state, 0) == []

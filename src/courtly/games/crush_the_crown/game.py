@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from ...core.actions import SEAT_OUTCOMES, Action
-from ...core.bots import BotInfo
 from ...core.cards import CARDS, KING, NUM_STANDARD_CARDS, QUEEN
-from ...core.game import Game, GameInfo, GameLength
+from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
-from .heuristic import ENDGAME_SLOT, CrushTheCrownHeuristic
-from .rules import (
+from .components import (
     BUILD_CARDS,
     DISCARD,
     DISCOVER,
@@ -23,12 +21,15 @@ from .rules import (
     PASS,
     PLACE_SPY,
     SPY_CARDS,
-    UNKNOWN,
-    CrushTheCrownState,
-    CtcAction,
+    CrushTheCrownAction,
+    CrushTheCrownTables,
 )
+from .heuristic import ENDGAME_SLOT, CrushTheCrownHeuristic
+from .rules import CrushTheCrownState
 from .rules_text import RULES
 from .tensor import tensor_layout
+from .text import CrushTheCrownText
+from .views import CrushTheCrownViews
 
 OPTIONS: Final = (
     Option("use_jokers", True, "two jokers in the deck, played as wild spies (CTC-2)"),
@@ -82,7 +83,6 @@ def longest_game(game: Game) -> GameLength:
     return GameLength(decisions=decisions, chance=chance)
 
 
-ActionTable = tuple[Action, ...]
 """Card -> action, 55 entries; cards that have no such action hold None (never looked up: the
 rules only index a table with a card the action exists for)."""
 
@@ -97,6 +97,8 @@ class CrushTheCrown(Game):
         max_players=2,
         default_players=2,
         summary="Build your government from King down to Ace while your spies bleed the rival's.",
+        text=CrushTheCrownText(),
+        views=CrushTheCrownViews(),
         options=OPTIONS,
         rules=RULES,
         bots=(
@@ -144,13 +146,13 @@ class CrushTheCrown(Game):
         return (*SEAT_OUTCOMES[:2], *cards)
 
     def _build_actions(self) -> tuple[Action, ...]:
-        actions: list[Action] = [CtcAction(0, "pass", PASS)]
+        actions: list[Action] = [CrushTheCrownAction(0, "pass", PASS)]
 
         def family(kind: int, word: str, cards: tuple[int, ...]) -> None:
             for c in cards:
                 # Cards keep their own text (spy QC); people type them in any case.
                 text = f"{word} {CARDS[c]}"
-                actions.append(CtcAction(len(actions), text, kind, CARDS[c]))
+                actions.append(CrushTheCrownAction(len(actions), text, kind, CARDS[c]))
 
         queens = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank == QUEEN)
         family(MARRY, "marry", queens)
@@ -163,31 +165,13 @@ class CrushTheCrown(Game):
         return tuple(actions)
 
     def _check_options(self) -> None:
-        self.use_jokers = bool(self.options["use_jokers"])
-        self.hand_size = int(self.options["hand_size"])
-        self.one_gov_card_per_build = bool(self.options["one_gov_card_per_build"])
-        self.safety_cap = int(self.options["safety_cap"])
-        # §2.2: the Kings are set aside; the other 48 cards (50 with the jokers) are dealt from.
-        # The two jokers are alike: both are card 52 (rules.py).
-        jokers = (CARDS[JOKER], CARDS[JOKER]) if self.use_jokers else ()
-        self.deck: tuple[int, ...] = (
-            *(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank != KING),
-            *jokers,
+        self.tables = CrushTheCrownTables(
+            self.actions,
+            use_jokers=bool(self.options["use_jokers"]),
+            hand_size=int(self.options["hand_size"]),
+            one_gov_card_per_build=bool(self.options["one_gov_card_per_build"]),
+            safety_cap=int(self.options["safety_cap"]),
         )
-        self.pass_action = self.actions[0]
-        self.pass_only: tuple[Action, ...] = (self.pass_action,)
-        tables: dict[int, list[Action | None]] = {}
-        for action in self.actions[1:]:
-            assert isinstance(action, CtcAction)
-            table = tables.setdefault(action.kind, [None] * (UNKNOWN + 1))
-            table[action.card] = action
-        self.marry_actions = cast(ActionTable, tuple(tables[MARRY]))
-        self.discard_actions = cast(ActionTable, tuple(tables[DISCARD]))
-        self.give_actions = cast(ActionTable, tuple(tables[GIVE]))
-        self.extend_actions = cast(ActionTable, tuple(tables[EXTEND]))
-        self.discover_actions = cast(ActionTable, tuple(tables[DISCOVER]))
-        self.spy_actions = cast(ActionTable, tuple(tables[PLACE_SPY]))
-        self.fire_actions = cast(ActionTable, tuple(tables[FIRE_CARD]))
 
     def new_state(self) -> CrushTheCrownState:
-        return CrushTheCrownState(self)
+        return CrushTheCrownState(self, self.tables)

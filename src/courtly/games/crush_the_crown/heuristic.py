@@ -22,7 +22,7 @@ from typing import ClassVar
 from ...core.actions import Action
 from ...core.draws import below
 from ...core.game import Game, State, View, known_state
-from .rules import (
+from .components import (
     BUILD,
     DISCOVER,
     EXTEND,
@@ -37,9 +37,9 @@ from .rules import (
     SUIT,
     UNKNOWN,
     WILD,
-    CrushTheCrownState,
-    CtcAction,
+    CrushTheCrownAction,
 )
+from .rules import CrushTheCrownState
 
 ENDGAME_SLOT = 0
 """Wild spies are placed once the rival's government is filled down to this slot (0: at once)."""
@@ -94,7 +94,7 @@ class CrushTheCrownHeuristic:
         assert isinstance(state, CrushTheCrownState)
         seat = view.seat
         assert seat is not None
-        moves = [a for a in legal if isinstance(a, CtcAction)]
+        moves = [a for a in legal if isinstance(a, CrushTheCrownAction)]
         decision = state.decision
         if decision == BUILD:
             return self._build(moves, rng)
@@ -111,7 +111,7 @@ class CrushTheCrownHeuristic:
     # --------------------------------------------------------------------- the turn
 
     @staticmethod
-    def _build(moves: list[CtcAction], rng: random.Random) -> Action:
+    def _build(moves: list[CrushTheCrownAction], rng: random.Random) -> Action:
         # A discovery ends a tribute every turn; an extension only moves on.
         for kind in (DISCOVER, EXTEND):
             found = [a for a in moves if a.kind == kind]
@@ -120,7 +120,11 @@ class CrushTheCrownHeuristic:
         return moves[0]
 
     def _spy(
-        self, state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+        self,
+        state: CrushTheCrownState,
+        seat: int,
+        moves: list[CrushTheCrownAction],
+        rng: random.Random,
     ) -> Action:
         spies = [a for a in moves if a.card >= 0]
         if not spies:
@@ -140,11 +144,15 @@ class CrushTheCrownHeuristic:
         return moves[0]
 
     def _fire(
-        self, state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+        self,
+        state: CrushTheCrownState,
+        seat: int,
+        moves: list[CrushTheCrownAction],
+        rng: random.Random,
     ) -> Action:
         cards = [a for a in moves if a.card >= 0]
         worst = _lowest(cards, [_value_to(state, seat, a.card) for a in cards], rng)
-        if len(state.hands[seat]) <= state.ctc.hand_size and (
+        if len(state.hands[seat]) <= state.tables.hand_size and (
             _value_to(state, seat, worst.card) < self.fire_below
         ):
             return worst  # a fresh card is worth more than this one
@@ -152,7 +160,7 @@ class CrushTheCrownHeuristic:
 
     @staticmethod
     def _tribute(
-        state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+        state: CrushTheCrownState, seat: int, moves: list[CrushTheCrownAction], rng: random.Random
     ) -> Action:
         # The card worth least to both: to us, and to him once he has it.
         rival = 1 - seat
@@ -163,7 +171,7 @@ class CrushTheCrownHeuristic:
 
     @staticmethod
     def _marriage(
-        state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+        state: CrushTheCrownState, seat: int, moves: list[CrushTheCrownAction], rng: random.Random
     ) -> Action:
         hand = [c for c in state.hands[seat] if c != UNKNOWN]
         per_suit = Counter([SUIT[c] for c in hand if c < JOKER])
@@ -183,19 +191,21 @@ class CrushTheCrownHeuristic:
 
     @staticmethod
     def _give_queen(
-        state: CrushTheCrownState, seat: int, moves: list[CtcAction], rng: random.Random
+        state: CrushTheCrownState, seat: int, moves: list[CrushTheCrownAction], rng: random.Random
     ) -> Action:
         # He gets the suit we hold most of: we keep his members out of his reach.
         per_suit = Counter([SUIT[c] for c in state.hands[seat] if c < JOKER])
         return _lowest(moves, [-float(per_suit[SUIT[a.card]]) for a in moves], rng)
 
 
-def _any_of(moves: list[CtcAction], rng: random.Random) -> CtcAction:
+def _any_of(moves: list[CrushTheCrownAction], rng: random.Random) -> CrushTheCrownAction:
     """One of equally good moves, drawn with the bot's random source."""
     return moves[0] if len(moves) == 1 else moves[below(rng, len(moves))]
 
 
-def _lowest(moves: list[CtcAction], scores: list[float], rng: random.Random) -> CtcAction:
+def _lowest(
+    moves: list[CrushTheCrownAction], scores: list[float], rng: random.Random
+) -> CrushTheCrownAction:
     """The move of the lowest score; ties are broken with the bot's random source."""
     low = min(scores)
     return _any_of([moves[i] for i in range(len(moves)) if scores[i] == low], rng)

@@ -32,130 +32,52 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final
-
-from mypy_extensions import mypyc_attr
+from collections.abc import Sequence
+from typing import Any
 
 from ...core.actions import SEAT_OUTCOMES, Action
-from ...core.cards import ACE, CARDS, KING, NUM_STANDARD_CARDS, QUEEN, Card
+from ...core.cards import CARDS, Card
 from ...core.draws import below, pile_outcomes, take_drawn
-from ...core.game import CHANCE, State
-
-if TYPE_CHECKING:
-    from .game import CrushTheCrown
-
-# ------------------------------------------------------------------------------- card tables
-
-JOKER: Final = 52
-"""The joker, both of them: the second joker's own card (53) never appears in a state."""
-SECOND_JOKER: Final = 53
-"""In a mask of known cards, the bit that says a second joker is known too."""
-UNKNOWN: Final = 54
-"""The placeholder of an unknown card in a redacted copy (a hand card or a draw-pile card)."""
-WILD: Final = -2
-NO_SPY: Final = -1
-
-LADDER: Final = (KING, QUEEN, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, ACE)
-"""The 13 slots of a government, in building order (CTC-8): the Ace crushes the King last."""
-SLOTS: Final = len(LADDER)
-_SLOT_OF_RANK: Final = {rank: slot for slot, rank in enumerate(LADDER)}
-LADDER_TEXT: Final = ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
-
-RANK: Final = tuple([c.rank for c in CARDS] + [0])
-SUIT: Final = tuple([c.suit for c in CARDS] + [-9])
-SLOT: Final = tuple([_SLOT_OF_RANK.get(c.rank, -1) for c in CARDS] + [-1])
-IS_QUEEN: Final = tuple([c.rank == QUEEN for c in CARDS] + [False])
-"""Natural Queens only: a joker is never a Queen (CTC-5)."""
-TEXT: Final = tuple([str(c) for c in CARDS] + ["?"])
-KINGS: Final = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank == KING)
-QUEENS: Final = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank == QUEEN)
-BUILD_CARDS: Final = tuple(c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank not in (KING, QUEEN))
-"""Cards that can extend a government or discover a spy: J, 10 ... 2, A of a suit."""
-SPY_CARDS: Final = (*[c for c in CARDS[:NUM_STANDARD_CARDS] if c.rank != KING], CARDS[JOKER])
-"""Cards that may be spies when their suit is a mercenary suit (Queens wild), and the joker."""
-HAND_CARDS: Final = SPY_CARDS
-"""Every card that can be in a hand: all but the Kings."""
-
-
-def learn_card(known: int, card: int) -> int:
-    """The mask of known cards ``known`` once ``card`` is known too (a second joker: bit 53)."""
-    if card == JOKER and known >> JOKER & 1:
-        return known | 1 << SECOND_JOKER
-    return known | 1 << card
-
-
-def forget_card(known: int, card: int) -> int:
-    """The mask ``known`` once one known ``card`` has left the hand."""
-    if card == JOKER and known >> SECOND_JOKER & 1:
-        return known & ~(1 << SECOND_JOKER)
-    return known & ~(1 << card)
-
-
-SEAT_ALONE: Final[tuple[tuple[int, ...], ...]] = ((0,), (1,))
-"""``to_move`` when one seat decides (every decision of the game): no tuple built per step.
-(Typed of any length: mypyc rebuilds a tuple of fixed length at every use.)"""
-
-# Decisions (what the seat to move is choosing).
-MARRIAGE: Final = 0
-GIVE_QUEEN: Final = 1
-BUILD: Final = 2
-SPY: Final = 3
-TRIBUTE: Final = 4
-FIRE: Final = 5
-DECISION_TEXT: Final = ("marriage", "give-queen", "build", "spy", "tribute", "fire")
-
-# Action kinds.
-PASS: Final = 0
-MARRY: Final = 1
-DISCARD: Final = 2
-GIVE: Final = 3
-EXTEND: Final = 4
-DISCOVER: Final = 5
-PLACE_SPY: Final = 6
-FIRE_CARD: Final = 7
-KIND_WORD: Final = ("pass", "marry", "discard", "give", "extend", "discover", "spy", "fire")
-KINDS_OF_DECISION: Final = {
-    MARRIAGE: (MARRY, DISCARD),
-    GIVE_QUEEN: (GIVE,),
-    BUILD: (PASS, EXTEND, DISCOVER),
-    SPY: (PASS, PLACE_SPY),
-    TRIBUTE: (GIVE,),
-    FIRE: (PASS, FIRE_CARD),
-}
-
-# Chance events.
-DEALER: Final = 0
-DRAW: Final = 1
-
-# What follows the pending draws.
-AFTER_DEAL: Final = 0
-AFTER_MARRIAGE_DISCARD: Final = 1
-AFTER_MARRIAGE_REFILL: Final = 2
-AFTER_HIRE: Final = 3
-
-# Phases of the game, for the observation.
-SETUP: Final = 0
-MARRYING: Final = 1
-PLAYING: Final = 2
-OVER: Final = 3
-PHASE_TEXT: Final = ("setup", "marriage", "play", "over")
-
-
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
-@mypyc_attr(native_class=False)
-class CtcAction(Action):
-    """``pass``, or a word and a card: ``marry QD``, ``discard 3C``, ``give 2H``, ``extend 10D``,
-    ``discover 8D``, ``spy QC``, ``fire 5S``. ``card`` is -1 for ``pass``, 52 for the joker."""
-
-    __slots__ = ("card", "kind")
-
-    kind: int
-    card: int
-
-    def __init__(self, id: int, text: str, kind: int, card: int = -1) -> None:
-        super().__init__(id, text, kind=kind, card=card)
+from ...core.game import Game, State
+from .components import (
+    AFTER_DEAL,
+    AFTER_HIRE,
+    AFTER_MARRIAGE_DISCARD,
+    AFTER_MARRIAGE_REFILL,
+    BUILD,
+    DEALER,
+    DISCARD,
+    DISCOVER,
+    DRAW,
+    EXTEND,
+    FIRE,
+    FIRE_CARD,
+    GIVE,
+    GIVE_QUEEN,
+    IS_QUEEN,
+    JOKER,
+    KINGS,
+    LADDER,
+    MARRIAGE,
+    MARRYING,
+    NO_SPY,
+    OVER,
+    PASS,
+    PLACE_SPY,
+    PLAYING,
+    SEAT_ALONE,
+    SETUP,
+    SLOT,
+    SLOTS,
+    SPY,
+    SUIT,
+    TRIBUTE,
+    WILD,
+    CrushTheCrownAction,
+    CrushTheCrownTables,
+    forget_card,
+    learn_card,
+)
 
 
 class CrushTheCrownState(State):
@@ -165,10 +87,8 @@ class CrushTheCrownState(State):
         "_draw_at",
         "_legal",
         "_result",
-        "_world_plan",
         "after_drawing",
         "cards_to_deal",
-        "ctc",
         "dealer",
         "decision",
         "discard_pile",
@@ -188,24 +108,24 @@ class CrushTheCrownState(State):
         "spies",
         "spy_slot_of",
         "suits",
+        "tables",
         "tribute_owed",
         "turn_player",
         "turns_played",
     )
 
-    ctc: CrushTheCrown
-    """The game, typed as Crush the Crown: ``game`` itself stays typed :class:`Game`, as a
-    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
+    tables: CrushTheCrownTables
+    """The options, the deck and the action tables of the game, as typed fields."""
 
-    def __init__(self, game: CrushTheCrown, blank: bool = False) -> None:
-        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`clone` to
-        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
+    def __init__(
+        self, game: Game, tables: CrushTheCrownTables | None = None, blank: bool = False
+    ) -> None:
+        """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
+        fields, for :meth:`clone` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
-        self.ctc = game
-        self._world_plan: Any = None
-        """What this (redacted) copy's seat can work out of every world, once worked out
-        (views.py); never copied."""
         self._draw_at = -1  # where the card the sampler drew lies in the draw pile (-1: unknown)
+        if tables is not None:
+            self.tables = tables
         if blank:
             return
         self.hands: list[list[int]] = [[], []]
@@ -217,7 +137,7 @@ class CrushTheCrownState(State):
         self.known_to_rival = [0, 0]
         """Per hand, the cards his rival knows are in it (tribute received, deadlock Queens);
         bit 53 counts a second known joker."""
-        self.draw_pile: list[int] = list(game.deck)
+        self.draw_pile: list[int] = list(self.tables.deck)
         self.discard_pile: list[int] = []
         self.executed: list[int] = []
         self.kings_aside: list[int] = list(KINGS)
@@ -274,18 +194,13 @@ class CrushTheCrownState(State):
             and outcome in (0, 1)
         )
 
-    def parse_chance(self, text: str) -> Any:
-        from .text import parse_chance
-
-        return parse_chance(self, text)
-
     def _apply_chance(self, outcome: Any) -> None:
         if self.pending_chance == DEALER:
             dealer = int(outcome)
             self.dealer = dealer
             self.first_player = 1 - dealer  # CTC-3
             self.drawer = self.first_player
-            self.cards_to_deal = 2 * self.ctc.hand_size
+            self.cards_to_deal = 2 * self.tables.hand_size
             self.after_drawing = AFTER_DEAL
             self.pending_chance = DRAW
             return
@@ -364,7 +279,7 @@ class CrushTheCrownState(State):
             return self._legal_tribute(seat)
         if decision == SPY:
             return self._legal_spy(seat)
-        game = self.ctc
+        game = self.tables
         queens = [c for c in self.hands[seat] if IS_QUEEN[c]]
         if decision == MARRIAGE:
             if queens:
@@ -379,10 +294,10 @@ class CrushTheCrownState(State):
         suit = self.suits[seat]
         found = [c for c in self.hands[seat] if SUIT[c] == suit]
         if not found:
-            return self.ctc.pass_only
+            return self.tables.pass_only
         filled = len(self.governments[seat])
         spies = self.spies[seat]
-        game = self.ctc
+        game = self.tables
         acts: list[Action] = [game.pass_action]
         for c in found:
             slot = SLOT[c]
@@ -400,17 +315,17 @@ class CrushTheCrownState(State):
             c for c in self.hands[seat] if spy_slot_of[c] == rival_next or spy_slot_of[c] == WILD
         ]
         if not found:
-            return self.ctc.pass_only
-        table = self.ctc.spy_actions
-        acts = [self.ctc.pass_action, *[table[c] for c in found]]
+            return self.tables.pass_only
+        table = self.tables.spy_actions
+        acts = [self.tables.pass_action, *[table[c] for c in found]]
         if len(found) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
 
     def _legal_fire(self, seat: int) -> tuple[Action, ...]:
         hand = self.hands[seat]
-        table = self.ctc.fire_actions
-        acts = [self.ctc.pass_action, *[table[c] for c in hand]]
+        table = self.tables.fire_actions
+        acts = [self.tables.pass_action, *[table[c] for c in hand]]
         if len(hand) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
@@ -419,14 +334,14 @@ class CrushTheCrownState(State):
         hand = self.hands[seat]
         wanted = self.suits[1 - seat]
         owed = [c for c in hand if SUIT[c] == wanted] or hand
-        table = self.ctc.give_actions
+        table = self.tables.give_actions
         acts = [table[c] for c in owed]
         if len(owed) > 1 and acts[-1] is acts[-2]:
             acts.pop()
         return tuple(acts)
 
     def _apply(self, seat: int, action: Action) -> None:
-        act: CtcAction = action  # type: ignore[assignment]  # (no cast() call on the hot path)
+        act: CrushTheCrownAction = action  # type: ignore[assignment]  # (no cast() call on the hot path)
         kind = act.kind
         if kind == PASS:
             decision = self.decision
@@ -435,7 +350,7 @@ class CrushTheCrownState(State):
             elif decision == SPY:
                 self._start_tribute(seat)
             else:
-                self._draw_to(seat, self.ctc.hand_size, AFTER_HIRE)
+                self._draw_to(seat, self.tables.hand_size, AFTER_HIRE)
             return
         card = act.card
         if kind == GIVE:
@@ -446,7 +361,7 @@ class CrushTheCrownState(State):
         elif kind == FIRE_CARD:
             self._leave(seat, card)
             self.discard_pile.append(card)
-            self._draw_to(seat, self.ctc.hand_size, AFTER_HIRE)
+            self._draw_to(seat, self.tables.hand_size, AFTER_HIRE)
         elif kind in (EXTEND, DISCOVER):
             self._build(seat, card, kind == EXTEND)
         elif kind == PLACE_SPY:
@@ -499,7 +414,7 @@ class CrushTheCrownState(State):
         self.kings_aside.remove(king)
         self.governments[seat] = [king, queen]
         self.suits[seat] = suit
-        self._draw_to(seat, self.ctc.hand_size, AFTER_MARRIAGE_REFILL)
+        self._draw_to(seat, self.tables.hand_size, AFTER_MARRIAGE_REFILL)
 
     def _after_marriage(self, seat: int) -> None:
         second = 1 - self.first_player
@@ -549,7 +464,7 @@ class CrushTheCrownState(State):
         if len(government) == SLOTS and not self.spies[seat]:
             self._finish([seat])  # §2.5, CTC-19: complete and spy-free
             return
-        if self.ctc.one_gov_card_per_build:
+        if self.tables.one_gov_card_per_build:
             self._start_spy(seat)  # CTC-9: one government card per Build
         else:
             self._ask_build(seat)
@@ -582,7 +497,7 @@ class CrushTheCrownState(State):
         if self.hands[seat]:
             self._ask(seat, FIRE, self._legal_fire(seat))
         else:
-            self._draw_to(seat, self.ctc.hand_size, AFTER_HIRE)
+            self._draw_to(seat, self.tables.hand_size, AFTER_HIRE)
 
     def _give_tribute(self, giver: int, card: int) -> None:
         # The suit rule (CTC-14) is in the legal actions; views.py reads what a card of another
@@ -596,7 +511,7 @@ class CrushTheCrownState(State):
 
     def _end_turn(self) -> None:
         self.turns_played += 1
-        if self.turns_played >= self.ctc.safety_cap:
+        if self.turns_played >= self.tables.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
             self._finish([0, 1])  # CTC-26 [engine addition]: the safety cap is a draw
             return
@@ -629,7 +544,7 @@ class CrushTheCrownState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> CrushTheCrownState:
-        other = CrushTheCrownState(self.ctc, blank=True)
+        other = CrushTheCrownState(self.game, self.tables, blank=True)
         self._clone_base(other)
         other.hands = [self.hands[0].copy(), self.hands[1].copy()]
         other.governments = [self.governments[0].copy(), self.governments[1].copy()]
@@ -660,36 +575,7 @@ class CrushTheCrownState(State):
         other._draw_at = self._draw_at
         return other
 
-    # ----------------------------------------------------------------------------- the views
-
-    def _redacted(self, seat: int | None) -> State:
-        from .views import redacted
-
-        return redacted(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        """A full state for what ``seat`` saw, with a history that replays to it (views.py)."""
-        from .views import sample_world
-
-        return sample_world(self, seat, rng)
-
-    def secret_cards(self, seat: int | None) -> frozenset[Card]:
-        from .views import secret_cards
-
-        return secret_cards(self, seat)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from .views import observation
-
-        return observation(self, seat)
-
-    def observed(self, actor: int, item: Any, observer: int) -> Hashable | None:
-        # Every play is public (§2.8); a drawn card is seen by its drawer only; the dealer is public.
-        if actor != CHANCE:
-            return item.id  # type: ignore[no-any-return]
-        if self.pending_chance == DEALER or observer == self.drawer:
-            return item  # type: ignore[no-any-return]
-        return None
+    # ----------------------------------------------------------------------------- the table
 
     def phase(self) -> int:
         if self.is_terminal:
@@ -709,23 +595,6 @@ class CrushTheCrownState(State):
         """The rank the government of ``seat`` needs next (None: complete or not begun)."""
         filled = len(self.governments[seat])
         return LADDER[filled] if 0 < filled < SLOTS else None
-
-    # ----------------------------------------------------------------------------- the text
-
-    def render(self, seat: int | None) -> str:
-        from .text import render
-
-        return render(self, seat)
-
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, actor, item, seat)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, seat, action)
 
 
 def _one_per_card(cards: Sequence[int], actions: Sequence[Action]) -> tuple[Action, ...]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game
 from ...core.tensors import Cards, Choice, Each, Flag, Number, Seats, TensorLayout, Words
-from .rules import DECISION_TEXT
+from .components import (
+    DECISION_TEXT,
+)
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
 

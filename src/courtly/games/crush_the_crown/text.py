@@ -6,13 +6,14 @@ Nothing here runs on the hot path: the state calls it only to show something to 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import seat_text
 from ...core.cards import SUIT_NAMES
 from ...core.draws import drawn_card
-from ...core.game import CHANCE, State
-from .rules import (
+from ...core.events import CHANCE
+from ...core.game import GameText, State
+from .components import (
     BUILD,
     DEALER,
     DECISION_TEXT,
@@ -38,12 +39,10 @@ from .rules import (
     SUIT,
     TEXT,
     TRIBUTE,
-    CtcAction,
+    CrushTheCrownAction,
 )
+from .rules import CrushTheCrownState
 from .views import known_cards
-
-if TYPE_CHECKING:
-    from .rules import CrushTheCrownState
 
 
 def counted(number: int, noun: str, plural: str = "") -> str:
@@ -63,23 +62,49 @@ def cards_text(cards: list[int]) -> str:
 # ------------------------------------------------------------------------------- the picture
 
 
-def render(state: CrushTheCrownState, seat: int | None) -> str:
-    """The table from ``seat``'s side; once the game is over, the one summary of its end: the
-    result, both governments, and every card that was hidden."""
-    over = state.is_terminal
-    lines = [_header(state), *_governments(state, seat), *_piles(state)]
-    if over:
-        lines.append(f"Draw pile: {cards_text(state.draw_pile)}")
-    lines += [_hand_line(state, h, seat) for h in (0, 1)]
-    if over:
-        lines.append(_result_line(state))
-    elif state.to_move:
-        lines.append(_prompt(state))
-    return "\n".join(lines)
+class CrushTheCrownText(GameText):
+    """The table, its events and the reasons of refusals, in Crush the Crown's words."""
+
+    def render(self, state: State, seat: int | None) -> str:
+        """The table from ``seat``'s side; once the game is over, the one summary of its end: the
+        result, both governments, and every card that was hidden."""
+        assert isinstance(state, CrushTheCrownState)
+        over = state.is_terminal
+        lines = [_header(state), *_governments(state, seat), *_piles(state)]
+        if over:
+            lines.append(f"Draw pile: {cards_text(state.draw_pile)}")
+        lines += [_hand_line(state, h, seat) for h in (0, 1)]
+        if over:
+            lines.append(_result_line(state))
+        elif state.to_move:
+            lines.append(_prompt(state))
+        return "\n".join(lines)
+
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+        """One line telling ``seat`` of an event about to be applied."""
+        assert isinstance(state, CrushTheCrownState)
+        if actor == CHANCE:
+            return _narrate_chance(state, item, seat)
+        if not isinstance(item, CrushTheCrownAction):
+            return f"{seat_text(actor)}: {item}"
+        return _narrate_action(state, actor, item)
+
+    def why_illegal(self, state: State, seat: int, action: Any) -> str:
+        assert isinstance(state, CrushTheCrownState)
+        legal = ", ".join(str(a) for a in state.legal_actions(seat))
+        return f"{action} is not legal now: {_reason(state, seat, action)}; legal: {legal}"
+
+    def parse_chance(self, state: State, text: str) -> Any:
+        """The outcome written ``text``: a card of the draw pile (``Jk`` for a joker), or the
+        dealer (``p0``, ``p1``)."""
+        assert isinstance(state, CrushTheCrownState)
+        if state.pending_chance != DRAW:
+            return super().parse_chance(state, text)
+        return drawn_card(text, state.draw_pile, "the draw pile")
 
 
 def _header(state: CrushTheCrownState) -> str:
-    game = state.ctc
+    game = state.tables
     if state.is_terminal:
         return f"Crush the Crown · over after {counted(state.turns_played, 'turn')}"
     mercenaries = [SUIT_NAMES[s] for s in state.mercenary_suits()]
@@ -144,7 +169,7 @@ def _hand_line(state: CrushTheCrownState, h: int, seat: int | None) -> str:
 def _result_line(state: CrushTheCrownState) -> str:
     winners = state.winners
     if len(winners) == 2:
-        cap = counted(state.ctc.safety_cap, "turn")
+        cap = counted(state.tables.safety_cap, "turn")
         return f"Game over: the safety cap of {cap} is reached; a draw."
     return f"Game over: {seat_text(winners[0])} completes a spy-free government and wins."
 
@@ -165,20 +190,11 @@ def _prompt(state: CrushTheCrownState) -> str:
         return f"{who} may place one spy in {rival}'s government."
     if decision == TRIBUTE:
         return f"{who} owes {rival} {counted(state.tribute_owed, 'tribute card')}."
-    refill = counted(state.ctc.hand_size, "card")
+    refill = counted(state.tables.hand_size, "card")
     return f"{who} may fire one card, then draws until he holds {refill}."
 
 
 # ------------------------------------------------------------------------------- narration
-
-
-def narrate(state: CrushTheCrownState, actor: int, item: Any, seat: int | None) -> str | None:
-    """One line telling ``seat`` of an event about to be applied."""
-    if actor == CHANCE:
-        return _narrate_chance(state, item, seat)
-    if not isinstance(item, CtcAction):
-        return f"{seat_text(actor)}: {item}"
-    return _narrate_action(state, actor, item)
 
 
 def _narrate_chance(state: CrushTheCrownState, outcome: Any, seat: int | None) -> str:
@@ -193,7 +209,7 @@ def _narrate_chance(state: CrushTheCrownState, outcome: Any, seat: int | None) -
     return f"{note}{who} draws a card."
 
 
-def _narrate_action(state: CrushTheCrownState, actor: int, action: CtcAction) -> str:
+def _narrate_action(state: CrushTheCrownState, actor: int, action: CrushTheCrownAction) -> str:
     who = seat_text(actor)
     rival = seat_text(1 - actor)
     kind = action.kind
@@ -227,13 +243,8 @@ def _narrate_action(state: CrushTheCrownState, actor: int, action: CtcAction) ->
 # ------------------------------------------------------------------------------- refusals
 
 
-def why_illegal(state: CrushTheCrownState, seat: int, action: Any) -> str:
-    legal = ", ".join(str(a) for a in state.legal_actions(seat))
-    return f"{action} is not legal now: {_reason(state, seat, action)}; legal: {legal}"
-
-
 def _reason(state: CrushTheCrownState, seat: int, action: Any) -> str:
-    if not isinstance(action, CtcAction) or state.ctc.known_action(action) is None:
+    if not isinstance(action, CrushTheCrownAction) or state.game.known_action(action) is None:
         return "it is not an action of this game"
     decision = state.decision
     kind = action.kind
@@ -293,11 +304,3 @@ def _reason_spy(state: CrushTheCrownState, seat: int, card: int) -> str:
 
 
 # ------------------------------------------------------------------------------- parsing
-
-
-def parse_chance(state: CrushTheCrownState, text: str) -> Any:
-    """The outcome written ``text``: a card of the draw pile (``Jk`` for a joker), or the
-    dealer (``p0``, ``p1``)."""
-    if state.pending_chance != DRAW:
-        return State.parse_chance(state, text)
-    return drawn_card(text, state.draw_pile, "the draw pile")

@@ -5,24 +5,27 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...core.actions import Action
-from ...core.bots import BotInfo
 from ...core.cards import CARDS, RANK_TEXT
-from ...core.game import Game, GameInfo, GameLength
+from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
-from .heuristic import GodSaveTheKingHeuristic
-from .rules import (
+from .components import (
     CHALLENGE,
     DECLARE,
     FORM,
     MIDDLE,
     PASS,
+    RANK_WORDS,
     ROUTE,
     SLOT_NAMES,
     GodSaveTheKingAction,
-    GodSaveTheKingState,
+    GodSaveTheKingTables,
 )
+from .heuristic import GodSaveTheKingHeuristic
+from .rules import GodSaveTheKingState
 from .rules_text import RULES
 from .tensor import tensor_layout
+from .text import GodSaveTheKingText
+from .views import GodSaveTheKingViews
 
 OPTIONS: Final = (
     Option(
@@ -64,8 +67,6 @@ OPTIONS: Final = (
     ),
 )
 
-RANK_WORDS: Final = {"jack": 11, "queen": 12, "king": 13, "ace": 14}
-
 
 def longest_game(game: Game) -> GameLength:
     """The longest God Save The King game with ``game``'s options: a proven bound."""
@@ -93,6 +94,8 @@ class GodSaveTheKing(Game):
         max_players=4,
         default_players=2,
         summary="Bluffing tricks: hide your King in a face-down formation and rout the others'.",
+        text=GodSaveTheKingText(),
+        views=GodSaveTheKingViews(),
         options=OPTIONS,
         rules=RULES,
         bots=(
@@ -160,30 +163,17 @@ class GodSaveTheKing(Game):
         return tuple(actions)
 
     def _check_options(self) -> None:
-        n = self.num_players
         actions = self.actions
-        size = 13 * n
-        # form_actions[slot][card] -> the action placing that card there (cards of unused suits
-        # never reach a hand; their entries are never read).
-        self.form_actions: list[list[Action]] = []
-        for slot in range(3):
-            row: list[Action] = [actions[0]] * 52
-            for i in range(size):
-                row[i] = actions[slot * size + i]
-            self.form_actions.append(row)
-        base = 3 * size
-        self.early_route = self.options["route_window"] == "before_reveal"
-        routes = 3 if self.early_route else 1
-        self.route_legal: tuple[Action, ...] = actions[base : base + routes + 1]
-        self.pass_action = actions[base + routes]
-        self.declare_legal: tuple[Action, ...] = actions[base + routes + 1 : base + routes + 14]
-        self.challenge_action = actions[base + routes + 14]
-        self.challenge_legal: tuple[Action, ...] = (self.challenge_action, self.pass_action)
-        self.max_redeclare = int(self.options["max_redeclare"])
-        self.routes_per_hand = int(self.options["routes_per_hand"])
-        self.private_piles = bool(self.options["trick_pile_private_until_hand_end"])
-        self.exposed_king_legal = bool(self.options["exposed_king_legal"])
-        self.safety_cap = int(self.options["safety_cap"])
+        self.tables = GodSaveTheKingTables(
+            self.num_players,
+            actions,
+            early_route=self.options["route_window"] == "before_reveal",
+            max_redeclare=int(self.options["max_redeclare"]),
+            routes_per_hand=int(self.options["routes_per_hand"]),
+            private_piles=bool(self.options["trick_pile_private_until_hand_end"]),
+            exposed_king_legal=bool(self.options["exposed_king_legal"]),
+            safety_cap=int(self.options["safety_cap"]),
+        )
         # What people may type besides the canonical texts: "left 10S", "declare Queen".
         self._aliases: dict[str, Action] = {a.text.lower(): a for a in actions}
         for a in actions:
@@ -191,7 +181,7 @@ class GodSaveTheKing(Game):
             if a.kind == FORM:
                 self._aliases[a.text.lower().removeprefix("form ")] = a
         for word, rank in RANK_WORDS.items():
-            self._aliases[f"declare {word}"] = self.declare_legal[rank - 2]
+            self._aliases[f"declare {word}"] = self.tables.declare_legal[rank - 2]
 
     def action_from_text(self, text: str) -> Action | None:
         """The action written ``text``: case and spacing ignored; ``left 10S`` for
@@ -203,5 +193,5 @@ class GodSaveTheKing(Game):
         # Every game starts alike (each player holds his whole suit): copy a ready-made start.
         template = self.__dict__.get("_start")
         if template is None:
-            template = self._start = GodSaveTheKingState(self)
+            template = self._start = GodSaveTheKingState(self, self.tables)
         return template._copy(knowledge=False)

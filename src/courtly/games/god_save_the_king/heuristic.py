@@ -6,7 +6,7 @@
   now and then, a rival's King hidden in his middle card) and the middle holds a card worth
   declaring honestly.
 * Routes: only when the probability that the rival's face-down card is his King (from what the
-  seat knows: :meth:`GodSaveTheKingState.probability_at`) outweighs the risk of the blind draw
+  seat knows: :func:`.views.probability_at`) outweighs the risk of the blind draw
   a failed route costs, and never in a trick already won (its middle card is coming anyway).
 * Declarations: the middle card's true rank when that is safe; the highest rank when the King
   itself is at stake (a lost blind skirmish would hand it to the rival), or when a bluff risks
@@ -26,7 +26,7 @@ from ...core.actions import Action
 from ...core.cards import ACE, KING, QUEEN, Card
 from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
-from .rules import (
+from .components import (
     D_CHALLENGE,
     D_DECLARE,
     D_FORM,
@@ -36,8 +36,9 @@ from .rules import (
     RANK,
     ROUTE,
     GodSaveTheKingAction,
-    GodSaveTheKingState,
 )
+from .rules import GodSaveTheKingState
+from .views import probability_at, probability_in_hand, rank_probability_at
 
 
 class GodSaveTheKingHeuristic:
@@ -155,7 +156,7 @@ class GodSaveTheKingHeuristic:
             slot = a.slot
             if t.face_up[target][slot]:
                 continue
-            p = state.probability_at(seat, ("f", index, target, slot), KING_OF[rival])
+            p = probability_at(state, seat, ("f", index, target, slot), KING_OF[rival])
             if p > best_p:
                 best_p, best = p, [a]
             elif p == best_p and best:
@@ -204,10 +205,10 @@ class GodSaveTheKingHeuristic:
         if t.face_up[side][MIDDLE]:
             accurate = 1.0 if RANK[t.formations[side][MIDDLE]] == declared else 0.0
         else:
-            accurate = state.rank_probability_at(seat, ("f", index, side, MIDDLE), declared)
+            accurate = rank_probability_at(state, seat, ("f", index, side, MIDDLE), declared)
         hand = [c for c in state.hands[winner]]
         their_king = (
-            state.probability_in_hand(seat, winner, KING_OF[winner]) / len(hand) if hand else 0.0
+            probability_in_hand(state, seat, winner, KING_OF[winner]) / len(hand) if hand else 0.0
         )
         gain = (1.0 - accurate) * (their_king + 0.02)
         loss = accurate * (self._draw_risk(state, seat) + 0.02)

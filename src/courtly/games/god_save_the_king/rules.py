@@ -21,97 +21,50 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any
 
-from mypy_extensions import mypyc_attr
-
-from ...core.actions import Action, seat_text
-from ...core.cards import CARDS, KING, Card
-from ...core.draws import choice, drawn_card, in_pile, pile_outcomes
-from ...core.errors import IllegalAction
-from ...core.game import CHANCE, State
+from ...core.actions import Action
+from ...core.cards import CARDS, Card
+from ...core.draws import choice, in_pile, pile_outcomes
+from ...core.game import Game, State
 from ...core.persist import fields_of, rebuild
+from .components import (
+    CHALLENGE,
+    D_CHALLENGE,
+    D_DECLARE,
+    D_FORM,
+    D_NONE,
+    D_ROUTE,
+    DRAW_FOR_CHALLENGE,
+    DRAW_FOR_ROUTE,
+    KING_OF,
+    KING_OWNER,
+    LEFT,
+    LETTERS,
+    MIDDLE,
+    PAST_TRICKS_KEPT,
+    PUBLIC,
+    PUSH,
+    RANK,
+    RIGHT,
+    ROUNDS_4,
+    ROUTE,
+    SCHEDULE_3,
+    T_CHALLENGE,
+    T_DECIDE,
+    T_DECLARE,
+    T_DONE,
+    T_EARLY_ROUTE,
+    T_FORM,
+    T_REVEAL,
+    T_ROUTE,
+    T_ROUTES,
+    GodSaveTheKingAction,
+    GodSaveTheKingTables,
+    PastTrick,
+)
 from .journal import DRAWN, Journal
 from .knowledge import EQ_RANK, NE_RANK, NOT_CARD, Export, Knowledge
-
-if TYPE_CHECKING:
-    from .game import GodSaveTheKing
-    from .worlds import WorldPlan
-
-LEFT: Final = 0
-MIDDLE: Final = 1
-RIGHT: Final = 2
-SLOT_NAMES: Final = ("left", "middle", "right")
-PUBLIC: Final = -1
-"""The mask of a card everyone knows (every bit set, the spectator's included)."""
-
-# Action kinds.
-FORM: Final = 0
-ROUTE: Final = 1
-PASS: Final = 2
-DECLARE: Final = 3
-CHALLENGE: Final = 4
-
-# What the seats in to_move are deciding.
-D_NONE: Final = 0
-D_FORM: Final = 1
-D_ROUTE: Final = 2
-D_DECLARE: Final = 3
-D_CHALLENGE: Final = 4
-DECISION_TEXT: Final = ("none", "formation", "route", "declaration", "challenge")
-
-# The resolution steps of one trick (§1.5).
-T_FORM: Final = 0
-T_EARLY_ROUTE: Final = 1  # route_window = before_reveal: between T1 and T2
-T_REVEAL: Final = 2
-T_ROUTE: Final = 3  # route_window = after_skirmish (T4)
-T_ROUTES: Final = 4  # resolving the routes declared, one by one in priority order
-T_DECIDE: Final = 5
-T_DECLARE: Final = 6
-T_CHALLENGE: Final = 7
-T_DONE: Final = 8
-
-PUSH: Final = 2
-"""The skirmish result of a trick that neither side won (one column each, or two draws)."""
-
-# Why a card is being drawn from a hand.
-DRAW_FOR_ROUTE: Final = 0
-DRAW_FOR_CHALLENGE: Final = 1
-
-PAST_TRICKS_KEPT: Final = 8
-"""How many finished tricks the table remembers (the observation shows them; a copy of the state
-costs the same at any point of the game)."""
-
-RANK: Final = tuple(c.rank for c in CARDS[:52])
-KING_OF: Final = tuple(CARDS[s * 13 + KING - 2] for s in range(4))
-"""Each seat's King: the King of its starting suit (seat 0 spades, 1 hearts, 2 diamonds, 3 clubs)."""
-KING_OWNER: Final = tuple(KING_OF.index(CARDS[i]) if CARDS[i] in KING_OF else -1 for i in range(52))
-LETTERS: Final = "ABCD"
-SCHEDULE_3: Final = ((0, 1), (1, 2), (2, 0))  # A-B, B-C, C-A (§1.7), by letter
-ROUNDS_4: Final = (((0, 1), (2, 3)), ((1, 2), (3, 0)))  # {A-B, C-D}, {B-C, D-A} (GSK-26)
-
-PastTrick = tuple[int, tuple[int, int], int, int, int, int]
-"""A finished trick as the table remembers it: (hand number, its two seats, the seat that
-collected it or -1, the two last declarations or 0, the challenge answer or -1)."""
-
-
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
-@mypyc_attr(native_class=False)
-class GodSaveTheKingAction(Action):
-    """``form left 10S``, ``route``, ``route middle``, ``pass``, ``declare q``, ``challenge``."""
-
-    __slots__ = ("card", "kind", "rank", "slot")
-
-    kind: int
-    slot: int
-    card: Card | None
-    rank: int
-
-    def __init__(
-        self, id: int, text: str, kind: int, slot: int = -1, card: Card | None = None, rank: int = 0
-    ) -> None:
-        super().__init__(id, text, kind=kind, slot=slot, card=card, rank=rank)
 
 
 class Trick:
@@ -181,42 +134,6 @@ class Trick:
         return other
 
 
-class Setup:
-    """The options of a game as its states read them on every step (the game's own attributes,
-    copied once into a compiled class: reading them off the game, a plain Python object, costs
-    a dictionary lookup each time)."""
-
-    __slots__ = (
-        "challenge_legal",
-        "declare_legal",
-        "early_route",
-        "exposed_king_legal",
-        "form_actions",
-        "game",
-        "max_redeclare",
-        "private_piles",
-        "route_legal",
-        "routes_per_hand",
-        "safety_cap",
-    )
-
-    def __init__(self, game: GodSaveTheKing) -> None:
-        self.game = game
-        self.form_actions: list[list[Action]] = game.form_actions
-        self.exposed_king_legal: bool = game.exposed_king_legal
-        self.early_route: bool = game.early_route
-        self.route_legal: tuple[Action, ...] = game.route_legal
-        self.declare_legal: tuple[Action, ...] = game.declare_legal
-        self.challenge_legal: tuple[Action, ...] = game.challenge_legal
-        self.max_redeclare: int = game.max_redeclare
-        self.routes_per_hand: int = game.routes_per_hand
-        self.private_piles: bool = game.private_piles
-        self.safety_cap: int = game.safety_cap
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Setup, (self.game,))
-
-
 def skirmishes(x: Sequence[Card], y: Sequence[Card]) -> tuple[tuple[int, int], int]:
     """T3 between formations ``x`` (the priority side) and ``y``: the two columns from side 0's
     point of view (+1 won, 0 draw, -1 lost) and the result (the winning side, or PUSH)."""
@@ -242,7 +159,6 @@ class GodSaveTheKingState(State):
         "_result",
         "_sampled",
         "_view_knowledge",
-        "_world_plan",
         "_world_source",
         "active",
         "asked",
@@ -252,7 +168,6 @@ class GodSaveTheKingState(State):
         "draw_reason",
         "draw_to",
         "duelists",
-        "gsk",
         "hand_number",
         "hands",
         "last_eliminated",
@@ -270,26 +185,27 @@ class GodSaveTheKingState(State):
         "schedule",
         "schedule_step",
         "seat_of_letter",
-        "setup",
         "side_of_seat",
         "submitted",
+        "tables",
         "trick_of_seat",
         "tricks",
         "tricks_played",
     )
 
-    gsk: GodSaveTheKing
-    """The game, typed as God Save The King: ``game`` itself stays typed :class:`Game`, as a
-    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
+    tables: GodSaveTheKingTables
+    """The options and the legal choices of the game, as typed fields."""
 
-    def __init__(self, game: GodSaveTheKing, blank: bool = False) -> None:
-        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`_copy` to
-        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
+    def __init__(
+        self, game: Game, tables: GodSaveTheKingTables | None = None, blank: bool = False
+    ) -> None:
+        """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
+        fields, for :meth:`_copy` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
-        self.gsk = game
+        if tables is not None:
+            self.tables = tables
         if blank:
             return
-        self.setup = Setup(game)
         n = game.num_players
         self.hands: list[list[Any]] = [list(CARDS[s * 13 : s * 13 + 13]) for s in range(n)]
         self.piles: list[list[Any]] = [[] for _ in range(n)]
@@ -327,23 +243,22 @@ class GodSaveTheKingState(State):
         self.draw_to = -1
         self.draw_reason = DRAW_FOR_ROUTE
         # What every seat (and the spectator) can infer of the hidden cards: built on first
-        # need (views.ensure_knowledge), then kept up to date by the _learn_* calls below.
+        # need (.views builds it), then kept up to date by the _learn_* calls below.
         self._knowledge: list[Knowledge] | None = None
         self._view_knowledge: Export | None = None  # a view's copy: its seat's knowledge
         # Where the cards went (built and kept with the knowledge); a view's copy keeps what
-        # it may read of it, and the plan its sampled worlds share (views.determinize).
+        # it may read of it, for the histories of the worlds drawn from it (.worlds).
         self._journal: Journal | None = None
         self._world_source: Journal | None = None
-        self._world_plan: WorldPlan | None = None
-        # A world drawn by views.determinize: its seats' knowledge is the coarse one (every
+        # A world drawn from a view (.worlds): its seats' knowledge is the coarse one (every
         # hidden card anywhere hidden), as a search's rollouts read it, not one replayed.
         self._sampled = False
         self._start_round()
 
     def _form_legal(self, seat: int, slot: int) -> tuple[Action, ...]:
-        actions = self.setup.form_actions[slot]
+        actions = self.tables.form_actions[slot]
         hand = self.hands[seat]
-        if self.setup.exposed_king_legal:
+        if self.tables.exposed_king_legal:
             return form_options(actions, hand)
         king = KING_OF[seat]
         # GSK-5 option off: the own King may not go left or right, so it must go in the middle
@@ -375,9 +290,9 @@ class GodSaveTheKingState(State):
         trick_of_seat = self.trick_of_seat
         side_of_seat = self.side_of_seat
         legal = self._legal
-        setup = self.setup
-        actions = setup.form_actions[LEFT]
-        fast = setup.exposed_king_legal
+        tables = self.tables
+        actions = tables.form_actions[LEFT]
+        fast = tables.exposed_king_legal
         hands = self.hands
         for index, (x, y) in enumerate(pairs):
             trick_of_seat[x] = trick_of_seat[y] = index
@@ -397,7 +312,7 @@ class GodSaveTheKingState(State):
             self.to_move = (x, y) if x < y else (y, x)
 
     def _first_step(self) -> int:
-        return T_EARLY_ROUTE if self.setup.early_route else T_REVEAL
+        return T_EARLY_ROUTE if self.tables.early_route else T_REVEAL
 
     def _run(self) -> None:
         """Carry the round on until a decision or a chance event is needed."""
@@ -429,7 +344,7 @@ class GodSaveTheKingState(State):
             else:
                 self._collect(t, t.skirmish_result)
         elif step == T_DECLARE:
-            self._ask(D_DECLARE, t.seats, self.setup.declare_legal)
+            self._ask(D_DECLARE, t.seats, self.tables.declare_legal)
         else:  # pragma: no cover - T_FORM / T_CHALLENGE are waited on, never run
             raise AssertionError(f"trick step {step} is not runnable")
         return True
@@ -466,7 +381,7 @@ class GodSaveTheKingState(State):
             self.schedule_step ^= 1
         if self.players_left < self.schedule:
             self._relabel_after_round()
-        if self.tricks_played >= self.setup.safety_cap:
+        if self.tricks_played >= self.tables.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
             self._finish_by_cards()
             return
@@ -571,9 +486,9 @@ class GodSaveTheKingState(State):
             self._journal.left_hand(len(self.history), seat, slot)
         placed[side] = slot + 1
         if slot < RIGHT:
-            setup = self.setup
-            if setup.exposed_king_legal:
-                self._legal[seat] = form_options(setup.form_actions[slot + 1], hand)
+            tables = self.tables
+            if tables.exposed_king_legal:
+                self._legal[seat] = form_options(tables.form_actions[slot + 1], hand)
             else:
                 self._legal[seat] = self._form_legal(seat, slot + 1)
             return False
@@ -640,7 +555,7 @@ class GodSaveTheKingState(State):
         ) and self._kings_shown(t, shown):
             return
         t.columns, t.skirmish_result = skirmishes(x, y)
-        t.step = T_DECIDE if self.setup.early_route else T_ROUTE
+        t.step = T_DECIDE if self.tables.early_route else T_ROUTE
 
     def _kings_shown(self, t: Trick | None, cards: Sequence[Card], by: int = -1) -> bool:
         """GSK-5 / §1.8: every revealed King eliminates its owner at once; True if that ended
@@ -680,16 +595,16 @@ class GodSaveTheKingState(State):
     # ----------------------------------------------------------------------------- routes
 
     def _open_route_window(self, t: Trick) -> None:
-        per_hand = self.setup.routes_per_hand
+        per_hand = self.tables.routes_per_hand
         eligible = [s for s in t.seats if self.routes_used[s] < per_hand]
         if eligible:
-            self._ask(D_ROUTE, eligible, self.setup.route_legal)
+            self._ask(D_ROUTE, eligible, self.tables.route_legal)
         else:
             self._after_routes(t)
 
     def _after_routes(self, t: Trick) -> None:
         # route_window = before_reveal: the reveal comes next; after_skirmish: the decision.
-        t.step = T_REVEAL if self.setup.early_route else T_DECIDE
+        t.step = T_REVEAL if self.tables.early_route else T_DECIDE
 
     def _routes_chosen(self) -> None:
         t = self.tricks[self.current_trick]
@@ -741,7 +656,7 @@ class GodSaveTheKingState(State):
         declared = [_rank_of(chosen[s]) for s in t.seats]
         t.declared = declared
         if declared[0] == declared[1]:
-            if t.redeclarations < self.setup.max_redeclare:
+            if t.redeclarations < self.tables.max_redeclare:
                 # GSK-7: a tie is declared again, up to max_redeclare times.
                 t.redeclarations += 1
                 return
@@ -754,7 +669,7 @@ class GodSaveTheKingState(State):
         winner = 0 if declared[0] > declared[1] else 1
         t.blind_winner = winner
         t.step = T_CHALLENGE
-        self._ask(D_CHALLENGE, (t.seats[1 - winner],), self.setup.challenge_legal)
+        self._ask(D_CHALLENGE, (t.seats[1 - winner],), self.tables.challenge_legal)
 
     def _challenge(self, seat: int, challenged: bool) -> None:
         t = self.tricks[self.current_trick]
@@ -795,11 +710,6 @@ class GodSaveTheKingState(State):
     def _is_possible_outcome(self, outcome: Any) -> bool:
         return in_pile(outcome, self.hands[self.draw_from])
 
-    def parse_chance(self, text: str) -> Any:
-        if not self.is_chance:
-            raise IllegalAction("no chance event is pending")
-        return drawn_card(text, self.hands[self.draw_from], f"{seat_text(self.draw_from)}'s hand")
-
     def _apply_chance(self, outcome: Any) -> None:
         self._draw(outcome)
         self._run()
@@ -838,7 +748,7 @@ class GodSaveTheKingState(State):
         formation = t.formations[side]
         up = t.face_up[side]
         own = 1 << owner
-        looks = collector != owner and not self.setup.private_piles
+        looks = collector != owner and not self.tables.private_piles
         seen: list[Card] = []
         for k in (0, 1, 2):
             c = formation[k]
@@ -1039,7 +949,7 @@ class GodSaveTheKingState(State):
 
     # ----------------------------------------------------------------------------- knowledge
     # Each seat's (and the spectator's) knowledge of the hidden cards follows the game, once
-    # it has been asked for (views.ensure_knowledge): random playouts never pay for it.
+    # it has been asked for (.views builds it): random playouts never pay for it.
 
     def _learn_seen_by_all(self, cards: Sequence[Card]) -> None:
         knowledge = self._knowledge
@@ -1074,27 +984,7 @@ class GodSaveTheKingState(State):
             for k in knowledge:
                 k.new_hand(self.hands, self.removed, self.removed_knowers, kings, self.active)
 
-    def knowledge(self, seat: int | None) -> Knowledge | None:
-        """What ``seat`` knows of the hidden cards (full states only)."""
-        knowledge = views.ensure_knowledge(self)
-        if knowledge is None:
-            return None
-        return knowledge[self.num_players if seat is None else seat]
-
-    def probability_at(self, seat: int, loc: tuple[Any, ...], card: Card) -> float:
-        """How likely ``seat`` may think it that ``card`` lies at the hidden place ``loc``
-        (``("f", trick, side, slot)``, ``("h", seat, i)``, ...)."""
-        return views.knowledge_export(self, seat).probability(loc, card)
-
-    def rank_probability_at(self, seat: int, loc: tuple[Any, ...], rank: int) -> float:
-        return views.knowledge_export(self, seat).rank_probability(loc, rank)
-
-    def probability_in_hand(self, seat: int, owner: int, card: Card) -> float:
-        """How likely ``seat`` thinks it that ``card`` is in ``owner``'s hand."""
-        know = views.knowledge_export(self, seat)
-        return sum(know.probability(("h", owner, i), card) for i in range(len(self.hands[owner])))
-
-    # ----------------------------------------------------------------------------- views
+    # ----------------------------------------------------------------------------- seats
 
     def waiting(self) -> list[int]:
         """Who still has to decide, as everybody may see it."""
@@ -1116,37 +1006,14 @@ class GodSaveTheKingState(State):
             return None
         return LETTERS[self.seat_of_letter.index(seat)]
 
-    def secret_cards(self, seat: int | None) -> frozenset[Card]:
-        return views.secret_cards(self, seat)
-
-    def _redacted(self, seat: int | None) -> State:
-        return views.redacted(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        return views.determinize(self, seat, rng)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return views.observation(self, seat)
-
-    def observed(self, actor: int, item: Any, observer: int) -> Any:
-        # A card placed in a formation is unseen (only the count is public, §1.9); routes and
-        # declarations are revealed once every participant has chosen, challenges at once; a
-        # card drawn from a hand is shown to everyone (T6e).
-        if actor == CHANCE:
-            return item
-        if actor != observer and item.kind == FORM:
-            return "form"
-        return item.id
-
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> GodSaveTheKingState:
         return self._copy(knowledge=True)
 
     def _copy(self, knowledge: bool) -> GodSaveTheKingState:
-        other = GodSaveTheKingState(self.gsk, blank=True)
+        other = GodSaveTheKingState(self.game, self.tables, blank=True)
         self._clone_base(other)
-        other.setup = self.setup
         other.hands = [h.copy() for h in self.hands]
         other.piles = [p.copy() for p in self.piles]
         other.pile_knowers = [m.copy() for m in self.pile_knowers]
@@ -1187,56 +1054,9 @@ class GodSaveTheKingState(State):
         other._view_knowledge = self._view_knowledge
         other._journal = self._journal.clone() if knowledge and self._journal is not None else None
         other._world_source = self._world_source
-        other._world_plan = self._world_plan
+        other.world_plan = self.world_plan  # a copy of a view's copy draws the same worlds
         other._sampled = self._sampled
         return other
-
-    # ----------------------------------------------------------------------------- people
-    # What people type and read (parsing, the reasons of a refusal, the table, the narration)
-    # is in .text, which never runs in a playout.
-
-    def input_steps(self, seat: int, text: str) -> list[str]:
-        from .text import input_steps
-
-        return input_steps(self, seat, text)
-
-    def _action_from_text(self, seat: int, text: str) -> Action | None:
-        found = self.gsk.action_from_text(text)  # (a replay parses every event: at once)
-        if found is not None:
-            return found
-        from .text import action_from_text
-
-        return action_from_text(self, seat, text)
-
-    def caution(self, seat: int, action: Action) -> str | None:
-        from .text import caution
-
-        return caution(self, seat, action)
-
-    def _why_not_to_move(self, seat: object, action: object) -> str:
-        from .text import why_not_to_move
-
-        return why_not_to_move(self, seat, action) or super()._why_not_to_move(seat, action)
-
-    def _why_unknown(self, seat: int, text: str) -> str:
-        from .text import why_unknown
-
-        return why_unknown(self, seat, text)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, seat, action)
-
-    def render(self, seat: int | None) -> str:
-        from .text import render
-
-        return render(self, seat)
-
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, actor, item, seat)
 
 
 def rival_kings(holder: int, pile: Sequence[Card], active: Sequence[bool]) -> list[Card]:
@@ -1300,9 +1120,3 @@ def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
 def _rank_of(action: GodSaveTheKingAction | None) -> int:
     assert action is not None
     return action.rank
-
-
-# What each seat may see (.views) is called on every view and sampled world of a search, and
-# .views builds on this module's names: it is bound here, once they all exist, rather than
-# imported inside each call (an import statement costs microseconds, a sampled world tens).
-from . import views  # noqa: E402

@@ -18,7 +18,7 @@ from ...core.tensors import (
     TensorLayout,
     Within,
 )
-from .rules import DECISION_TEXT
+from .components import DECISION_TEXT
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
 CHALLENGES = ("accurate", "not accurate")

@@ -13,9 +13,11 @@ from typing import Any
 
 from ...core.actions import Action, seat_text
 from ...core.cards import RANK_TEXT, SUIT_NAMES, Card, cards_text, rank_text
-from ...core.game import CHANCE
-from .game import RANK_WORDS
-from .rules import (
+from ...core.draws import drawn_card
+from ...core.errors import IllegalAction
+from ...core.events import CHANCE
+from ...core.game import GameText, State
+from .components import (
     CHALLENGE,
     D_CHALLENGE,
     D_DECLARE,
@@ -30,6 +32,7 @@ from .rules import (
     MIDDLE,
     PUBLIC,
     PUSH,
+    RANK_WORDS,
     ROUTE,
     SLOT_NAMES,
     T_DECIDE,
@@ -37,11 +40,9 @@ from .rules import (
     T_REVEAL,
     T_ROUTES,
     GodSaveTheKingAction,
-    GodSaveTheKingState,
     PastTrick,
-    Trick,
-    kings_in_piles,
 )
+from .rules import GodSaveTheKingState, Trick, kings_in_piles
 from .views import challenge_text, knower_bit, schedule_text, slot_text
 
 RANK_OF_WORD = {text.lower(): rank for rank, text in RANK_TEXT.items()} | RANK_WORDS
@@ -76,36 +77,193 @@ def _next_slot(state: GodSaveTheKingState, seat: int) -> int:
     return state.tricks[state.trick_of_seat[seat]].placed[state.side_of_seat[seat]]
 
 
-def input_steps(state: GodSaveTheKingState, seat: int, text: str) -> list[str]:
-    """A whole formation typed on one line (``10S KS 8S``, or ``form 10S KS 8S``) is its
-    three steps; a line naming fewer cards fills the next slots."""
-    if seat not in state.to_move or state.decision != D_FORM:
-        return [text]
-    cards = formation_cards(text)
-    if cards is None:
-        return [text]
-    start = _next_slot(state, seat)
-    if not cards or len(cards) > 3 - start or formation_problem(state, seat, cards) is not None:
-        return [text]
-    return [f"form {SLOT_NAMES[start + j]} {c}" for j, c in enumerate(cards)]
+class GodSaveTheKingText(GameText):
+    """What people read and type in God Save The King: the table, the narration, the parsing
+    of formations and declarations, the reasons of refusals."""
 
+    def input_steps(self, state: State, seat: int, text: str) -> list[str]:
+        """A whole formation typed on one line (``10S KS 8S``, or ``form 10S KS 8S``) is its
+        three steps; a line naming fewer cards fills the next slots."""
+        assert isinstance(state, GodSaveTheKingState)
+        if seat not in state.to_move or state.decision != D_FORM:
+            return [text]
+        cards = formation_cards(text)
+        if cards is None:
+            return [text]
+        start = _next_slot(state, seat)
+        if not cards or len(cards) > 3 - start or formation_problem(state, seat, cards) is not None:
+            return [text]
+        return [f"form {SLOT_NAMES[start + j]} {c}" for j, c in enumerate(cards)]
 
-def action_from_text(state: GodSaveTheKingState, seat: int, text: str) -> Action | None:
-    """The action ``text`` names: an action's text or alias (``left 10S``, ``declare queen``),
-    or, when it can mean nothing else, a bare rank while declaring (``10``, ``k``, ``Queen``
-    for ``declare 10``...) or a bare card while forming (the next slot)."""
-    found = state.gsk.action_from_text(text)
-    if found is not None or seat not in state.to_move:
-        return found
-    key = " ".join(text.lower().split())
-    if state.decision == D_DECLARE:
-        rank = RANK_OF_WORD.get(key)
-        return None if rank is None else state.gsk.declare_legal[rank - 2]
-    if state.decision == D_FORM:
-        cards = formation_cards(key)
-        if cards is not None and len(cards) == 1 and cards[0] < 13 * state.num_players:
-            return state.gsk.form_actions[_next_slot(state, seat)][cards[0]]
-    return None
+    def action_from_text(self, state: State, seat: int, text: str) -> Action | None:
+        """The action ``text`` names: an action's text or alias (``left 10S``, ``declare queen``),
+        or, when it can mean nothing else, a bare rank while declaring (``10``, ``k``, ``Queen``
+        for ``declare 10``...) or a bare card while forming (the next slot)."""
+        assert isinstance(state, GodSaveTheKingState)
+        found = state.game.action_from_text(text)
+        if found is not None or seat not in state.to_move:
+            return found
+        key = " ".join(text.lower().split())
+        if state.decision == D_DECLARE:
+            rank = RANK_OF_WORD.get(key)
+            return None if rank is None else state.tables.declare_legal[rank - 2]
+        if state.decision == D_FORM:
+            cards = formation_cards(key)
+            if cards is not None and len(cards) == 1 and cards[0] < 13 * state.num_players:
+                return state.tables.form_actions[_next_slot(state, seat)][cards[0]]
+        return None
+
+    def caution(self, state: State, seat: int, action: Action) -> str | None:
+        """A warning before laying one's own King left or right: it is turned face up at the reveal
+        and its owner is out at once (GSK-5)."""
+        assert isinstance(state, GodSaveTheKingState)
+        if (
+            isinstance(action, GodSaveTheKingAction)
+            and action.kind == FORM
+            and action.card == KING_OF[seat]
+            and action.slot != MIDDLE
+        ):
+            return (
+                f"{action.card} is your King: in the {SLOT_NAMES[action.slot]} slot it is turned face "
+                "up at the reveal, and you are eliminated at once (GSK-5)"
+            )
+        return None
+
+    def why_unknown(self, state: State, seat: int, text: str) -> str:
+        """Why the typed ``text`` names no action."""
+        assert isinstance(state, GodSaveTheKingState)
+        words = text.strip().split()
+        legal = self.legal_text(state, seat)
+        if (words and words[0].lower() == "declare") or state.decision == D_DECLARE:
+            rank = " ".join(words[1:] if words and words[0].lower() == "declare" else words)
+            return (
+                f"{rank or 'nothing'!r} is not a rank: declare one of 2, 3, 4, 5, 6, 7, 8, 9, 10, "
+                "J, Q, K, A (e.g. declare Q, or just Q)"
+            )
+        cards = formation_cards(text)
+        if cards is not None and state.decision == D_FORM and cards:
+            problem = formation_problem(state, seat, cards)
+            if problem is not None:
+                return problem
+            steps = ", then ".join(self.input_steps(state, seat, text))
+            return f"a formation is played one card at a time: {steps}"
+        if words and words[0].lower() in ("form", "left", "middle", "right") and len(words) >= 2:
+            last = words[-1]
+            try:
+                Card.parse(last)
+            except ValueError:
+                return f"{last!r} is not a card; write rank then suit, e.g. 10S, KH, 7D"
+            return f"{last.upper()} is not a card of this game; legal: {legal}"
+        return f"{text.strip()!r} is not an action of this game; legal: {legal}"
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` (an action of some game) is not legal for ``seat`` now."""
+        assert isinstance(state, GodSaveTheKingState)
+        legal = self.legal_text(state, seat)
+        a = action
+        if not isinstance(a, GodSaveTheKingAction) or state.game.known_action(a) is None:
+            return f"{a} is not an action of this game; legal: {legal}"
+        who = seat_text(seat)
+        decision = state.decision
+        if a.kind == FORM:
+            if decision != D_FORM:
+                return f"no formation is being chosen now; legal: {legal}"
+            slot = _next_slot(state, seat)
+            if a.slot != slot:
+                return (
+                    f"{who} fills the {SLOT_NAMES[slot]} slot now, not the {SLOT_NAMES[a.slot]}; "
+                    f"legal: {legal}"
+                )
+            assert a.card is not None
+            problem = formation_problem(state, seat, [a.card])
+            if problem is not None:
+                return problem
+        elif a.kind == ROUTE:
+            if decision != D_ROUTE:
+                return f"no route window is open now; legal: {legal}"
+        elif a.kind == DECLARE:
+            if decision != D_DECLARE:
+                return f"nobody declares now (only in a blind skirmish); legal: {legal}"
+        elif a.kind == CHALLENGE and decision != D_CHALLENGE:
+            return (
+                f"only the loser of a blind skirmish may challenge, right after it; legal: {legal}"
+            )
+        return f"{a} is not legal for {who} now; legal: {legal}"
+
+    def render(self, state: State, seat: int | None) -> str:
+        """The table from ``seat``'s side; once the game is over, its summary (the same for all)."""
+        assert isinstance(state, GodSaveTheKingState)
+        if state.is_terminal:
+            return summary(state, seat)
+        bit = knower_bit(state, seat)
+        lines = [
+            f"God Save The King · hand {state.hand_number} · "
+            f"{counted(state.tricks_played, 'trick')} played (cap {state.tables.safety_cap}) · "
+            f"{schedule_text(state)}"
+        ]
+        waiting = set(state.waiting())
+        for s in range(state.num_players):
+            lines.append(_seat_line(state, s, seat, bit, ">" if s in waiting else " "))
+        removed = _removed_line(state, bit)
+        if removed:
+            lines.append(removed)
+        for t in state.tricks:
+            lines += _trick_lines(state, t, seat)
+        if state.past_tricks and state.decision == D_FORM:
+            for record in state.past_tricks[-len(state.tricks) :]:
+                lines.append("Last trick: " + past_trick_text(record))
+        if seat is not None and state.active[seat]:
+            lines.append(f"Your hand: {cards_text(state.hands[seat]) or '-'}")
+        if state.is_chance:
+            lines.append(
+                f"{seat_text(state.draw_to)} draws a card from {seat_text(state.draw_from)}'s hand."
+            )
+        else:
+            lines.append(prompt(state, seat, waiting))
+        return "\n".join(lines)
+
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+        """The lines telling ``seat`` about an event about to be applied to ``state`` (a full
+        state): the event is played on a copy one rules step at a time, and each step is told."""
+        assert isinstance(state, GodSaveTheKingState)
+        probe = state._copy(knowledge=False)
+        lines: list[Line]
+        if actor == CHANCE:
+            probe._draw(item)
+            lines = [
+                (
+                    PUBLIC,
+                    f"{seat_text(state.draw_to)} draws {item} from {seat_text(state.draw_from)}'s hand.",
+                )
+            ]
+            lines += _consequences(state, probe)
+        elif item.kind == FORM:
+            probe._place(actor, item)
+            lines = _placed(actor, item)
+        else:
+            probe._take_decision(actor, item)
+            lines = _decided(state, actor, item, probe)
+        while True:
+            before = probe._copy(knowledge=False)
+            if not probe._advance():
+                break
+            lines += _step(before, probe)
+        bit = 1 << (state.num_players if seat is None else seat)
+        told = [text for knowers, text in lines if knowers & bit]
+        return "\n".join(told) if told else None
+
+    def why_not_to_move(self, state: State, seat: object, action: object) -> str:
+        assert isinstance(state, GodSaveTheKingState)
+        return refusal_to_move(state, seat, action) or super().why_not_to_move(state, seat, action)
+
+    def parse_chance(self, state: State, text: str) -> Any:
+        """A card drawn from the hand being drawn from."""
+        assert isinstance(state, GodSaveTheKingState)
+        if not state.is_chance:
+            raise IllegalAction("no chance event is pending")
+        return drawn_card(
+            text, state.hands[state.draw_from], f"{seat_text(state.draw_from)}'s hand"
+        )
 
 
 def formation_problem(state: GodSaveTheKingState, seat: int, cards: Sequence[Card]) -> str | None:
@@ -127,7 +285,7 @@ def formation_problem(state: GodSaveTheKingState, seat: int, cards: Sequence[Car
             return f"{c} is already in {who}'s formation"
         if c not in hand:
             return f"{c} is not in {who}'s hand"
-        if not state.gsk.exposed_king_legal:
+        if not state.tables.exposed_king_legal:
             king = KING_OF[seat]
             if c == king and slot != MIDDLE:
                 return (
@@ -139,30 +297,14 @@ def formation_problem(state: GodSaveTheKingState, seat: int, cards: Sequence[Car
     return None
 
 
-def caution(state: GodSaveTheKingState, seat: int, action: Action) -> str | None:
-    """A warning before laying one's own King left or right: it is turned face up at the reveal
-    and its owner is out at once (GSK-5)."""
-    if (
-        isinstance(action, GodSaveTheKingAction)
-        and action.kind == FORM
-        and action.card == KING_OF[seat]
-        and action.slot != MIDDLE
-    ):
-        return (
-            f"{action.card} is your King: in the {SLOT_NAMES[action.slot]} slot it is turned face "
-            "up at the reveal, and you are eliminated at once (GSK-5)"
-        )
-    return None
-
-
 # --------------------------------------------------------------------------------- refusals
 
 
-def why_not_to_move(state: GodSaveTheKingState, seat: object, action: object) -> str | None:
+def refusal_to_move(state: GodSaveTheKingState, seat: object, action: object) -> str | None:
     """The game's own reason why ``seat`` may not act now, or None for the usual one."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.num_players:
         text = str(action).strip().lower()
-        per_hand = state.gsk.routes_per_hand
+        per_hand = state.tables.routes_per_hand
         if (
             state.decision == D_ROUTE
             and text.startswith("route")
@@ -173,98 +315,7 @@ def why_not_to_move(state: GodSaveTheKingState, seat: object, action: object) ->
     return None
 
 
-def why_unknown(state: GodSaveTheKingState, seat: int, text: str) -> str:
-    """Why the typed ``text`` names no action."""
-    words = text.strip().split()
-    legal = state._legal_text(seat)
-    if (words and words[0].lower() == "declare") or state.decision == D_DECLARE:
-        rank = " ".join(words[1:] if words and words[0].lower() == "declare" else words)
-        return (
-            f"{rank or 'nothing'!r} is not a rank: declare one of 2, 3, 4, 5, 6, 7, 8, 9, 10, "
-            "J, Q, K, A (e.g. declare Q, or just Q)"
-        )
-    cards = formation_cards(text)
-    if cards is not None and state.decision == D_FORM and cards:
-        problem = formation_problem(state, seat, cards)
-        if problem is not None:
-            return problem
-        steps = ", then ".join(input_steps(state, seat, text))
-        return f"a formation is played one card at a time: {steps}"
-    if words and words[0].lower() in ("form", "left", "middle", "right") and len(words) >= 2:
-        last = words[-1]
-        try:
-            Card.parse(last)
-        except ValueError:
-            return f"{last!r} is not a card; write rank then suit, e.g. 10S, KH, 7D"
-        return f"{last.upper()} is not a card of this game; legal: {legal}"
-    return f"{text.strip()!r} is not an action of this game; legal: {legal}"
-
-
-def why_illegal(state: GodSaveTheKingState, seat: int, action: Action) -> str:
-    """Why ``action`` (an action of some game) is not legal for ``seat`` now."""
-    legal = state._legal_text(seat)
-    a = action
-    if not isinstance(a, GodSaveTheKingAction) or state.gsk.known_action(a) is None:
-        return f"{a} is not an action of this game; legal: {legal}"
-    who = seat_text(seat)
-    decision = state.decision
-    if a.kind == FORM:
-        if decision != D_FORM:
-            return f"no formation is being chosen now; legal: {legal}"
-        slot = _next_slot(state, seat)
-        if a.slot != slot:
-            return (
-                f"{who} fills the {SLOT_NAMES[slot]} slot now, not the {SLOT_NAMES[a.slot]}; "
-                f"legal: {legal}"
-            )
-        assert a.card is not None
-        problem = formation_problem(state, seat, [a.card])
-        if problem is not None:
-            return problem
-    elif a.kind == ROUTE:
-        if decision != D_ROUTE:
-            return f"no route window is open now; legal: {legal}"
-    elif a.kind == DECLARE:
-        if decision != D_DECLARE:
-            return f"nobody declares now (only in a blind skirmish); legal: {legal}"
-    elif a.kind == CHALLENGE and decision != D_CHALLENGE:
-        return f"only the loser of a blind skirmish may challenge, right after it; legal: {legal}"
-    return f"{a} is not legal for {who} now; legal: {legal}"
-
-
 # --------------------------------------------------------------------------------- the table
-
-
-def render(state: GodSaveTheKingState, seat: int | None) -> str:
-    """The table from ``seat``'s side; once the game is over, its summary (the same for all)."""
-    if state.is_terminal:
-        return summary(state, seat)
-    bit = knower_bit(state, seat)
-    lines = [
-        f"God Save The King · hand {state.hand_number} · "
-        f"{counted(state.tricks_played, 'trick')} played (cap {state.gsk.safety_cap}) · "
-        f"{schedule_text(state)}"
-    ]
-    waiting = set(state.waiting())
-    for s in range(state.num_players):
-        lines.append(_seat_line(state, s, seat, bit, ">" if s in waiting else " "))
-    removed = _removed_line(state, bit)
-    if removed:
-        lines.append(removed)
-    for t in state.tricks:
-        lines += _trick_lines(state, t, seat)
-    if state.past_tricks and state.decision == D_FORM:
-        for record in state.past_tricks[-len(state.tricks) :]:
-            lines.append("Last trick: " + past_trick_text(record))
-    if seat is not None and state.active[seat]:
-        lines.append(f"Your hand: {cards_text(state.hands[seat]) or '-'}")
-    if state.is_chance:
-        lines.append(
-            f"{seat_text(state.draw_to)} draws a card from {seat_text(state.draw_from)}'s hand."
-        )
-    else:
-        lines.append(prompt(state, seat, waiting))
-    return "\n".join(lines)
 
 
 def _seat_line(state: GodSaveTheKingState, s: int, seat: int | None, bit: int, marker: str) -> str:
@@ -284,7 +335,7 @@ def _seat_line(state: GodSaveTheKingState, s: int, seat: int | None, bit: int, m
     if unseen:
         parts.append(f"{unseen} unseen")
     letter = state.letter(s)
-    routes = max(0, state.gsk.routes_per_hand - state.routes_used[s])
+    routes = max(0, state.tables.routes_per_hand - state.routes_used[s])
     return (
         f"{marker} {seat_text(s) + you:<9}{' [' + letter + ']' if letter else ''} "
         f"{SUIT_NAMES[s]:<8} · hand {len(state.hands[s])} · trick pile {len(pile)}"
@@ -448,7 +499,7 @@ def result_text(state: GodSaveTheKingState) -> str:
         held = len(state.hands[winners[0]]) + len(state.piles[winners[0]])
         verb = "wins" if len(winners) == 1 else "share the win"
         return (
-            f"the safety cap of {counted(state.gsk.safety_cap, 'trick')} is reached; {names} "
+            f"the safety cap of {counted(state.tables.safety_cap, 'trick')} is reached; {names} "
             f"{verb} with the most cards ({held})"
         )
     if len(winners) == 1:
@@ -457,36 +508,6 @@ def result_text(state: GodSaveTheKingState) -> str:
 
 
 # --------------------------------------------------------------------------------- narration
-
-
-def narrate(state: GodSaveTheKingState, actor: int, item: Any, seat: int | None) -> str | None:
-    """The lines telling ``seat`` about an event about to be applied to ``state`` (a full
-    state): the event is played on a copy one rules step at a time, and each step is told."""
-    probe = state._copy(knowledge=False)
-    lines: list[Line]
-    if actor == CHANCE:
-        probe._draw(item)
-        lines = [
-            (
-                PUBLIC,
-                f"{seat_text(state.draw_to)} draws {item} from {seat_text(state.draw_from)}'s hand.",
-            )
-        ]
-        lines += _consequences(state, probe)
-    elif item.kind == FORM:
-        probe._place(actor, item)
-        lines = _placed(actor, item)
-    else:
-        probe._take_decision(actor, item)
-        lines = _decided(state, actor, item, probe)
-    while True:
-        before = probe._copy(knowledge=False)
-        if not probe._advance():
-            break
-        lines += _step(before, probe)
-    bit = 1 << (state.num_players if seat is None else seat)
-    told = [text for knowers, text in lines if knowers & bit]
-    return "\n".join(told) if told else None
 
 
 def _placed(seat: int, action: GodSaveTheKingAction) -> list[Line]:
@@ -548,7 +569,7 @@ def _declarations(
     said = ", ".join(f"{seat_text(s)} declares {rank_text(_rank(chosen[s]))}" for s in t.seats)
     lines: list[Line] = [(PUBLIC, f"Blind skirmish: {said}.")]
     if t.redeclarations > before.tricks[index].redeclarations:
-        limit = after.gsk.max_redeclare
+        limit = after.tables.max_redeclare
         lines.append((PUBLIC, f"A tie: declare again ({t.redeclarations} of {limit})."))
     elif t.void:
         line = "Still a tie: the trick is void; each takes back his own three cards."
@@ -658,7 +679,7 @@ def _round_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list
     if before.schedule == 4 and before.players_left == 3 and after.schedule == 3:
         lines.append(_letters(after))  # relabelled after the round of the elimination
     if after.truncated:
-        cap = counted(after.gsk.safety_cap, "trick")
+        cap = counted(after.tables.safety_cap, "trick")
         return [*lines, (PUBLIC, f"The safety cap of {cap} is reached.")]
     if after.hand_number > before.hand_number or after.is_terminal:
         lines += _hand_over(before, after)

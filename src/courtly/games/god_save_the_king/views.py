@@ -1,11 +1,12 @@
-"""What each seat may see of God Save The King (RULES.md §1.9), and the worlds it may imagine.
+"""What each seat may see of God Save The King (docs/rules/god-save-the-king.md §9), and what
+it can infer of the rest.
 
 * :func:`redacted` builds a view's copy: every card the seat cannot see is *removed* (replaced by
   ``HIDDEN``), and so is what the other seats chose at a simultaneous point that is still open
-  (that they have chosen is public, what they chose is not).
-* :func:`determinize` draws a world from such a copy: the hidden cards from the seat's knowledge
-  (:mod:`.knowledge`, uniform over what the seat can still infer), the others' pending choices
-  afresh, so that the world shows the seat exactly what the truth shows it.
+  (that they have chosen is public, what they chose is not). The worlds drawn from such a copy
+  are :mod:`.worlds`'.
+* :func:`ensure_knowledge` and :func:`probability_at`: what each seat can infer of the hidden
+  cards (:mod:`.knowledge`), which its bot weighs.
 * :func:`observation` is the table as the seat may see it; :func:`secret_cards` what it may not.
 
 Once the game is over nothing is secret any more: every card is shown.
@@ -14,41 +15,71 @@ Once the game is over nothing is secret any more: every card is shown.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
 from ...core.actions import seat_text
 from ...core.cards import SUIT_NAMES, Card, rank_text
-from ...core.draws import choice
-from ...core.game import CHANCE, HIDDEN
-from . import worlds
-from .journal import Journal
-from .knowledge import NOT_CARD, Export, Knowledge, Loc, simple_export
-from .rules import (
+from ...core.events import CHANCE, HIDDEN, observer_bit
+from ...core.game import GameViews, State
+from .components import (
     D_DECLARE,
     D_FORM,
     D_ROUTE,
     DECISION_TEXT,
+    FORM,
     KING_OF,
     LEFT,
     LETTERS,
     PUBLIC,
     PUSH,
     RIGHT,
-    GodSaveTheKingAction,
-    GodSaveTheKingState,
     PastTrick,
-    Trick,
 )
+from .journal import Journal
+from .knowledge import NOT_CARD, Export, Knowledge, Loc, simple_export
+from .rules import GodSaveTheKingState, Trick
+from .worlds import sample_world
 
-WORLD_TRIES: Final = 8
-"""The worlds drawn for one ``determinize`` before the other players' hands are left to the
-history instead (:func:`.worlds.fill_history`; with 2 players the first always has one)."""
 
+class GodSaveTheKingViews(GameViews):
+    """Hands are their holders'; a card laid face down is known to the seats that saw it; the
+    choices made at a simultaneous point are secret until every one is in."""
 
-LAST_TRIES: Final = 40
-LAST_EFFORT: Final = 30
-"""How many longer searches write_history makes last, and how many cards per choice each may
-try (a search that runs into a dead end is better drawn again than searched through)."""
+    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
+        assert isinstance(state, GodSaveTheKingState)
+        return observation(state, seat)
+
+    def redacted(self, state: State, seat: int | None) -> State:
+        assert isinstance(state, GodSaveTheKingState)
+        return redacted(state, seat)
+
+    def secret_cards(self, state: State, seat: int | None) -> frozenset[Card]:
+        assert isinstance(state, GodSaveTheKingState)
+        return secret_cards(state, seat)
+
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A world drawn from a view's copy (:func:`.worlds.sample_world`), or from the copy a
+        full state's view would hold."""
+        assert isinstance(state, GodSaveTheKingState)
+        if state.is_terminal:
+            return state._copy(knowledge=False)  # the game is over: nothing is hidden
+        if state._view_knowledge is None:
+            copy = redacted(state, seat)
+            copy.history = state.secrets.seen_by(
+                state.history, observer_bit(seat, state.num_players)
+            )
+            state = copy
+        return sample_world(state, seat, rng)
+
+    def observed(self, state: State, actor: int, item: Any, observer: int) -> Any:
+        # A card placed in a formation is unseen (only the count is public); routes and
+        # declarations are revealed once every participant has chosen, challenges at once; a
+        # card drawn from a hand is shown to everyone.
+        if actor == CHANCE:
+            return item
+        if actor != observer and item.kind == FORM:
+            return "form"
+        return item.id
 
 
 def knower_bit(state: GodSaveTheKingState, seat: int | None) -> int:
@@ -98,7 +129,7 @@ def rule_constraints(
 ) -> dict[Loc, list[tuple[int, int]]]:
     """What the rules themselves say about hidden places (GSK-5 option)."""
     extra: dict[Loc, list[tuple[int, int]]] = {}
-    if not state.setup.exposed_king_legal:
+    if not state.tables.exposed_king_legal:
         for index, t in enumerate(state.tricks):
             for side in (0, 1):
                 owner = t.seats[side]
@@ -117,7 +148,7 @@ def rule_constraints(
 def secret_cards(state: GodSaveTheKingState, seat: int | None) -> frozenset[Card]:
     """The cards whose whereabouts ``seat`` may not know (none once the game is over)."""
     places = hidden_places(state, seat)
-    k = state.knowledge(seat) if places else None
+    k = knowledge_of(state, seat) if places else None
     seen = k.seen if k is not None else 0
     return frozenset(c for _, c in places if not seen >> c & 1)
 
@@ -133,7 +164,8 @@ def ensure_knowledge(state: GodSaveTheKingState) -> list[Knowledge] | None:
     if state._knowledge is not None or state._partial or state._sampled:
         return state._knowledge
     n = state.num_players
-    fresh = state.gsk.new_state()
+    fresh = state.game.new_state()
+    assert isinstance(fresh, GodSaveTheKingState)
     fresh._knowledge = [Knowledge(v, 1 << v) for v in range(n)] + [Knowledge(None, 1 << n)]
     fresh._journal = Journal(n)
     fresh._learn_new_hand()
@@ -157,6 +189,30 @@ def knowledge_export(state: GodSaveTheKingState, seat: int) -> Export:
     return know
 
 
+def knowledge_of(state: GodSaveTheKingState, seat: int | None) -> Knowledge | None:
+    """What ``seat`` knows of the hidden cards (full states only)."""
+    knowledge = ensure_knowledge(state)
+    if knowledge is None:
+        return None
+    return knowledge[state.num_players if seat is None else seat]
+
+
+def probability_at(state: GodSaveTheKingState, seat: int, loc: Loc, card: Card) -> float:
+    """How likely ``seat`` may think it that ``card`` lies at the hidden place ``loc``
+    (``("f", trick, side, slot)``, ``("h", seat, i)``, ...)."""
+    return knowledge_export(state, seat).probability(loc, card)
+
+
+def rank_probability_at(state: GodSaveTheKingState, seat: int, loc: Loc, rank: int) -> float:
+    return knowledge_export(state, seat).rank_probability(loc, rank)
+
+
+def probability_in_hand(state: GodSaveTheKingState, seat: int, owner: int, card: Card) -> float:
+    """How likely ``seat`` thinks it that ``card`` is in ``owner``'s hand."""
+    know = knowledge_export(state, seat)
+    return sum(know.probability(("h", owner, i), card) for i in range(len(state.hands[owner])))
+
+
 # --------------------------------------------------------------------------------- views
 
 
@@ -169,7 +225,7 @@ def redacted(state: GodSaveTheKingState, seat: int | None) -> GodSaveTheKingStat
     if state._partial or state._sampled:
         know = simple_export(places, constraints)
     else:
-        k = state.knowledge(seat)
+        k = knowledge_of(state, seat)
         assert k is not None
         know = k.export({c: loc for loc, c in places}, constraints)
     copy = state._copy(knowledge=False)
@@ -198,106 +254,7 @@ def redacted(state: GodSaveTheKingState, seat: int | None) -> GodSaveTheKingStat
     if not state._partial:
         # Where the cards went (public), for the histories of the worlds drawn from the copy.
         copy._world_source = None if state._journal is None else state._journal.snapshot()
-        copy._world_plan = None
     return copy
-
-
-def determinize(
-    state: GodSaveTheKingState, seat: int | None, rng: random.Random
-) -> GodSaveTheKingState:
-    """A full state drawn from what ``seat`` knows (called on a view's copy), with the same seats
-    to move and the same table as the seat sees it, and a history that replays to it (the
-    hidden events filled in by :mod:`.worlds`)."""
-    if state.is_terminal:
-        return state._copy(knowledge=False)  # the game is over: nothing is hidden
-    know = state._view_knowledge
-    if know is None:
-        # A full state: draw from the copy the seat's view would hold.
-        copy = redacted(state, seat)
-        copy.history = state._history_seen_by(seat)
-        return determinize(copy, seat, rng)
-    plan = state._world_plan
-    if plan is None and state._world_source is not None:
-        plan = state._world_plan = worlds.plan_worlds(state)
-    world = state._copy(knowledge=False)
-    world._view_knowledge = None
-    world._world_source = None
-    world._world_plan = None
-    world._sampled = True
-    lay_hidden_cards(world, know.sample(rng), seat)
-    if plan is not None and write_history(world, plan, know, seat, rng):
-        world._partial = False
-    # (else no journal, or no history found: the world keeps the gaps, and does not replay)
-    if world.decision == D_FORM:
-        refresh_formation_actions(world, seat)
-    elif world.submitted and world.decision in (D_ROUTE, D_DECLARE):
-        draw_pending_choices(world, seat, rng)
-    return world
-
-
-def refresh_formation_actions(world: GodSaveTheKingState, seat: int | None) -> None:
-    """The other seats' formation actions, from the hands the world gave them."""
-    for s in world.to_move:
-        if s != seat:
-            t = world.tricks[world.trick_of_seat[s]]
-            world._legal[s] = world._form_legal(s, t.placed[world.side_of_seat[s]])
-
-
-def write_history(
-    world: GodSaveTheKingState,
-    plan: worlds.WorldPlan,
-    know: Export,
-    seat: int | None,
-    rng: random.Random,
-) -> bool:
-    """Fill in the hidden events of ``world``'s history (:func:`.worlds.fill_history`), drawing
-    the hidden cards again while no history leads to them (rejection keeps the worlds uniform
-    among those that have one); then leaving the other hands to a history drawn at random
-    (which reads none of the drawn cards: nothing to draw again for it)."""
-    for attempt in range(WORLD_TRIES):
-        if attempt:
-            lay_hidden_cards(world, know.sample(rng), seat)
-        if worlds.fill_history(world, plan, seat, None):
-            return True
-    if any(worlds.fill_history(world, plan, seat, rng) for _ in range(WORLD_TRIES)):
-        return True
-    # (Rare: a long game whose drawn histories ran into dead ends; longer searches settle it.)
-    return any(worlds.fill_history(world, plan, seat, rng, LAST_EFFORT) for _ in range(LAST_TRIES))
-
-
-def lay_hidden_cards(world: GodSaveTheKingState, drawn: dict[Loc, Card], seat: int | None) -> None:
-    """Put the drawn cards in the hidden places; the other hands in order, as in a real game."""
-    for loc, card in drawn.items():
-        where = loc[0]
-        if where == "h":
-            world.hands[loc[1]][loc[2]] = card
-        elif where == "f":
-            world.tricks[loc[1]].formations[loc[2]][loc[3]] = card
-        elif where == "p":
-            world.piles[loc[1]][loc[2]] = card
-        else:
-            world.removed[loc[1]] = card
-    for s, hand in enumerate(world.hands):
-        if s != seat:
-            hand.sort()
-
-
-def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: random.Random) -> None:
-    """The secret choices the other seats have already made at this simultaneous point, drawn
-    afresh, each into its placeholder event of the history too.
-
-    Each is drawn uniformly from that seat's legal choices: a simplification (the seat cannot
-    see them, and nothing it can see says which is likelier), which keeps the world inside its
-    information set: the same seats to move, the same table."""
-    legal = world.setup.route_legal if world.decision == D_ROUTE else world.setup.declare_legal
-    history = world.history
-    for index in world.pending_events:
-        s = history[index][0]
-        if s != seat and world.pending_choices[s] is None:
-            drawn = choice(rng, legal)
-            assert isinstance(drawn, GodSaveTheKingAction)
-            world.pending_choices[s] = drawn
-            history[index] = (s, drawn)
 
 
 # --------------------------------------------------------------------------------- observation
@@ -308,11 +265,11 @@ def observation(state: GodSaveTheKingState, seat: int | None) -> dict[str, Any]:
     bit = knower_bit(state, seat)
     mine = state.pending_choices[seat] if seat is not None else None
     return {
-        "game": state.gsk.id,
+        "game": state.game.id,
         "seat": None if seat is None else seat_text(seat),
         "hand_number": state.hand_number,
         "tricks_played": state.tricks_played,
-        "safety_cap": state.gsk.safety_cap,
+        "safety_cap": state.tables.safety_cap,
         "schedule": schedule_text(state),
         "players": [_player(state, s, bit) for s in range(state.num_players)],
         "your_hand": None if seat is None else [str(c) for c in state.hands[seat]],

@@ -1,7 +1,7 @@
 """The history of a sampled world: the hidden events filled in so that it replays to the world.
 
 A view's history holds ``HIDDEN`` for every card laid face down that its seat never saw. A world
-drawn from the view (:func:`.views.determinize`) puts cards in the hidden places; its history
+drawn from the view (:func:`sample_world`) puts cards in the hidden places; its history
 must name, for each hidden event, a card that the player held then, such that replaying it
 moves every card where the world has it (and every public event stays legal: a card drawn, a
 card laid face up, the challenges' answers).
@@ -16,24 +16,31 @@ suit, §1.2) to the world's hands. What all the worlds of one view share is plan
 (:func:`plan_worlds`).
 
 A world the search cannot explain (the seat's knowledge is inexact across hands with 3 or 4
-players, see :mod:`.knowledge`) is refused: :func:`.views.determinize` draws another.
+players, see :mod:`.knowledge`) is refused: :func:`sample_world` draws another.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from ...core.cards import CARDS
-from ...core.draws import shuffle
-from ...core.game import CHANCE, HIDDEN
+from ...core.cards import CARDS, Card
+from ...core.draws import choice, shuffle
+from ...core.events import CHANCE, HIDDEN
 from ...core.persist import fields_of, rebuild
+from .components import (
+    D_DECLARE,
+    D_FORM,
+    D_ROUTE,
+    KING_OF,
+    KING_OWNER,
+    MIDDLE,
+    RANK,
+    GodSaveTheKingAction,
+)
 from .journal import CHALLENGED, DRAWN, HAND_REMOVED, JOINED_HAND, LEFT_HAND, Journal
-from .knowledge import EQ_RANK
-from .rules import KING_OF, KING_OWNER, MIDDLE, RANK
-
-if TYPE_CHECKING:
-    from .rules import GodSaveTheKingState
+from .knowledge import EQ_RANK, Export, Loc
+from .rules import GodSaveTheKingState
 
 # The steps of a plan: (kind, ordinal, seat, slot).
 KNOWN: Final = 0  # a card the view names leaves seat's hand
@@ -297,7 +304,7 @@ def fill_history(
     Without ``rng`` the world's cards are kept: only a history that leads to them will do. With
     it, only what the seat sees is kept (the table's face-up cards, its own hand): the cards
     hidden from it are what a history drawn card by card at random leaves, which is always
-    possible (the truth's is one). :func:`.views.determinize` falls back on it when the hidden
+    possible (the truth's is one). :func:`sample_world` falls back on it when the hidden
     cards it drew again and again lead to no history: with 3 or 4 players the seat's knowledge
     may allow cards that no history explains (see :mod:`.knowledge`).
 
@@ -309,7 +316,7 @@ def fill_history(
         removed[first : first + count] = sorted(removed[first : first + count])
     viewer = -1 if seat is None else seat
     search = Search(
-        plan, [_bits(hand) for hand in world.hands], world.setup.exposed_king_legal, viewer, rng
+        plan, [_bits(hand) for hand in world.hands], world.tables.exposed_king_legal, viewer, rng
     )
     if not _name_cards(search, world):
         return False
@@ -326,7 +333,7 @@ def fill_history(
         _lay_drawn_history(search, world)
         if not plan.drawn_past:
             _keep_drawn_past(search)
-    actions = world.setup.form_actions
+    actions = world.tables.form_actions
     history = world.history
     for ordinal, event in enumerate(plan.events):
         if event >= 0 and plan.known[ordinal] < 0:
@@ -641,3 +648,107 @@ def _reaches(plan: WorldPlan, seat: int, since: int, target: int, until: int) ->
         if join < arrived[collector]:
             arrived[collector] = join
     return False
+
+
+# ----------------------------------------------------------------------------- drawing a world
+
+WORLD_TRIES: Final = 8
+"""The worlds drawn for one ``determinize`` before the other players' hands are left to the
+history instead (:func:`.worlds.fill_history`; with 2 players the first always has one)."""
+
+
+LAST_TRIES: Final = 40
+LAST_EFFORT: Final = 30
+"""How many longer searches write_history makes last, and how many cards per choice each may
+try (a search that runs into a dead end is better drawn again than searched through)."""
+
+
+def sample_world(
+    state: GodSaveTheKingState, seat: int | None, rng: random.Random
+) -> GodSaveTheKingState:
+    """A full state drawn from what ``seat`` knows (``state`` is its view's copy), with the same
+    seats to move and the same table as the seat sees it, and a history that replays to it."""
+    know = state._view_knowledge
+    assert know is not None
+    plan = state.world_plan
+    if not isinstance(plan, WorldPlan) and state._world_source is not None:
+        plan = state.world_plan = plan_worlds(state)
+    world = state._copy(knowledge=False)
+    world._view_knowledge = None
+    world._world_source = None
+    world.world_plan = None
+    world._sampled = True
+    lay_hidden_cards(world, know.sample(rng), seat)
+    if isinstance(plan, WorldPlan) and write_history(world, plan, know, seat, rng):
+        world._partial = False
+    # (else no journal, or no history found: the world keeps the gaps, and does not replay)
+    if world.decision == D_FORM:
+        refresh_formation_actions(world, seat)
+    elif world.submitted and world.decision in (D_ROUTE, D_DECLARE):
+        draw_pending_choices(world, seat, rng)
+    return world
+
+
+def refresh_formation_actions(world: GodSaveTheKingState, seat: int | None) -> None:
+    """The other seats' formation actions, from the hands the world gave them."""
+    for s in world.to_move:
+        if s != seat:
+            t = world.tricks[world.trick_of_seat[s]]
+            world._legal[s] = world._form_legal(s, t.placed[world.side_of_seat[s]])
+
+
+def write_history(
+    world: GodSaveTheKingState,
+    plan: WorldPlan,
+    know: Export,
+    seat: int | None,
+    rng: random.Random,
+) -> bool:
+    """Fill in the hidden events of ``world``'s history (:func:`fill_history`), drawing
+    the hidden cards again while no history leads to them (rejection keeps the worlds uniform
+    among those that have one); then leaving the other hands to a history drawn at random
+    (which reads none of the drawn cards: nothing to draw again for it)."""
+    for attempt in range(WORLD_TRIES):
+        if attempt:
+            lay_hidden_cards(world, know.sample(rng), seat)
+        if fill_history(world, plan, seat, None):
+            return True
+    if any(fill_history(world, plan, seat, rng) for _ in range(WORLD_TRIES)):
+        return True
+    # (Rare: a long game whose drawn histories ran into dead ends; longer searches settle it.)
+    return any(fill_history(world, plan, seat, rng, LAST_EFFORT) for _ in range(LAST_TRIES))
+
+
+def lay_hidden_cards(world: GodSaveTheKingState, drawn: dict[Loc, Card], seat: int | None) -> None:
+    """Put the drawn cards in the hidden places; the other hands in order, as in a real game."""
+    for loc, card in drawn.items():
+        where = loc[0]
+        if where == "h":
+            world.hands[loc[1]][loc[2]] = card
+        elif where == "f":
+            world.tricks[loc[1]].formations[loc[2]][loc[3]] = card
+        elif where == "p":
+            world.piles[loc[1]][loc[2]] = card
+        else:
+            world.removed[loc[1]] = card
+    for s, hand in enumerate(world.hands):
+        if s != seat:
+            hand.sort()
+
+
+def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: random.Random) -> None:
+    """The secret choices the other seats have already made at this simultaneous point, drawn
+    afresh, each into its placeholder event of the history too.
+
+    Each is drawn uniformly from that seat's legal choices: a simplification (the seat cannot
+    see them, and nothing it can see says which is likelier), which keeps the world inside its
+    information set: the same seats to move, the same table."""
+    legal = world.tables.route_legal if world.decision == D_ROUTE else world.tables.declare_legal
+    history = world.history
+    for index in world.pending_events:
+        s = history[index][0]
+        if s != seat and world.pending_choices[s] is None:
+            drawn = choice(rng, legal)
+            assert isinstance(drawn, GodSaveTheKingAction)
+            world.pending_choices[s] = drawn
+            history[index] = (s, drawn)

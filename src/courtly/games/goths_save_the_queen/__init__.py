@@ -1,8 +1,13 @@
 """Goths Save the Queen (RULES.md §4)."""
 
-from .components import GothsAction
+from .components import GothsSaveTheQueenAction
 from .game import GothsSaveTheQueen
-from .heuristic import GothsHeuristic
-from .rules import GothsState
+from .heuristic import GothsSaveTheQueenHeuristic
+from .rules import GothsSaveTheQueenState
 
-__all__ = ["GothsAction", "GothsHeuristic", "GothsSaveTheQueen", "GothsState"]
+__all__ = [
+    "GothsSaveTheQueen",
+    "GothsSaveTheQueenAction",
+    "GothsSaveTheQueenHeuristic",
+    "GothsSaveTheQueenState",
+]

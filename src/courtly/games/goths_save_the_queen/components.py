@@ -10,12 +10,14 @@ Objectives 0-2, 6 V-Plains2, 7 V-Plains1, 8 V-Forest.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from ...core.actions import Action
+from ...core.actions import Action, seat_text
+from ...core.persist import fields_of, rebuild
 
 # ----------------------------------------------------------------------------- clans and roles
 
@@ -184,7 +186,7 @@ DISCARD_FOG: Final = 1
 # An Action subclass stays a plain Python class (immutable slots) in a module that may run
 # compiled (courtly/_compiled.py).
 @mypyc_attr(native_class=False)
-class GothsAction(Action):
+class GothsSaveTheQueenAction(Action):
     """A King card (``b1``), an order (``advance``) or a sub-choice (``enter obj2``, ``look fog``,
     ``build-barricade``, ``discard-fog``)."""
 
@@ -241,3 +243,117 @@ def back_text(back: int) -> str:
     """The two characters of a King card's back (a bit per character), ``V/R``: always in V R C B
     order, since the two cards that share a back must look alike."""
     return "/".join(CHARACTER_LETTERS[character] for character in range(4) if back >> character & 1)
+
+
+@functools.cache
+def _cards_behind(back_of: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For each back, indexed by a King's face-up cards (a bit per card): the cards with that
+    back not face up. Worked out once per table of backs, not per game."""
+    return {
+        back: tuple(
+            tuple(card for card in range(8) if back_of[card] == back and not face_up >> card & 1)
+            for face_up in range(256)
+        )
+        for back in set(back_of)
+    }
+
+
+class GothsSaveTheQueenTables:
+    """What the state machine reads of its game on every step: the seats of the clans, the King
+    cards' backs, the options as typed fields, and the legal choices of every decision worked
+    out once (the state machine hands them out without building a list). The game builds it
+    once (``game.tables``) and hands it to its states.
+
+    Seats: the Kings (or solo chiefs) in clan order, then the Warchiefs in clan order.
+    """
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        actions: tuple[Action, ...] = (),
+        solo: tuple[bool, bool] = (False, False),
+        decoys: tuple[int, ...] = CYCLE_DECOYS,
+        fog_of_war: bool = False,
+        barricade_on_trap_objective: bool = True,
+        trap_every_entry: bool = True,
+        fog_discard_requires_same_card: bool = False,
+        safety_cap: int = 300,
+    ) -> None:
+        self.fog_of_war = fog_of_war
+        self.barricade_on_trap_objective = barricade_on_trap_objective
+        self.trap_every_entry = trap_every_entry
+        self.fog_discard_requires_same_card = fog_discard_requires_same_card
+        self.safety_cap = safety_cap
+        # The seats.
+        self.solo = solo
+        roles: list[tuple[int, int]] = []
+        for clan in (OSTROGOTHS, VISIGOTHS):
+            roles.append((clan, SOLO if solo[clan] else KING))
+        for clan in (OSTROGOTHS, VISIGOTHS):
+            if not solo[clan]:
+                roles.append((clan, WARCHIEF))
+        self.clan_of: tuple[int, ...] = tuple(clan for clan, _ in roles)
+        self.role_of: tuple[int, ...] = tuple(role for _, role in roles)
+        self.king_seat: tuple[int, int] = (
+            roles.index((OSTROGOTHS, KING)) if not solo[OSTROGOTHS] else -1,
+            roles.index((VISIGOTHS, KING)) if not solo[VISIGOTHS] else -1,
+        )
+        self.warchief_seat: tuple[int, int] = (
+            roles.index((OSTROGOTHS, SOLO if solo[OSTROGOTHS] else WARCHIEF)),
+            roles.index((VISIGOTHS, SOLO if solo[VISIGOTHS] else WARCHIEF)),
+        )
+        seats = range(num_players)
+        self.clan_seats: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(seat for seat in seats if self.clan_of[seat] == OSTROGOTHS),
+            tuple(seat for seat in seats if self.clan_of[seat] == VISIGOTHS),
+        )
+        self.order_givers: tuple[int, ...] = tuple(sorted(self.warchief_seat))
+        """The seats that give orders at once: to move at every turn's orders."""
+        # The King cards' backs.
+        self.back_of: tuple[int, ...] = tuple(
+            (1 << FRONT[card]) | (1 << decoys[card]) for card in range(8)
+        )
+        """The back of each King card: a bit per character it shows."""
+        self.cards_with_back: dict[int, tuple[int, ...]] = {}
+        for card, back in enumerate(self.back_of):
+            self.cards_with_back[back] = (*self.cards_with_back.get(back, ()), card)
+        self.cards_behind = _cards_behind(self.back_of)
+        """The cards that may lie face down with a back, by the King's face-up cards (a bit per
+        card): those with that back that are not face up."""
+        # The choices of every decision.
+        if not actions:
+            return  # a blank instance, filled in by unpickling
+        self.king_cards: tuple[Action, ...] = actions[0:8]
+        self.order_actions: tuple[Action, ...] = (actions[8], *actions[8:17])
+        """Indexed by order number (index 0 unused)."""
+        self.king_card_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(actions[card] for card in range(8) if hand >> card & 1) for hand in range(256)
+        )
+        """The King cards of each hand (a bit per card)."""
+        self.warchief_orders: tuple[Action, ...] = actions[8:17]
+        self.solo_order_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(actions[7 + order] for order in range(1, 10) if ORDER_CHARACTER[order] != last)
+            for last in (-1, VULTURE, RECRUITER, CATAPULT, BARBARIAN)
+        )
+        """A solo chief's orders after last turn's character (index: character + 1; GOTH-23)."""
+        self.recon_choices: tuple[tuple[Action, ...], tuple[Action, ...]] = (
+            actions[17:20],
+            actions[17:21],
+        )
+        """What a reconnaissance may look at: the Objectives, and the own hidden Fog token."""
+        self.entry_choices: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(actions[21 + slot] for slot in range(3) if free >> slot & 1) for free in range(8)
+        )
+        """The Objectives an advance may enter (a bit per free Objective)."""
+        self.barricade_choices: tuple[Action, ...] = (actions[24], actions[25])
+
+    def seat_title(self, seat: int) -> str:
+        """``Ostrogoth King``, ``Visigoth Warchief``, ``Visigoth solo chief``."""
+        return f"{CLAN_ADJECTIVES[self.clan_of[seat]]} {ROLE_NAMES[self.role_of[seat]]}"
+
+    def seat_names(self) -> list[str]:
+        """``p0 Ostrogoth King`` for every seat."""
+        return [f"{seat_text(seat)} {self.seat_title(seat)}" for seat in range(len(self.clan_of))]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuild, (GothsSaveTheQueenTables, (), fields_of(self)))

@@ -10,49 +10,38 @@ O-chief, p1 V-King, p2 V-Warchief; both -> p0 O-chief, p1 V-chief.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Final
 
-from ...core.actions import Action, seat_text
-from ...core.bots import BotInfo
+from ...core.actions import Action
 from ...core.errors import InvalidOptions
-from ...core.game import Game, GameInfo, GameLength
+from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
 from .components import (
-    BARBARIAN,
     BUILD,
     BUILD_OR_DISCARD,
-    CATAPULT,
     CHARACTER_LETTERS,
-    CLAN_ADJECTIVES,
     CLAN_NAMES,
     CYCLE_DECOYS,
     DISCARD_FOG,
     ENTER,
     FOG_DRAWS,
     FRONT,
-    KING,
     KING_CARD,
     KING_CARD_NAMES,
     LOOK,
     LOOK_FOG,
     OBJECTIVE_ORDERS,
     ORDER,
-    ORDER_CHARACTER,
     ORDER_WORDS,
-    OSTROGOTHS,
-    RECRUITER,
-    ROLE_NAMES,
-    SOLO,
-    VISIGOTHS,
-    VULTURE,
-    WARCHIEF,
-    GothsAction,
+    GothsSaveTheQueenAction,
+    GothsSaveTheQueenTables,
 )
-from .heuristic import GothsHeuristic
-from .rules import GothsState
+from .heuristic import GothsSaveTheQueenHeuristic
+from .rules import GothsSaveTheQueenState
 from .rules_text import RULES
 from .tensor import tensor_layout
+from .text import GothsSaveTheQueenText
+from .views import GothsSaveTheQueenViews
 
 SOLO_CHOICES: Final = ("none", "ostrogoths", "visigoths", "both")
 SOLO_SEATS: Final = {"none": 4, "ostrogoths": 3, "visigoths": 3, "both": 2}
@@ -132,19 +121,6 @@ def longest_game(game: Game) -> GameLength:
     return GameLength(decisions=decisions, chance=1 + (1 if game.options["fog_of_war"] else 0))
 
 
-@functools.cache
-def _cards_behind(back_of: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """For each back, indexed by a King's face-up cards (a bit per card): the cards with that
-    back not face up. Worked out once per table of backs, not per game."""
-    return {
-        back: tuple(
-            tuple(card for card in range(8) if back_of[card] == back and not face_up >> card & 1)
-            for face_up in range(256)
-        )
-        for back in set(back_of)
-    }
-
-
 class GothsSaveTheQueen(Game):
     """Goths Save the Queen: 4 seats in two clans (2 or 3 with the unofficial solo clans)."""
 
@@ -155,12 +131,14 @@ class GothsSaveTheQueen(Game):
         max_players=4,
         default_players=4,
         summary="Two clans: the King picks a character in secret, the Warchief must guess it.",
+        text=GothsSaveTheQueenText(),
+        views=GothsSaveTheQueenViews(),
         options=OPTIONS,
         rules=RULES,
         bots=(
             BotInfo(
                 "heuristic",
-                GothsHeuristic,
+                GothsSaveTheQueenHeuristic,
                 "King and Warchief read each other through the card backs and the board.",
                 (
                     Option(
@@ -180,7 +158,7 @@ class GothsSaveTheQueen(Game):
             ),
         ),
         official_players=(4,),
-        search_hooks=GothsHeuristic,
+        search_hooks=GothsSaveTheQueenHeuristic,
         simultaneous=True,
         hidden_information=True,
         teams=True,
@@ -206,7 +184,7 @@ class GothsSaveTheQueen(Game):
         actions: list[Action] = []
 
         def add(text: str, kind: int, value: int) -> None:
-            actions.append(GothsAction(len(actions), text, kind, value))
+            actions.append(GothsSaveTheQueenAction(len(actions), text, kind, value))
 
         for card, name in enumerate(KING_CARD_NAMES):
             add(name, KING_CARD, card)
@@ -222,14 +200,18 @@ class GothsSaveTheQueen(Game):
         return tuple(actions)
 
     def _check_options(self) -> None:
-        self._seat_the_clans(self._solo_clans())
-        self._read_king_backs()
-        self._list_choices()
-        self.fog_of_war = bool(self.options["fog_of_war"])
-        self.barricade_on_trap_objective = bool(self.options["barricade_on_trap_objective"])
-        self.trap_every_entry = bool(self.options["trap_every_entry"])
-        self.fog_discard_requires_same_card = bool(self.options["fog_discard_requires_same_card"])
-        self.safety_cap = int(self.options["safety_cap"])
+        solo_clans = self._solo_clans()
+        self.tables = GothsSaveTheQueenTables(
+            self.num_players,
+            self.actions,
+            solo=(solo_clans in ("ostrogoths", "both"), solo_clans in ("visigoths", "both")),
+            decoys=parse_king_backs(self.id, str(self.options["king_backs"])),
+            fog_of_war=bool(self.options["fog_of_war"]),
+            barricade_on_trap_objective=bool(self.options["barricade_on_trap_objective"]),
+            trap_every_entry=bool(self.options["trap_every_entry"]),
+            fog_discard_requires_same_card=bool(self.options["fog_discard_requires_same_card"]),
+            safety_cap=int(self.options["safety_cap"]),
+        )
 
     def _solo_clans(self) -> str:
         """The solo clans of this table (GOTH-23), checked against the player count."""
@@ -256,91 +238,12 @@ class GothsSaveTheQueen(Game):
             )
         return solo_clans
 
-    def _seat_the_clans(self, solo_clans: str) -> None:
-        """Seats: the Kings (or solo chiefs) in clan order, then the Warchiefs in clan order."""
-        self.solo: tuple[bool, bool] = (
-            solo_clans in ("ostrogoths", "both"),
-            solo_clans in ("visigoths", "both"),
-        )
-        roles: list[tuple[int, int]] = []
-        for clan in (OSTROGOTHS, VISIGOTHS):
-            roles.append((clan, SOLO if self.solo[clan] else KING))
-        for clan in (OSTROGOTHS, VISIGOTHS):
-            if not self.solo[clan]:
-                roles.append((clan, WARCHIEF))
-        self.clan_of: tuple[int, ...] = tuple(clan for clan, _ in roles)
-        self.role_of: tuple[int, ...] = tuple(role for _, role in roles)
-        self.king_seat: tuple[int, int] = (
-            roles.index((OSTROGOTHS, KING)) if not self.solo[OSTROGOTHS] else -1,
-            roles.index((VISIGOTHS, KING)) if not self.solo[VISIGOTHS] else -1,
-        )
-        self.warchief_seat: tuple[int, int] = (
-            roles.index((OSTROGOTHS, SOLO if self.solo[OSTROGOTHS] else WARCHIEF)),
-            roles.index((VISIGOTHS, SOLO if self.solo[VISIGOTHS] else WARCHIEF)),
-        )
-        seats = range(self.num_players)
-        self.clan_seats: tuple[tuple[int, ...], tuple[int, ...]] = (
-            tuple(seat for seat in seats if self.clan_of[seat] == OSTROGOTHS),
-            tuple(seat for seat in seats if self.clan_of[seat] == VISIGOTHS),
-        )
-        self.order_givers: tuple[int, ...] = tuple(sorted(self.warchief_seat))
-        """The seats that give orders at once (§4.3 A4): to move at every turn's orders."""
-
-    def _read_king_backs(self) -> None:
-        decoys = parse_king_backs(self.id, str(self.options["king_backs"]))
-        self.back_of: tuple[int, ...] = tuple(
-            (1 << FRONT[card]) | (1 << decoys[card]) for card in range(8)
-        )
-        """The back of each King card: a bit per character it shows."""
-        self.cards_with_back: dict[int, tuple[int, ...]] = {}
-        for card, back in enumerate(self.back_of):
-            self.cards_with_back[back] = (*self.cards_with_back.get(back, ()), card)
-        self.cards_behind = _cards_behind(self.back_of)
-        """The cards that may lie face down with a back, by the King's face-up cards (a bit per
-        card): those with that back that are not face up."""
-
-    def _list_choices(self) -> None:
-        """The legal choices of every decision, worked out once (the state machine hands them
-        out without building a list)."""
-        actions = self.actions
-        self.king_cards: tuple[Action, ...] = actions[0:8]
-        self.order_actions: tuple[Action, ...] = (actions[8], *actions[8:17])
-        """Indexed by order number (index 0 unused)."""
-        self.king_card_choices: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(actions[card] for card in range(8) if hand >> card & 1) for hand in range(256)
-        )
-        """The King cards of each hand (a bit per card)."""
-        self.warchief_orders: tuple[Action, ...] = actions[8:17]
-        self.solo_order_choices: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(actions[7 + order] for order in range(1, 10) if ORDER_CHARACTER[order] != last)
-            for last in (-1, VULTURE, RECRUITER, CATAPULT, BARBARIAN)
-        )
-        """A solo chief's orders after last turn's character (index: character + 1; GOTH-23)."""
-        self.recon_choices: tuple[tuple[Action, ...], tuple[Action, ...]] = (
-            actions[17:20],
-            actions[17:21],
-        )
-        """What a reconnaissance may look at: the Objectives, and the own hidden Fog token."""
-        self.entry_choices: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(actions[21 + slot] for slot in range(3) if free >> slot & 1) for free in range(8)
-        )
-        """The Objectives an advance may enter (a bit per free Objective)."""
-        self.barricade_choices: tuple[Action, ...] = (actions[24], actions[25])
-
     def teams(self) -> dict[str, tuple[int, ...]]:
         # The seats of a clan win or lose together.
-        return {CLAN_NAMES[clan]: self.clan_seats[clan] for clan in (0, 1)}
+        return {CLAN_NAMES[clan]: self.tables.clan_seats[clan] for clan in (0, 1)}
 
-    def seat_title(self, seat: int) -> str:
-        """``Ostrogoth King``, ``Visigoth Warchief``, ``Visigoth solo chief``."""
-        return f"{CLAN_ADJECTIVES[self.clan_of[seat]]} {ROLE_NAMES[self.role_of[seat]]}"
-
-    def seat_names(self) -> list[str]:
-        """``p0 Ostrogoth King`` for every seat."""
-        return [f"{seat_text(seat)} {self.seat_title(seat)}" for seat in range(self.num_players)]
-
-    def new_state(self) -> GothsState:
-        return GothsState(self)
+    def new_state(self) -> GothsSaveTheQueenState:
+        return GothsSaveTheQueenState(self, self.tables)
 
 
 __all__ = ["OPTIONS", "GothsSaveTheQueen", "parse_king_backs"]

@@ -65,11 +65,11 @@ from .components import (
     SABOTAGE,
     TRAP,
     UNKNOWN,
-    GothsAction,
+    GothsSaveTheQueenAction,
     cards_of,
 )
-from .rules import GothsState
-from .views import set_face_down_card, set_order
+from .rules import GothsSaveTheQueenState
+from .worlds import set_face_down_card, set_order
 
 WIN = 10.0
 """The value of winning at once: every other value is on this scale."""
@@ -85,7 +85,7 @@ DISCARD_VALUES: dict[int, float] = {
 ORDERS_OF: tuple[tuple[int, ...], ...] = ((RECON, SABOTAGE), (RECRUIT,), (LOAD, FIRE), (6, 7, 8, 9))
 
 
-def _free_slots(state: GothsState, clan: int) -> list[int]:
+def _free_slots(state: GothsSaveTheQueenState, clan: int) -> list[int]:
     """The Objectives the clan's army may enter next (not the enemy's, not its own)."""
     taken = {state.position[army_clan] - OBJECTIVE_BASE for army_clan in (0, 1)}
     return [slot for slot in range(3) if slot not in taken]
@@ -154,11 +154,11 @@ class Evaluator:
     repeat_penalty = 1.5
     jitter = 2.0
 
-    def __init__(self, state: GothsState, clan: int) -> None:
+    def __init__(self, state: GothsSaveTheQueenState, clan: int) -> None:
         self.state = state
         self.clan = clan
-        game = state.goths
-        self.trap_every_entry = game.trap_every_entry
+        tables = state.tables
+        self.trap_every_entry = tables.trap_every_entry
         self.free = _free_slots(state, clan)
         looked = state.looked_at[clan] | state.revealed_objectives
         own = tuple(
@@ -171,7 +171,7 @@ class Evaluator:
     def public_worlds(self) -> tuple[World, ...]:
         """What the Warchief knows of the Objectives in each world the table allows, as the King
         (or anyone) can imagine it: the revealed cards, plus what the looked-at cards show.
-        Worked out on first use (``GothsHeuristic.evaluate`` never needs it)."""
+        Worked out on first use (``GothsSaveTheQueenHeuristic.evaluate`` never needs it)."""
         state = self.state
         revealed = state.revealed_objectives
         public = tuple(state.objectives[slot] if revealed >> slot & 1 else -1 for slot in range(3))
@@ -275,7 +275,7 @@ class Evaluator:
         buildable = not state.barricade[cell]
         if on_objectives:
             kind = state.objectives[cell - OBJECTIVE_BASE]
-            buildable = buildable and kind == TRAP and state.goths.barricade_on_trap_objective
+            buildable = buildable and kind == TRAP and state.tables.barricade_on_trap_objective
         if buildable:
             build += (5.0 if mine <= 2 else 2.5) if enemy_catapult else 0.6
             if cell not in FOREST_CELLS and self._enemy_axes():
@@ -315,9 +315,9 @@ class Evaluator:
         chief's last order."""
         state = self.state
         enemy = 1 - self.clan
-        game = state.goths
+        tables = state.tables
         character = ORDER_CHARACTER[order]
-        if game.solo[enemy]:
+        if tables.solo[enemy]:
             return 0.0 if state.solo_last_character[enemy] == character else 0.9
         face_up = state.face_up[enemy]
         if any(face_up >> card & 1 and FRONT[card] == character for card in range(8)):
@@ -325,7 +325,7 @@ class Evaluator:
         if state.played[enemy] == NONE:
             return 0.25  # its King has not chosen yet
         back = state.played_back[enemy]
-        cards = game.cards_with_back[back]
+        cards = tables.cards_with_back[back]
         fronts = sorted({FRONT[card] for card in cards if not face_up >> card & 1})
         if character not in fronts:
             return 0.0
@@ -442,7 +442,7 @@ class Evaluator:
             if order == BARRICADE:
                 if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
                     kind = state.objectives[cell - OBJECTIVE_BASE]
-                    return kind == TRAP and state.goths.barricade_on_trap_objective
+                    return kind == TRAP and state.tables.barricade_on_trap_objective
                 return True
             return False
         if threat == RATS:
@@ -451,7 +451,7 @@ class Evaluator:
 
 
 def warchief_orders(
-    state: GothsState,
+    state: GothsSaveTheQueenState,
     clan: int,
     back: int,
     face_up: int,
@@ -462,11 +462,11 @@ def warchief_orders(
     """The orders a Warchief finds best (several when they score the same), reading the back
     ``back`` of the new King card, the clan's face-up cards ``face_up`` and the values (the King
     simulates this with public values)."""
-    game = state.goths
+    tables = state.tables
     sure = 0  # the characters of the face-up cards: a sure success
     for card in cards_of(face_up):
         sure |= 1 << FRONT[card]
-    fronts = {FRONT[card] for card in game.cards_with_back[back] if not face_up >> card & 1}
+    fronts = {FRONT[card] for card in tables.cards_with_back[back] if not face_up >> card & 1}
     chance = [0.0] * 4
     if len(fronts) == 1:
         chance[fronts.pop()] = 1.0
@@ -510,7 +510,7 @@ class _ViewReadings:
         self.orders: dict[tuple[int, ...], Reading] = {}
 
 
-class GothsHeuristic:
+class GothsSaveTheQueenHeuristic:
     """One bot class for every seat; it acts by the role of the seat it is given."""
 
     rollout_depth: ClassVar[int] = 8
@@ -545,10 +545,10 @@ class GothsHeuristic:
         rounded from a logistic fit to who won, over positions of some 900 heuristic games. The
         game swings a lot (a Warchief who reads his King right can turn it in one order), so the
         chances stay modest. A clan's chance is shared among its seats as
-        :meth:`GothsState.returns` shares a win (half each in a clan of two, all of it to a solo
+        :meth:`GothsSaveTheQueenState.returns` shares a win (half each in a clan of two, all of it to a solo
         chief), so the seats' chances sum to 1.
         """
-        assert isinstance(state, GothsState)
+        assert isinstance(state, GothsSaveTheQueenState)
         if state.is_terminal:
             return state.returns()
         outlook = [0.0, 0.0]
@@ -573,35 +573,35 @@ class GothsHeuristic:
                 0.3 * state.army[clan] + 0.4 * step + entry + 0.6 * aimed + 0.9 * wins_now
             )
         first = 1.0 / (1.0 + math.exp(outlook[1] - outlook[0]))
-        seats = state.goths.clan_seats
+        seats = state.tables.clan_seats
         chance = (first / len(seats[0]), (1.0 - first) / len(seats[1]))
-        return [chance[clan] for clan in state.goths.clan_of]
+        return [chance[clan] for clan in state.tables.clan_of]
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         state = known_state(view)
-        assert isinstance(state, GothsState)
+        assert isinstance(state, GothsSaveTheQueenState)
         seat = view.seat
         assert seat is not None
-        game = state.goths
-        clan = game.clan_of[seat]
+        tables = state.tables
+        clan = tables.clan_of[seat]
         first = legal[0]
-        assert isinstance(first, GothsAction)
+        assert isinstance(first, GothsSaveTheQueenAction)
         evaluator = Evaluator(state, clan)
         if first.kind == KING_CARD:
             return self._king(state, clan, evaluator, legal, rng)
         if first.kind == ORDER:
             own = evaluator.adjusted(evaluator.values(own=True))
-            if game.solo[clan]:
+            if tables.solo[clan]:
                 orders = _best_of([_value(action) for action in legal], own)
             else:
                 public = evaluator.adjusted(evaluator.values(own=False))
                 back = state.played_back[clan]
                 face_up = state.face_up[clan]
                 orders = warchief_orders(state, clan, back, face_up, public, own, self.confidence)
-            return game.order_actions[choice(rng, orders)]
+            return tables.order_actions[choice(rng, orders)]
         if first.kind == ENTER:
             slots = evaluator.best_entries(
                 evaluator.own_worlds[0], [_value(action) for action in legal]
@@ -615,7 +615,7 @@ class GothsHeuristic:
 
     def _king(
         self,
-        state: GothsState,
+        state: GothsSaveTheQueenState,
         clan: int,
         evaluator: Evaluator,
         legal: Sequence[Action],
@@ -627,17 +627,17 @@ class GothsHeuristic:
         return next(action for action in legal if _value(action) == card)
 
     def _king_choices(
-        self, state: GothsState, clan: int, evaluator: Evaluator, cards: Sequence[int]
+        self, state: GothsSaveTheQueenState, clan: int, evaluator: Evaluator, cards: Sequence[int]
     ) -> list[int]:
         """The King cards among ``cards`` this bot picks from (evenly): those whose reading by
         the Warchief leads to an order within ``slack`` of the best (on average over the orders
         the Warchief finds equally good, among which he picks at random)."""
         public = evaluator.adjusted(evaluator.values(own=False))
-        game = state.goths
+        tables = state.tables
         face_up = state.face_up[clan]
         scored: list[tuple[float, int]] = []
         for card in cards:
-            back = game.back_of[card]
+            back = tables.back_of[card]
             orders = warchief_orders(state, clan, back, face_up, public, public, self.confidence)
             shown = FACE_UP_CHARACTERS[face_up | 1 << card]
             # A failed card stays face up: a small help for the next turn, no action now.
@@ -650,7 +650,7 @@ class GothsHeuristic:
 
     # ----------------------------------------------------------------------------- beliefs
 
-    def sample_world(self, view: View, rng: random.Random) -> GothsState:
+    def sample_world(self, view: View, rng: random.Random) -> GothsSaveTheQueenState:
         """A determinization of ``view`` in which what the other seats hid is read by the clans'
         convention rather than drawn evenly (for searches: ISMCTS asks for it).
 
@@ -663,14 +663,14 @@ class GothsHeuristic:
         its own card or order. The world's history says the same, so it replays.
         """
         world = view.determinize(rng)
-        assert isinstance(world, GothsState)
+        assert isinstance(world, GothsSaveTheQueenState)
         readings = self._readings_of(view)
         if readings.king_cards is None:
             readings.king_cards = self._king_card_readings(view, world)
         for clan, cards, weights in readings.king_cards:
             set_face_down_card(world, clan, rng.choices(cards, weights)[0])
         seen = known_state(view)
-        assert isinstance(seen, GothsState)
+        assert isinstance(seen, GothsSaveTheQueenState)
         for clan in (0, 1):
             if seen.orders[clan] == UNKNOWN:
                 _, orders, weights = self._order_reading(readings, world, clan)
@@ -683,19 +683,19 @@ class GothsHeuristic:
             last = self._last_readings = _ViewReadings(view)
         return last
 
-    def _king_card_readings(self, view: View, world: GothsState) -> list[Reading]:
+    def _king_card_readings(self, view: View, world: GothsSaveTheQueenState) -> list[Reading]:
         """For each clan whose face-down King card ``view``'s seat cannot see: the cards it may
         be and their weights. They follow from public values only (the same in every world of
         one view: checked on 3,312 views of heuristic games), so they are worked out once per
         view, from its first world."""
-        game = world.goths
+        tables = world.tables
         readings: list[Reading] = []
         for clan in (0, 1):
             card = world.played[clan]
-            if card < 0 or view.seat == game.king_seat[clan]:
+            if card < 0 or view.seat == tables.king_seat[clan]:
                 continue
             face_up = world.face_up[clan]
-            cards = list(game.cards_behind[game.back_of[card]][face_up])
+            cards = list(tables.cards_behind[tables.back_of[card]][face_up])
             if len(cards) < 2:
                 continue
             # The table as that King saw it: his card not yet down (nor the other King's, if he
@@ -710,7 +710,9 @@ class GothsHeuristic:
             readings.append((clan, cards, weights))
         return readings
 
-    def _order_reading(self, readings: _ViewReadings, world: GothsState, clan: int) -> Reading:
+    def _order_reading(
+        self, readings: _ViewReadings, world: GothsSaveTheQueenState, clan: int
+    ) -> Reading:
         """The orders ``clan``'s Warchief (or solo chief) may have given in ``world`` and their
         weights. His order follows from the public table and what he knows of the Objectives
         there, so it is worked out once per view and such knowledge."""
@@ -720,10 +722,10 @@ class GothsHeuristic:
         found = readings.orders.get(key)
         if found is not None:
             return found
-        legal = [_value(action) for action in world._legal[world.goths.warchief_seat[clan]]]
+        legal = [_value(action) for action in world._legal[world.tables.warchief_seat[clan]]]
         evaluator = Evaluator(world, clan)
         own = evaluator.adjusted(evaluator.values(own=True))
-        if world.goths.solo[clan]:
+        if world.tables.solo[clan]:
             picked = _best_of(legal, own)
         else:
             public = evaluator.adjusted(evaluator.values(own=False))
@@ -736,7 +738,7 @@ class GothsHeuristic:
 
     @staticmethod
     def _recon_target(
-        state: GothsState, clan: int, legal: Sequence[Action], rng: random.Random
+        state: GothsSaveTheQueenState, clan: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         known = state.revealed_objectives | state.looked_at[clan]
         enemy_slot = state.position[1 - clan] - OBJECTIVE_BASE
@@ -752,7 +754,7 @@ class GothsHeuristic:
 
     @staticmethod
     def _build_or_discard(
-        state: GothsState, clan: int, legal: Sequence[Action], rng: random.Random
+        state: GothsSaveTheQueenState, clan: int, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         cell = state.position[clan]
         build = 0.0
@@ -779,8 +781,8 @@ def _jitter(turn: int, clan: int, order: int) -> float:
 
 
 def _value(action: Action) -> int:
-    assert isinstance(action, GothsAction)
+    assert isinstance(action, GothsSaveTheQueenAction)
     return action.value
 
 
-__all__ = ["Evaluator", "GothsHeuristic", "warchief_orders"]
+__all__ = ["Evaluator", "GothsSaveTheQueenHeuristic", "warchief_orders"]

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ...core.actions import Action
-from ...core.errors import IllegalAction
-from ...core.game import CHANCE, State
+from ...core.events import CHANCE
+from ...core.game import Game, State
 from .components import (
     ADVANCE,
     ALL_KING_CARDS,
@@ -79,18 +79,15 @@ from .components import (
     UNKNOWN,
     VISIGOTHS,
     FogDraw,
-    GothsAction,
+    GothsSaveTheQueenAction,
+    GothsSaveTheQueenTables,
     ObjectiveOrder,
 )
-from .views import observation_of, redacted, sampled_world
 
-if TYPE_CHECKING:
-    from .game import GothsSaveTheQueen
-
-__all__ = ["ORDERS", "UNKNOWN", "GothsState"]
+__all__ = ["ORDERS", "UNKNOWN", "GothsSaveTheQueenState"]
 
 
-class GothsState(State):
+class GothsSaveTheQueenState(State):
     """A position of Goths Save the Queen."""
 
     __slots__ = (
@@ -104,7 +101,6 @@ class GothsState(State):
         "fog",
         "fog_looked_at",
         "fog_state",
-        "goths",
         "initiative",
         "kings_to_play",
         "last_orders",
@@ -122,19 +118,23 @@ class GothsState(State):
         "position",
         "revealed_objectives",
         "solo_last_character",
+        "tables",
         "turn",
         "winner",
     )
 
-    goths: GothsSaveTheQueen
-    """The game, typed as Goths Save the Queen: ``game`` itself stays typed :class:`Game`, as a
-    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
+    tables: GothsSaveTheQueenTables
+    """The seats, the King cards' backs, the options and the choices of the game, as typed
+    fields."""
 
-    def __init__(self, game: GothsSaveTheQueen, blank: bool = False) -> None:
-        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`clone` to
-        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
+    def __init__(
+        self, game: Game, tables: GothsSaveTheQueenTables | None = None, blank: bool = False
+    ) -> None:
+        """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
+        fields, for :meth:`clone` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
-        self.goths = game
+        if tables is not None:
+            self.tables = tables
         if blank:
             return
         # §4.2 setup: two figurines on each Forest, one in reserve; catapults Inactive.
@@ -190,22 +190,11 @@ class GothsState(State):
             return isinstance(outcome, ObjectiveOrder) and 0 <= outcome < len(OBJECTIVE_ORDERS)
         return isinstance(outcome, FogDraw) and 0 <= outcome < len(FOG_DRAWS)
 
-    def parse_chance(self, text: str) -> Any:
-        if not self.is_chance:
-            raise IllegalAction("no chance event is pending")
-        key = ",".join(part.strip() for part in text.strip().lower().split(","))
-        for outcome, _ in self.chance_outcomes():
-            if str(outcome) == key:
-                return outcome
-        from .text import not_a_chance_outcome
-
-        raise IllegalAction(not_a_chance_outcome(self, text))
-
     def _apply_chance(self, outcome: Any) -> None:
         self._keep_secret(0)  # the Objectives' order and the Fog tokens: nobody sees the draw
         if self.phase == SETUP_OBJECTIVES:
             self.objectives = list(OBJECTIVE_PERMUTATIONS[outcome])
-            if self.goths.fog_of_war:
+            if self.tables.fog_of_war:
                 self.phase = SETUP_FOG
                 return
         else:
@@ -219,17 +208,17 @@ class GothsState(State):
         return self._legal[seat] if seat in self.to_move else ()
 
     def _apply(self, seat: int, action: Action) -> None:
-        action = cast(GothsAction, action)
+        action = cast(GothsSaveTheQueenAction, action)
         kind = action.kind
         if kind == ORDER:
             if self._give_order(seat, action.value):
                 self._reveal()
                 self._resume()
         elif kind == KING_CARD:
-            clan = self.goths.clan_of[seat]
+            clan = self.tables.clan_of[seat]
             self._keep_secret(1 << seat)  # the others see the card's back only, until the reveal
             self.played[clan] = action.value
-            self.played_back[clan] = self.goths.back_of[action.value]
+            self.played_back[clan] = self.tables.back_of[action.value]
             self._next_king()
         else:
             # A sub-choice during the resolution: public at once.
@@ -240,8 +229,8 @@ class GothsState(State):
     # ----------------------------------------------------------------------------- the turn
 
     def _start_turn(self) -> None:
-        game = self.goths
-        if self.turn > game.safety_cap:
+        tables = self.tables
+        if self.turn > tables.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
             self._finish(DRAW)  # GOTH-26 [engine addition]: the safety cap is a draw
             return
@@ -249,36 +238,36 @@ class GothsState(State):
         self.orders = [0, 0]
         self.orders_given = 0
         first = self.initiative
-        self.kings_to_play = tuple(clan for clan in (first, 1 - first) if not game.solo[clan])
+        self.kings_to_play = tuple(clan for clan in (first, 1 - first) if not tables.solo[clan])
         self._next_king()
 
     def _next_king(self) -> None:
         """§4.3 A: the initiative King, then the other (having seen the first back), then both
         Warchiefs at once."""
         kings = self.kings_to_play
-        game = self.goths
+        tables = self.tables
         if kings:
             clan = kings[0]
             self.kings_to_play = kings[1:]
-            seat = game.king_seat[clan]
+            seat = tables.king_seat[clan]
             self.phase = KINGS
-            self._legal[seat] = game.king_card_choices[ALL_KING_CARDS & ~self.face_up[clan]]
+            self._legal[seat] = tables.king_card_choices[ALL_KING_CARDS & ~self.face_up[clan]]
             self.to_move = (seat,)
             return
         self.phase = ORDERS
         legal = self._legal
         for clan in (OSTROGOTHS, VISIGOTHS):
-            seat = game.warchief_seat[clan]
-            if game.solo[clan]:
+            seat = tables.warchief_seat[clan]
+            if tables.solo[clan]:
                 # GOTH-23: a solo chief may not repeat last turn's character.
-                legal[seat] = game.solo_order_choices[self.solo_last_character[clan] + 1]
+                legal[seat] = tables.solo_order_choices[self.solo_last_character[clan] + 1]
             else:
-                legal[seat] = game.warchief_orders
-        self.to_move = game.order_givers
+                legal[seat] = tables.warchief_orders
+        self.to_move = tables.order_givers
 
     def _give_order(self, seat: int, order: int) -> bool:
         """Lay ``seat``'s order face down; whether it was the last order of the turn."""
-        clan = self.goths.clan_of[seat]
+        clan = self.tables.clan_of[seat]
         self._keep_secret(1 << seat)  # until every card of the turn is revealed (§4.3 B)
         self.orders[clan] = order
         self.orders_given |= 1 << clan
@@ -288,11 +277,11 @@ class GothsState(State):
     def _reveal(self) -> None:
         """§4.3 B: all four cards face up; each clan succeeds or fails (GOTH-3); the successful
         clans line up to act in action-number order."""
-        game = self.goths
+        tables = self.tables
         # Every card of the turn turns face up: the King cards and orders are public now (the
         # chance events, which name secret cards and tokens, stay secret). The order that
         # completes the turn is being applied: it is not in the history yet.
-        secret = self._secret_events
+        secret = self.secrets.knowers
         history = self.history
         now = len(history)
         for index in [i for i in secret if i == now or history[i][0] != CHANCE]:
@@ -303,7 +292,7 @@ class GothsState(State):
         success = self.last_success
         for clan in (first, 1 - first):
             order = orders[clan]
-            if game.solo[clan]:
+            if tables.solo[clan]:
                 success[clan] = True
                 self.solo_last_character[clan] = ORDER_CHARACTER[order]
                 continue
@@ -347,14 +336,14 @@ class GothsState(State):
         return True
 
     def _ask(self, clan: int, choice: int, legal: tuple[Action, ...]) -> None:
-        seat = self.goths.warchief_seat[clan]
+        seat = self.tables.warchief_seat[clan]
         self.phase = SUB_CHOICE
         self.pending_choice = choice
         self.choosing_clan = clan
         self._legal[seat] = legal
         self.to_move = (seat,)
 
-    def _choose(self, clan: int, action: GothsAction) -> None:
+    def _choose(self, clan: int, action: GothsSaveTheQueenAction) -> None:
         """Carry out ``clan``'s Warchief's sub-choice (GOTH-5)."""
         self.choosing_clan = NONE
         kind = action.kind
@@ -421,29 +410,29 @@ class GothsState(State):
         if cell == own[0] or cell == own[1]:
             self._move(clan, cell + FORWARD[clan])
             return False
-        choices = self.goths.entry_choices[self.free_objectives(clan)]
+        choices = self.tables.entry_choices[self.free_objectives(clan)]
         if len(choices) > 1:
             self._ask(clan, CHOOSE_ENTRY, choices)
             return True
-        self._enter(clan, cast(GothsAction, choices[0]).value)
+        self._enter(clan, cast(GothsSaveTheQueenAction, choices[0]).value)
         return False
 
     def _reconnoitre(self, clan: int) -> bool:
         """Order 1: the Warchief looks at a card of his choice, unless Pea soup blinds him."""
         if self.fog_in_force(clan) == PEA_SOUP:
             return False
-        game = self.goths
-        own_token_hidden = game.fog_of_war and self.fog_state[clan] == FOG_HIDDEN
-        self._ask(clan, CHOOSE_RECON, game.recon_choices[own_token_hidden])
+        tables = self.tables
+        own_token_hidden = tables.fog_of_war and self.fog_state[clan] == FOG_HIDDEN
+        self._ask(clan, CHOOSE_RECON, tables.recon_choices[own_token_hidden])
         return True
 
     def _barricade_order(self, clan: int) -> bool:
         """Order 6: build, or (GOTH-19) discard the revealed Fog token wherever the army is."""
-        game = self.goths
+        tables = self.tables
         if self.fog_state[clan] == FOG_REVEALED and (
-            not game.fog_discard_requires_same_card or self.position[clan] == CLAN_CELLS[clan][2]
+            not tables.fog_discard_requires_same_card or self.position[clan] == CLAN_CELLS[clan][2]
         ):
-            self._ask(clan, CHOOSE_BARRICADE, game.barricade_choices)
+            self._ask(clan, CHOOSE_BARRICADE, tables.barricade_choices)
             return True
         self._build(clan)
         return False
@@ -477,7 +466,7 @@ class GothsState(State):
         kind = self.objectives[slot]
         if kind == QUEEN:
             self._finish(clan)
-        elif kind == TRAP and (first_time or self.goths.trap_every_entry):
+        elif kind == TRAP and (first_time or self.tables.trap_every_entry):
             self._lose(clan, 1)  # GOTH-10, GOTH-18
 
     def can_build_on(self, cell: int) -> bool:
@@ -487,7 +476,7 @@ class GothsState(State):
             return False
         if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
             kind = self.objectives[cell - OBJECTIVE_BASE]
-            return kind == TRAP and self.goths.barricade_on_trap_objective
+            return kind == TRAP and self.tables.barricade_on_trap_objective
         return True
 
     def _build(self, clan: int) -> None:
@@ -530,31 +519,14 @@ class GothsState(State):
             return [0.0] * players
         if self.winner == DRAW:
             return [1.0 / players] * players
-        seats = self.goths.clan_seats[self.winner]
+        seats = self.tables.clan_seats[self.winner]
         share = 1.0 / len(seats)
         return [share if seat in seats else 0.0 for seat in range(players)]
 
-    # ----------------------------------------------------------------------------- bad input
-
-    def _why_not_to_move(self, seat: object, action: object) -> str:
-        from .text import refusal
-
-        return refusal(self, seat, action) or super()._why_not_to_move(seat, action)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        from .text import refusal
-
-        return refusal(self, seat, action) or super()._why_illegal(seat, action)
-
-    def _why_unknown(self, seat: int, text: str) -> str:
-        from .text import refusal
-
-        return refusal(self, seat, text) or super()._why_unknown(seat, text)
-
     # ----------------------------------------------------------------------------- records
 
-    def clone(self) -> GothsState:
-        other = GothsState(self.goths, blank=True)
+    def clone(self) -> GothsSaveTheQueenState:
+        other = GothsSaveTheQueenState(self.game, self.tables, blank=True)
         self._clone_base(other)
         other.position = self.position.copy()
         other.army = self.army.copy()
@@ -586,39 +558,3 @@ class GothsState(State):
         other.winner = self.winner
         other._legal = self._legal.copy()
         return other
-
-    # ----------------------------------------------------------------------------- views
-
-    def _redacted(self, seat: int | None) -> State:
-        return redacted(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        return sampled_world(self, seat, rng)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return observation_of(self, seat)
-
-    def observed(self, actor: int, item: Any, observer: int) -> Any:
-        # Others see a King card's back only and that an order was given, not which (§4.8);
-        # Objective and Fog draws are face down; sub-choices are public (GOTH-8, GOTH-17).
-        if actor == CHANCE:
-            return None
-        if actor == observer:
-            return item.id
-        if item.kind == KING_CARD:
-            return ("back", self.goths.back_of[item.value])
-        if item.kind == ORDER:
-            return "order"
-        return item.id
-
-    # ----------------------------------------------------------------------------- text
-
-    def render(self, seat: int | None) -> str:
-        from .text import render
-
-        return render(self, seat)
-
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, actor, item, seat)

@@ -10,10 +10,12 @@ order at a time, and describing the change.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...core.actions import seat_text
-from ...core.game import CHANCE
+from ...core.actions import Action, seat_text
+from ...core.errors import IllegalAction
+from ...core.events import CHANCE
+from ...core.game import GameText, State
 from .components import (
     ADVANCE,
     ARMY_SIZE,
@@ -64,14 +66,12 @@ from .components import (
     REDUCED_NUMBERS,
     SETUP_OBJECTIVES,
     SUB_CHOICE,
-    GothsAction,
+    GothsSaveTheQueenAction,
+    GothsSaveTheQueenTables,
     back_text,
     cards_of,
 )
-
-if TYPE_CHECKING:
-    from .game import GothsSaveTheQueen
-    from .rules import GothsState
+from .rules import GothsSaveTheQueenState
 
 # ----------------------------------------------------------------------------- words
 
@@ -93,18 +93,18 @@ def card_text(card: int) -> str:
     return f"{KING_CARD_NAMES[card].upper()} ({CHARACTER_NAMES[FRONT[card]]})"
 
 
-def card_with_back(game: GothsSaveTheQueen, card: int) -> str:
+def card_with_back(tables: GothsSaveTheQueenTables, card: int) -> str:
     """``V1 (Vulture, back V/R)``: a King card as its King holds it, front and back."""
     name = KING_CARD_NAMES[card].upper()
-    return f"{name} ({CHARACTER_NAMES[FRONT[card]]}, back {back_text(game.back_of[card])})"
+    return f"{name} ({CHARACTER_NAMES[FRONT[card]]}, back {back_text(tables.back_of[card])})"
 
 
-def seat_with_title(game: GothsSaveTheQueen, seat: int) -> str:
+def seat_with_title(tables: GothsSaveTheQueenTables, seat: int) -> str:
     """``p0 (Ostrogoth King)``."""
-    return f"{seat_text(seat)} ({game.seat_title(seat)})"
+    return f"{seat_text(seat)} ({tables.seat_title(seat)})"
 
 
-def cell_text(state: GothsState, cell: int) -> str:
+def cell_text(state: GothsSaveTheQueenState, cell: int) -> str:
     """``O-Plains1``, ``Objective 1``, or ``Objective 1 (Queen)`` once it is face up."""
     if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
         slot = cell - OBJECTIVE_BASE
@@ -113,9 +113,9 @@ def cell_text(state: GothsState, cell: int) -> str:
     return CELL_NAMES[cell]
 
 
-def _face_down_candidates(state: GothsState, clan: int) -> list[int]:
+def _face_down_candidates(state: GothsSaveTheQueenState, clan: int) -> list[int]:
     """The King cards that may lie face down for ``clan``: those with its back, not face up."""
-    return list(state.goths.cards_behind[state.played_back[clan]][state.face_up[clan]])
+    return list(state.tables.cards_behind[state.played_back[clan]][state.face_up[clan]])
 
 
 # ----------------------------------------------------------------------------- the picture
@@ -136,35 +136,97 @@ FOG_SHORT = ("soup", "fewer", "boar", "gusts")
 """The Fog tokens in a board column: Pea soup, Reduced numbers, Boar shortage, Gusts."""
 
 
-def render(state: GothsState, seat: int | None) -> str:
-    """The table from ``seat``'s side; once the game is over, the one end-of-game summary (the
-    result, the board, every hidden card and token turned up), the same for every seat."""
-    game = state.goths
-    lines = [
-        _header(state),
-        " · ".join(
-            name + (" (you)" if other == seat else "")
-            for other, name in enumerate(game.seat_names())
-        ),
-        "",
-        *board_lines(state, seat),
-        "",
-    ]
-    for clan in (0, 1):
-        lines.extend(_clan_lines(state, clan))
-    if state.last_turn:
-        lines.append(_last_reveal_line(state))
-    if state.is_terminal:
-        lines.extend(_fog_summary(state))
-    elif seat is not None:
-        lines.extend(_private_lines(state, seat))
-    lines.append(_status(state))
-    return "\n".join(lines)
+class GothsSaveTheQueenText(GameText):
+    """The board, its events and the reasons of refusals, in Goths Save the Queen's words."""
+
+    def render(self, state: State, seat: int | None) -> str:
+        """The table from ``seat``'s side; once the game is over, the one end-of-game summary (the
+        result, the board, every hidden card and token turned up), the same for every seat."""
+        assert isinstance(state, GothsSaveTheQueenState)
+        tables = state.tables
+        lines = [
+            _header(state),
+            " · ".join(
+                name + (" (you)" if other == seat else "")
+                for other, name in enumerate(tables.seat_names())
+            ),
+            "",
+            *board_lines(state, seat),
+            "",
+        ]
+        for clan in (0, 1):
+            lines.extend(_clan_lines(state, clan))
+        if state.last_turn:
+            lines.append(_last_reveal_line(state))
+        if state.is_terminal:
+            lines.extend(_fog_summary(state))
+        elif seat is not None:
+            lines.extend(_private_lines(state, seat))
+        lines.append(_status(state))
+        return "\n".join(lines)
+
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+        """What ``seat`` is told of an event about to be applied: who lays or gives what face down,
+        the reveal of the turn's cards, and what each order then does."""
+        assert isinstance(state, GothsSaveTheQueenState)
+        tables = state.tables
+        if actor == CHANCE:
+            if state.phase == SETUP_OBJECTIVES:
+                return "The three Objective cards are shuffled and laid face down in the centre."
+            return (
+                "Two Fog of War tokens are laid face down, one on each clan's Plains by the centre."
+            )
+        if not isinstance(item, GothsSaveTheQueenAction) or item not in state.legal_actions(actor):
+            return None
+        who = seat_with_title(tables, actor)
+        if item.kind == KING_CARD:
+            line = f"{who} lays a King card face down; its back shows {back_text(tables.back_of[item.value])}."
+            card = item.value
+            own = f" (It is {KING_CARD_NAMES[card].upper()}, a {CHARACTER_NAMES[FRONT[card]]}.)"
+            return line + (own if seat == actor else "")
+        probe = state.clone()
+        if item.kind == ORDER:
+            line = f"{who} gives an order face down." + (f" ({item})" if seat == actor else "")
+            if not probe._give_order(actor, item.value):
+                return line
+            probe._reveal()
+            lines = [line, _reveal_line(probe)]
+        else:
+            clan = probe.choosing_clan
+            before = probe.clone()
+            probe._choose(clan, item)
+            lines = [f"{who} chooses {item}.", *_choice_lines(before, probe, clan, item, seat)]
+        lines.extend(_resolution_lines(probe))
+        return "\n  ".join(lines)
+
+    def parse_chance(self, state: State, text: str) -> Any:
+        """The Objectives' order (``trap,queen,plains``) or the Fog tokens' draw
+        (``boar-shortage,gusts``: the Ostrogoth token first)."""
+        if not state.is_chance:
+            raise IllegalAction("no chance event is pending")
+        key = ",".join(part.strip() for part in text.strip().lower().split(","))
+        for outcome, _ in state.chance_outcomes():
+            if str(outcome) == key:
+                return outcome
+        assert isinstance(state, GothsSaveTheQueenState)
+        raise IllegalAction(not_a_chance_outcome(state, text))
+
+    def why_not_to_move(self, state: State, seat: object, action: object) -> str:
+        assert isinstance(state, GothsSaveTheQueenState)
+        return refusal(state, seat, action) or super().why_not_to_move(state, seat, action)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        assert isinstance(state, GothsSaveTheQueenState)
+        return refusal(state, seat, action) or super().why_illegal(state, seat, action)
+
+    def why_unknown(self, state: State, seat: int, text: str) -> str:
+        assert isinstance(state, GothsSaveTheQueenState)
+        return refusal(state, seat, text) or super().why_unknown(state, seat, text)
 
 
-def _header(state: GothsState) -> str:
-    game = state.goths
-    cap = f"safety cap {plural(game.safety_cap, 'turn')}"
+def _header(state: GothsSaveTheQueenState) -> str:
+    tables = state.tables
+    cap = f"safety cap {plural(tables.safety_cap, 'turn')}"
     if state.is_terminal:
         turns = state.turn - 1 if state.truncated else state.turn
         return f"Goths Save the Queen · final position after {plural(turns, 'turn')} · {cap}"
@@ -182,15 +244,15 @@ def _cells(texts: list[str]) -> str:
     return out.rstrip()
 
 
-def board_lines(state: GothsState, seat: int | None) -> list[str]:
+def board_lines(state: GothsSaveTheQueenState, seat: int | None) -> list[str]:
     """The board line, one column per card: terrain side (``#`` = barricade), armies (a letter
     per figurine), and in the Fog variant the tokens."""
-    game = state.goths
+    tables = state.tables
     span = 3 * WIDTH
     header = f"{'Ostrogoths':^{span}}| {'Objectives':^{span}}| {'Visigoths':^{span}}".rstrip()
     reconnoitred = 0
-    if seat is not None and seat == game.warchief_seat[game.clan_of[seat]]:
-        reconnoitred = state.looked_at[game.clan_of[seat]]
+    if seat is not None and seat == tables.warchief_seat[tables.clan_of[seat]]:
+        reconnoitred = state.looked_at[tables.clan_of[seat]]
     over = state.is_terminal
     sides = []
     for cell in range(9):
@@ -219,14 +281,14 @@ def board_lines(state: GothsState, seat: int | None) -> list[str]:
     if over and state.revealed_objectives != 0b111:
         legend += " · lower case: never turned up in play"
     lines.append(legend)
-    if game.fog_of_war:
+    if tables.fog_of_war:
         lines.insert(-1, _cells(_fog_row(state, seat)))
         lines.append("Fog row: fog? face down · SOUP, FEWER, BOAR, GUSTS in force · gone discarded")
     return lines
 
 
-def _fog_row(state: GothsState, seat: int | None) -> list[str]:
-    game = state.goths
+def _fog_row(state: GothsSaveTheQueenState, seat: int | None) -> list[str]:
+    tables = state.tables
     row = [""] * 9
     for clan in (0, 1):
         token = state.fog[clan]
@@ -237,7 +299,7 @@ def _fog_row(state: GothsState, seat: int | None) -> list[str]:
             text = FOG_SHORT[token].upper()
         elif state.is_terminal:
             text = FOG_SHORT[token]  # turned up at the end
-        elif state.fog_looked_at[clan] and seat == game.warchief_seat[clan]:
+        elif state.fog_looked_at[clan] and seat == tables.warchief_seat[clan]:
             text = f"{FOG_SHORT[token]}?"  # own reconnaissance
         else:
             text = "fog?"
@@ -245,8 +307,8 @@ def _fog_row(state: GothsState, seat: int | None) -> list[str]:
     return row
 
 
-def _clan_lines(state: GothsState, clan: int) -> list[str]:
-    game = state.goths
+def _clan_lines(state: GothsSaveTheQueenState, clan: int) -> list[str]:
+    tables = state.tables
     cell = state.position[clan]
     barricaded = " (barricaded)" if state.barricade[cell] else ""
     army = state.army[clan]
@@ -255,13 +317,13 @@ def _clan_lines(state: GothsState, clan: int) -> list[str]:
         where = f"wiped out on {cell_text(state, cell)}"
     catapult = "ACTIVE" if state.catapult[clan] else "inactive"
     lines = [f"{CLAN_NAMES[clan]}: {where}, {ARMY_SIZE - army} in reserve, catapult {catapult}"]
-    if game.solo[clan]:
+    if tables.solo[clan]:
         lines.append(
-            f"  solo chief {seat_text(game.warchief_seat[clan])}: {_solo_note(state, clan)}"
+            f"  solo chief {seat_text(tables.warchief_seat[clan])}: {_solo_note(state, clan)}"
         )
     else:
-        lines.append(f"  King {seat_text(game.king_seat[clan])}: {_king_note(state, clan)}")
-    if game.fog_of_war and not state.is_terminal:
+        lines.append(f"  King {seat_text(tables.king_seat[clan])}: {_king_note(state, clan)}")
+    if tables.fog_of_war and not state.is_terminal:
         lines.append(f"  Fog token: {_fog_note(state, clan)}")
     looked = [str(slot) for slot in range(3) if state.looked_at[clan] >> slot & 1]
     if looked and not state.is_terminal:
@@ -270,7 +332,7 @@ def _clan_lines(state: GothsState, clan: int) -> list[str]:
     return lines
 
 
-def _fog_note(state: GothsState, clan: int) -> str:
+def _fog_note(state: GothsSaveTheQueenState, clan: int) -> str:
     token = state.fog[clan]
     if state.fog_state[clan] == FOG_HIDDEN:
         looked = " (its Warchief has looked at it)" if state.fog_looked_at[clan] else ""
@@ -280,7 +342,7 @@ def _fog_note(state: GothsState, clan: int) -> str:
     return f"{FOG_TITLES[token]}, in force: {FOG_EFFECTS[token]}"
 
 
-def _solo_note(state: GothsState, clan: int) -> str:
+def _solo_note(state: GothsSaveTheQueenState, clan: int) -> str:
     last = state.solo_last_character[clan]
     if last < 0:
         return "no order given yet"
@@ -289,7 +351,7 @@ def _solo_note(state: GothsState, clan: int) -> str:
     return f"gave a {CHARACTER_NAMES[last]} order last turn, so none of those this turn (GOTH-23)"
 
 
-def _king_note(state: GothsState, clan: int) -> str:
+def _king_note(state: GothsSaveTheQueenState, clan: int) -> str:
     """``7 cards in hand · face up: V1 · face down: back C/B (B1 or C2)``."""
     face_up = state.face_up[clan]
     played = state.played[clan]
@@ -307,7 +369,7 @@ def _king_note(state: GothsState, clan: int) -> str:
     return " · ".join(parts)
 
 
-def _last_reveal_line(state: GothsState) -> str:
+def _last_reveal_line(state: GothsSaveTheQueenState) -> str:
     parts = []
     for clan in (0, 1):
         order = state.last_orders[clan]
@@ -318,28 +380,28 @@ def _last_reveal_line(state: GothsState) -> str:
     return f"Revealed on turn {state.last_turn}: " + "; ".join(parts)
 
 
-def _private_lines(state: GothsState, seat: int) -> list[str]:
+def _private_lines(state: GothsSaveTheQueenState, seat: int) -> list[str]:
     """What ``seat`` alone knows: a King his cards, each with the back the others see; a
     Warchief what his reconnaissance showed and his order face down."""
-    game = state.goths
-    clan = game.clan_of[seat]
+    tables = state.tables
+    clan = tables.clan_of[seat]
     played = state.played[clan]
-    if game.role_of[seat] == KING:
+    if tables.role_of[seat] == KING:
         hand = [
-            card_with_back(game, card)
+            card_with_back(tables, card)
             for card in cards_of(0xFF & ~state.face_up[clan])
             if card != played
         ]
         lines = [f"Your hand ({seat_text(seat)}): " + ", ".join(hand)]
         if played >= 0:
-            lines.append(f"Your card face down: {card_with_back(game, played)}")
+            lines.append(f"Your card face down: {card_with_back(tables, played)}")
         return lines
     known = [
         f"Objective {slot} is the {OBJECTIVE_NAMES[state.objectives[slot]].title()}"
         for slot in range(3)
         if state.looked_at[clan] >> slot & 1 and state.objectives[slot] >= 0
     ]
-    if game.fog_of_war and state.fog_looked_at[clan] and state.fog[clan] >= 0:
+    if tables.fog_of_war and state.fog_looked_at[clan] and state.fog[clan] >= 0:
         known.append(f"your Fog token is {FOG_TITLES[state.fog[clan]]}")
     lines = []
     if known:
@@ -349,9 +411,9 @@ def _private_lines(state: GothsState, seat: int) -> list[str]:
     return lines
 
 
-def _fog_summary(state: GothsState) -> list[str]:
+def _fog_summary(state: GothsSaveTheQueenState) -> list[str]:
     """At the end: each clan's Fog token, and the two never used (§4.2)."""
-    if not state.goths.fog_of_war or min(state.fog) < 0:
+    if not state.tables.fog_of_war or min(state.fog) < 0:
         return []
     parts = []
     for clan in (0, 1):
@@ -361,18 +423,20 @@ def _fog_summary(state: GothsState) -> list[str]:
     return [f"Fog tokens: {'; '.join(parts)}; unused: {listed(unused)}"]
 
 
-def _status(state: GothsState) -> str:
-    game = state.goths
+def _status(state: GothsSaveTheQueenState) -> str:
+    tables = state.tables
     if state.is_terminal:
         return _end_line(state)
     if state.is_chance:
         return "Setting up the table."
-    waiting = listed([seat_with_title(game, seat) for seat in state.to_move])
+    waiting = listed([seat_with_title(tables, seat) for seat in state.to_move])
     if state.phase == KINGS:
         return f"{waiting} to lay a King card face down."
     if state.phase == ORDERS:
         given = [
-            seat_with_title(game, seat) for seat in game.order_givers if seat not in state.to_move
+            seat_with_title(tables, seat)
+            for seat in tables.order_givers
+            if seat not in state.to_move
         ]
         done = f"; {listed(given)} has given his order" if given else ""
         return f"Orders: waiting for {waiting}{done}."
@@ -386,13 +450,15 @@ _CHOICE_WORDS = {
 }
 
 
-def _end_line(state: GothsState) -> str:
+def _end_line(state: GothsSaveTheQueenState) -> str:
     """The one "Game over" line: who won, and how (§4.5)."""
-    game = state.goths
+    tables = state.tables
     if state.winner == DRAW:
-        return f"Game over: the safety cap of {plural(game.safety_cap, 'turn')} is reached; a draw."
+        return (
+            f"Game over: the safety cap of {plural(tables.safety_cap, 'turn')} is reached; a draw."
+        )
     winner = state.winner
-    seats = listed([seat_text(seat) for seat in game.clan_seats[winner]])
+    seats = listed([seat_text(seat) for seat in tables.clan_seats[winner]])
     cell = state.position[winner]
     slot = cell - OBJECTIVE_BASE
     if 0 <= slot < 3 and state.objectives[slot] == QUEEN:
@@ -405,46 +471,14 @@ def _end_line(state: GothsState) -> str:
 # ----------------------------------------------------------------------------- narration
 
 
-def narrate(state: GothsState, actor: int, item: Any, seat: int | None) -> str | None:
-    """What ``seat`` is told of an event about to be applied: who lays or gives what face down,
-    the reveal of the turn's cards, and what each order then does."""
-    game = state.goths
-    if actor == CHANCE:
-        if state.phase == SETUP_OBJECTIVES:
-            return "The three Objective cards are shuffled and laid face down in the centre."
-        return "Two Fog of War tokens are laid face down, one on each clan's Plains by the centre."
-    if not isinstance(item, GothsAction) or item not in state.legal_actions(actor):
-        return None
-    who = seat_with_title(game, actor)
-    if item.kind == KING_CARD:
-        line = f"{who} lays a King card face down; its back shows {back_text(game.back_of[item.value])}."
-        card = item.value
-        own = f" (It is {KING_CARD_NAMES[card].upper()}, a {CHARACTER_NAMES[FRONT[card]]}.)"
-        return line + (own if seat == actor else "")
-    probe = state.clone()
-    if item.kind == ORDER:
-        line = f"{who} gives an order face down." + (f" ({item})" if seat == actor else "")
-        if not probe._give_order(actor, item.value):
-            return line
-        probe._reveal()
-        lines = [line, _reveal_line(probe)]
-    else:
-        clan = probe.choosing_clan
-        before = probe.clone()
-        probe._choose(clan, item)
-        lines = [f"{who} chooses {item}.", *_choice_lines(before, probe, clan, item, seat)]
-    lines.extend(_resolution_lines(probe))
-    return "\n  ".join(lines)
-
-
-def _reveal_line(state: GothsState) -> str:
+def _reveal_line(state: GothsSaveTheQueenState) -> str:
     """The four cards of the turn, face up (called just after the reveal)."""
     parts = []
     first = state.initiative
     for clan in (first, 1 - first):
         order = state.last_orders[clan]
         number = f"{ORDER_WORDS[order]} ({order})"
-        if state.goths.solo[clan]:
+        if state.tables.solo[clan]:
             parts.append(f"{CLAN_NAMES[clan]} (solo) {number}")
             continue
         card = state.last_played[clan]
@@ -464,9 +498,9 @@ def _reveal_line(state: GothsState) -> str:
     return "Orders revealed: " + "; ".join(parts) + "."
 
 
-def _resolution_lines(probe: GothsState) -> list[str]:
+def _resolution_lines(probe: GothsSaveTheQueenState) -> list[str]:
     """Carry out the successful clans' orders on ``probe`` one at a time, saying what each does,
-    until a sub-choice is asked or the game ends (as :meth:`GothsState._resume` does)."""
+    until a sub-choice is asked or the game ends (as :meth:`GothsSaveTheQueenState._resume` does)."""
     lines: list[str] = []
     while probe.clans_to_act:
         clan = probe.clans_to_act.pop(0)
@@ -478,7 +512,9 @@ def _resolution_lines(probe: GothsState) -> list[str]:
     return lines
 
 
-def _order_lines(before: GothsState, after: GothsState, clan: int) -> list[str]:
+def _order_lines(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
+) -> list[str]:
     """What ``clan``'s order did, from ``before`` to ``after`` (nothing yet if it waits for its
     Warchief's sub-choice: that is told with the choice)."""
     order = before.orders[clan]
@@ -509,7 +545,9 @@ def _order_lines(before: GothsState, after: GothsState, clan: int) -> list[str]:
     return [f"{head}: the {enemy} catapult was not loaded; nothing happens."]
 
 
-def _attack_lines(before: GothsState, after: GothsState, clan: int) -> list[str]:
+def _attack_lines(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
+) -> list[str]:
     """An axe, a catapult shot or rats (§4.4 table), and why it missed if it did."""
     order = before.orders[clan]
     head = f"The {CLAN_NAMES[clan]} {ORDER_WORDS[order]}"
@@ -533,7 +571,7 @@ def _attack_lines(before: GothsState, after: GothsState, clan: int) -> list[str]
     return [f"{head}: the stone hits the barricade on {where}; no loss (the catapult is spent)."]
 
 
-def _loss_line(after: GothsState, clan: int, lost: int, how: str) -> str:
+def _loss_line(after: GothsSaveTheQueenState, clan: int, lost: int, how: str) -> str:
     """``The Visigoths lose 2 figurines to the catapult (1 figurine left).``"""
     loss = f"The {CLAN_NAMES[clan]} lose {plural(lost, 'figurine')} {how}"
     left = after.army[clan]
@@ -542,7 +580,9 @@ def _loss_line(after: GothsState, clan: int, lost: int, how: str) -> str:
     return f"{loss}: their army is wiped out."
 
 
-def _movement_lines(before: GothsState, after: GothsState, clan: int) -> list[str]:
+def _movement_lines(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
+) -> list[str]:
     """An advance: the step, the Fog token it reveals (§4.6), the Objective it turns up."""
     start, end = before.position[clan], after.position[clan]
     if start == end:
@@ -566,7 +606,9 @@ def _movement_lines(before: GothsState, after: GothsState, clan: int) -> list[st
     return lines
 
 
-def _barricade_lines(before: GothsState, after: GothsState, clan: int) -> list[str]:
+def _barricade_lines(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
+) -> list[str]:
     head = f"The {CLAN_NAMES[clan]} barricade"
     cell = before.position[clan]
     if after.barricade[cell] and not before.barricade[cell]:
@@ -577,10 +619,14 @@ def _barricade_lines(before: GothsState, after: GothsState, clan: int) -> list[s
 
 
 def _choice_lines(
-    before: GothsState, after: GothsState, clan: int, item: GothsAction, seat: int | None
+    before: GothsSaveTheQueenState,
+    after: GothsSaveTheQueenState,
+    clan: int,
+    item: GothsSaveTheQueenAction,
+    seat: int | None,
 ) -> list[str]:
     """What a Warchief's sub-choice did (GOTH-5); what a look showed is told to him alone."""
-    warchief = before.goths.warchief_seat[clan]
+    warchief = before.tables.warchief_seat[clan]
     looker = seat_text(warchief)
     if item.kind == LOOK and item.value == LOOK_FOG:
         lines = [f"{looker} looks at the {CLAN_ADJECTIVES[clan]} Fog token in secret."]
@@ -605,24 +651,24 @@ def _choice_lines(
 # ----------------------------------------------------------------------------- refusals
 
 
-def refusal(state: GothsState, seat: object, action: object) -> str | None:
+def refusal(state: GothsSaveTheQueenState, seat: object, action: object) -> str | None:
     """The reason ``seat`` may not play ``action`` (an action or its text) now, in the game's
     words; None to let the base class explain."""
-    game = state.goths
+    tables = state.tables
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
         return None
-    found = game.action_from_text(action) if isinstance(action, str) else action
-    if not isinstance(found, GothsAction):
+    found = state.game.action_from_text(action) if isinstance(action, str) else action
+    if not isinstance(found, GothsSaveTheQueenAction):
         return None
-    who = seat_with_title(game, seat)
-    role = game.role_of[seat]
+    who = seat_with_title(tables, seat)
+    role = tables.role_of[seat]
     if found.kind == KING_CARD and role != KING:
         return f"{found} is a King card and {who} plays no King cards"
     if found.kind == ORDER and role == KING:
         return f"{found} is a Warchief order and {who} plays King cards only"
     if state.is_terminal or state.is_chance:
         return None
-    clan = game.clan_of[seat]
+    clan = tables.clan_of[seat]
     if seat not in state.to_move:
         if state.phase == ORDERS and state.orders_given >> clan & 1:
             return f"{who} has already given this turn's order"
@@ -632,18 +678,20 @@ def refusal(state: GothsState, seat: object, action: object) -> str | None:
     return _why_not_now(state, seat, found)
 
 
-def _why_not_now(state: GothsState, seat: int, found: GothsAction) -> str | None:
+def _why_not_now(
+    state: GothsSaveTheQueenState, seat: int, found: GothsSaveTheQueenAction
+) -> str | None:
     """The reason a known action of the right kind is not among ``seat``'s legal ones now."""
-    game = state.goths
-    clan = game.clan_of[seat]
-    who = seat_with_title(game, seat)
+    tables = state.tables
+    clan = tables.clan_of[seat]
+    who = seat_with_title(tables, seat)
     legal = ", ".join(str(action) for action in state.legal_actions(seat))
     if found.kind == KING_CARD:
         if state.face_up[clan] >> found.value & 1:
             return f"{found} lies face up on the table, not in the hand of {who}; in hand: {legal}"
         return None
     if found.kind == ORDER:
-        if state.phase == ORDERS and game.solo[clan]:
+        if state.phase == ORDERS and tables.solo[clan]:
             character = CHARACTER_NAMES[state.solo_last_character[clan]]
             return (
                 f"{who} gave a {character} order last turn and may not give another one now "
@@ -660,13 +708,13 @@ def _why_not_now(state: GothsState, seat: int, found: GothsAction) -> str | None
         if state.position[clan] == cell:
             return f"the {CLAN_ADJECTIVES[clan]} army already stands on Objective {found.value}"
     if found.kind == LOOK and found.value == LOOK_FOG and state.pending_choice == CHOOSE_RECON:
-        if not game.fog_of_war:
+        if not tables.fog_of_war:
             return "there are no Fog tokens in this game (option fog_of_war)"
         return "the Fog token is already face up"
     return None
 
 
-def not_a_chance_outcome(state: GothsState, text: str) -> str:
+def not_a_chance_outcome(state: GothsSaveTheQueenState, text: str) -> str:
     """Why ``text`` names no possible chance outcome now, with the form that would."""
     if state.phase == SETUP_OBJECTIVES:
         return (

@@ -1,27 +1,22 @@
-"""What each seat of Goths Save the Queen may know (RULES.md §4.8): its redacted copy of a state,
-the worlds drawn from it, and its observation.
+"""What each seat of Goths Save the Queen may know (docs/rules/goths-save-the-queen.md §8):
+its redacted copy of a state, its observation, and what it observes of each event.
 
 Four things are secret while the game runs: the Objective cards face down (a Warchief knows
 those his reconnaissance looked at), the Fog tokens face down (a Warchief may look at his own),
 the faces of this turn's King cards (their King knows them; their backs are public) and this
 turn's orders (their Warchief knows his). *That* an order was given is public: a seat's copy waits
-for the same seats as the truth. When the game is over everything is turned up (§4.5).
-
-:func:`sampled_world` (``determinize``: the hot path of search: once per ISMCTS iteration) draws the secrets
-again, consistently with what the seat knows, and writes them into the world's history too, so
-that a world is a proper state that saves and replays.
+for the same seats as the truth. When the game is over everything is turned up. The worlds a
+seat cannot tell apart are drawn by :mod:`.worlds`.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any
 
-from ...core.actions import Action, seat_text
-from ...core.draws import choice
-from ...core.game import CHANCE, HIDDEN
+from ...core.actions import seat_text
+from ...core.events import CHANCE
+from ...core.game import GameViews, State
 from .components import (
     ALL_KING_CARDS,
     ARMY_SIZE,
@@ -30,88 +25,83 @@ from .components import (
     CHOICE_KEYS,
     CLAN_KEYS,
     DRAW,
-    FOG_DRAWS,
     FOG_HIDDEN,
     FOG_NAMES,
-    FOG_PAIRS,
     FOG_STATE_NAMES,
     FRONT,
     KING,
+    KING_CARD,
     KING_CARD_NAMES,
     NONE,
     OBJECTIVE_BASE,
     OBJECTIVE_NAMES,
-    OBJECTIVE_ORDERS,
-    OBJECTIVE_PERMUTATIONS,
+    ORDER,
     ORDER_WORDS,
     ORDERS,
     OSTROGOTHS,
     ROLE_KEYS,
-    SETUP_FOG,
-    SETUP_OBJECTIVES,
     SOLO,
     SUB_CHOICE,
     UNKNOWN,
     VISIGOTHS,
     WARCHIEF,
-    FogDraw,
-    GothsAction,
-    ObjectiveOrder,
     back_text,
     cards_of,
 )
-
-if TYPE_CHECKING:
-    from .rules import GothsState
-
-
-def _completions(
-    outcomes: Sequence[Any], layouts: Sequence[Sequence[int]], kinds: int, places: int
-) -> dict[tuple[int, ...], tuple[Any, ...]]:
-    """For every partial knowledge of ``places`` laid things (UNKNOWN where nothing is known),
-    the chance outcomes whose layout agrees with it."""
-    return {
-        known: tuple(
-            outcome
-            for outcome in outcomes
-            if all(
-                seen in (UNKNOWN, laid) for seen, laid in zip(known, layouts[outcome], strict=True)
-            )
-        )
-        for known in itertools.product((UNKNOWN, *range(kinds)), repeat=places)
-    }
+from .rules import GothsSaveTheQueenState
+from .worlds import sampled_world
 
 
-OBJECTIVE_COMPLETIONS: Final[dict[tuple[int, ...], tuple[ObjectiveOrder, ...]]] = _completions(
-    OBJECTIVE_ORDERS, OBJECTIVE_PERMUTATIONS, 3, 3
-)
-"""The Objective layouts (chance outcomes) that agree with what a seat knows of the three cards
-(UNKNOWN where it knows nothing): its worlds draw one of them."""
-FOG_COMPLETIONS: Final[dict[tuple[int, ...], tuple[FogDraw, ...]]] = _completions(
-    FOG_DRAWS, FOG_PAIRS, 4, 2
-)
-"""The Fog draws that agree with what a seat knows of the two tokens laid."""
+class GothsSaveTheQueenViews(GameViews):
+    """A seat sees the board, the backs of the King cards and that orders were given; its own
+    King card, order and reconnaissance; nothing else until the cards are turned up."""
+
+    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
+        assert isinstance(state, GothsSaveTheQueenState)
+        return observation_of(state, seat)
+
+    def redacted(self, state: State, seat: int | None) -> State:
+        assert isinstance(state, GothsSaveTheQueenState)
+        return redacted(state, seat)
+
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        assert isinstance(state, GothsSaveTheQueenState)
+        return sampled_world(state, seat, rng)
+
+    def observed(self, state: State, actor: int, item: Any, observer: int) -> Any:
+        assert isinstance(state, GothsSaveTheQueenState)
+        # Others see a King card's back only and that an order was given, not which ;
+        # Objective and Fog draws are face down; sub-choices are public (GOTH-8, GOTH-17).
+        if actor == CHANCE:
+            return None
+        if actor == observer:
+            return item.id
+        if item.kind == KING_CARD:
+            return ("back", state.tables.back_of[item.value])
+        if item.kind == ORDER:
+            return "order"
+        return item.id
 
 
-def reconnoitring_clan(state: GothsState, seat: int | None) -> int:
+def reconnoitring_clan(state: GothsSaveTheQueenState, seat: int | None) -> int:
     """The clan whose reconnaissance ``seat`` keeps in mind: his own if he is its Warchief (or
     solo chief), else NONE (GOTH-17: not even his King learns it; GOTH-24)."""
     if seat is None:
         return NONE
-    clan: int = state.goths.clan_of[seat]
-    return clan if state.goths.warchief_seat[clan] == seat else NONE
+    clan: int = state.tables.clan_of[seat]
+    return clan if state.tables.warchief_seat[clan] == seat else NONE
 
 
 # ----------------------------------------------------------------------------- redaction
 
 
-def redacted(state: GothsState, seat: int | None) -> GothsState:
+def redacted(state: GothsSaveTheQueenState, seat: int | None) -> GothsSaveTheQueenState:
     """A copy of ``state`` holding only what ``seat`` may know: every secret it may not know is
     UNKNOWN (removed, not hidden). Its history is set by the core from the declared secrets."""
     copy = state.clone()
     if state.is_terminal:
         return copy  # §4.5: the game is over, everything is turned up
-    game = state.goths
+    tables = state.tables
     mine = reconnoitring_clan(state, seat)
     known_objectives = state.revealed_objectives | (state.looked_at[mine] if mine != NONE else 0)
     for slot in range(3):
@@ -124,120 +114,35 @@ def redacted(state: GothsState, seat: int | None) -> GothsState:
             and not (clan == mine and state.fog_looked_at[clan])
         ):
             copy.fog[clan] = UNKNOWN
-        if state.played[clan] >= 0 and seat != game.king_seat[clan]:
+        if state.played[clan] >= 0 and seat != tables.king_seat[clan]:
             copy.played[clan] = UNKNOWN  # the back stays in played_back
         if state.phase == ORDERS and state.orders[clan] and clan != mine:
             copy.orders[clan] = UNKNOWN  # given (public: orders_given, to_move), but which?
     return copy
 
 
-# ----------------------------------------------------------------------------- sampled worlds
-
-
-def sampled_world(state: GothsState, seat: int | None, rng: random.Random) -> GothsState:
-    """A full state drawn from those consistent with what ``state`` (a seat's redacted copy)
-    holds: every UNKNOWN filled in uniformly, and the history with it."""
-    world = state.clone()
-    game = world.goths
-    # The Objectives (once laid): one of the orders that agree with the cards the seat knows.
-    laid: ObjectiveOrder | None = None
-    if world.phase != SETUP_OBJECTIVES:
-        layouts = OBJECTIVE_COMPLETIONS[tuple(world.objectives)]
-        laid = layouts[0] if len(layouts) == 1 else choice(rng, layouts)
-        world.objectives = list(OBJECTIVE_PERMUTATIONS[laid])
-    # The Fog tokens (in the variant, once drawn).
-    fog_draw: FogDraw | None = None
-    if game.fog_of_war and world.phase > SETUP_FOG:
-        draws = FOG_COMPLETIONS[tuple(world.fog)]
-        fog_draw = draws[0] if len(draws) == 1 else choice(rng, draws)
-        world.fog = list(FOG_PAIRS[fog_draw])
-    for clan in (OSTROGOTHS, VISIGOTHS):
-        if world.played[clan] == UNKNOWN:
-            # Either card with that back that is not face up may lie there.
-            cards = game.cards_behind[world.played_back[clan]][world.face_up[clan]]
-            world.played[clan] = choice(rng, cards)
-        if world.orders[clan] == UNKNOWN:
-            # Any order its Warchief (or solo chief, GOTH-23) could give.
-            given = choice(rng, world._legal[game.warchief_seat[clan]])
-            world.orders[clan] = cast(GothsAction, given).value
-    if world._partial:
-        _write_hidden_events(world, laid, fog_draw)
-    return world
-
-
-def _write_hidden_events(
-    world: GothsState, laid: ObjectiveOrder | None, fog_draw: FogDraw | None
-) -> None:
-    """Write into ``world``'s history the events its seat could not see (left as HIDDEN by the
-    view), as the world's fields say they went, so that the world replays to itself: the
-    Objectives' order, the Fog draw, this turn's King cards and orders."""
-    history = world.history
-    game = world.goths
-    for index in world._secret_events:
-        actor, item = history[index]
-        if item is not HIDDEN:
-            continue
-        if actor == CHANCE:
-            # The first event of a game lays the Objectives; the second, if any, the Fog tokens.
-            history[index] = (CHANCE, laid if index == 0 else fog_draw)
-        elif game.role_of[actor] == KING:
-            history[index] = (actor, game.king_cards[world.played[game.clan_of[actor]]])
-        else:
-            history[index] = (actor, game.order_actions[world.orders[game.clan_of[actor]]])
-    world._partial = False
-
-
-def set_face_down_card(world: GothsState, clan: int, card: int) -> None:
-    """In a sampled world: ``clan``'s King laid ``card`` face down this turn (one with the same
-    back, not face up), in the fields and in the history alike."""
-    world.played[clan] = card
-    game = world.goths
-    _rewrite_secret_event(world, game.king_seat[clan], game.king_cards[card])
-
-
-def set_order(world: GothsState, clan: int, order: int) -> None:
-    """In a sampled world: ``clan``'s Warchief gave ``order`` this turn (one he may give), in the
-    fields and in the history alike."""
-    world.orders[clan] = order
-    game = world.goths
-    _rewrite_secret_event(world, game.warchief_seat[clan], game.order_actions[order])
-
-
-def _rewrite_secret_event(world: GothsState, seat: int, action: Action) -> None:
-    # This turn's King cards and orders are the only secret seat events (all are revealed
-    # together, §4.3 B), so ``seat``'s secret event is the one to rewrite.
-    history = world.history
-    for index in world._secret_events:
-        if history[index][0] == seat:
-            history[index] = (seat, action)
-            return
-
-
-# ----------------------------------------------------------------------------- observation
-
-
-def observation_of(state: GothsState, seat: int | None) -> dict[str, Any]:
+def observation_of(state: GothsSaveTheQueenState, seat: int | None) -> dict[str, Any]:
     """The JSON-able table as ``seat`` sees it (the same on the full state, the seat's redacted
     copy and any world drawn from it)."""
-    game = state.goths
-    clan = NONE if seat is None else game.clan_of[seat]
-    role = NONE if seat is None else game.role_of[seat]
+    tables = state.tables
+    clan = NONE if seat is None else tables.clan_of[seat]
+    role = NONE if seat is None else tables.role_of[seat]
     winner = state.winner
     return {
-        "game": game.id,
+        "game": state.game.id,
         "seat": None if seat is None else seat_text(seat),
         "clan": None if clan == NONE else CLAN_KEYS[clan],
         "role": None if role == NONE else ROLE_KEYS[role],
         "seats": [
             {
                 "seat": seat_text(other),
-                "clan": CLAN_KEYS[game.clan_of[other]],
-                "role": ROLE_KEYS[game.role_of[other]],
+                "clan": CLAN_KEYS[tables.clan_of[other]],
+                "role": ROLE_KEYS[tables.role_of[other]],
             }
             for other in range(state.num_players)
         ],
         "turn": state.turn,
-        "safety_cap": game.safety_cap,
+        "safety_cap": tables.safety_cap,
         "initiative": CLAN_KEYS[state.initiative],
         "phase": phase_key(state),
         "waiting_for": [seat_text(other) for other in state.to_move],
@@ -249,22 +154,22 @@ def observation_of(state: GothsState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def phase_key(state: GothsState) -> str:
+def phase_key(state: GothsSaveTheQueenState) -> str:
     if state.phase == SUB_CHOICE:
         return CHOICE_KEYS[state.pending_choice]
     return ("setup", "setup", "kings", "orders", "", "over")[state.phase]
 
 
-def king_card_entry(state: GothsState, card: int) -> dict[str, str]:
+def king_card_entry(state: GothsSaveTheQueenState, card: int) -> dict[str, str]:
     """A King card as its King sees it in hand: its front and its back (GOTH-1)."""
     return {
         "card": KING_CARD_NAMES[card],
         "character": CHARACTER_NAMES[FRONT[card]].lower(),
-        "back": back_text(state.goths.back_of[card]),
+        "back": back_text(state.tables.back_of[card]),
     }
 
 
-def _board(state: GothsState) -> list[dict[str, Any]]:
+def _board(state: GothsSaveTheQueenState) -> list[dict[str, Any]]:
     over = state.is_terminal
     board = []
     for cell in range(9):
@@ -283,10 +188,10 @@ def _board(state: GothsState) -> list[dict[str, Any]]:
     return board
 
 
-def _clan_entry(state: GothsState, clan: int, seat: int | None) -> dict[str, Any]:
-    game = state.goths
+def _clan_entry(state: GothsSaveTheQueenState, clan: int, seat: int | None) -> dict[str, Any]:
+    tables = state.tables
     fog: dict[str, Any] | None = None
-    if game.fog_of_war:
+    if tables.fog_of_war:
         token = state.fog[clan]
         known = (
             state.fog_state[clan] != FOG_HIDDEN
@@ -299,14 +204,14 @@ def _clan_entry(state: GothsState, clan: int, seat: int | None) -> dict[str, Any
             "peeked": state.fog_looked_at[clan],
         }
     face_down = state.played_back[clan] if state.played[clan] != NONE else 0
-    solo = game.solo[clan]
+    solo = tables.solo[clan]
     held = ALL_KING_CARDS & ~state.face_up[clan]
     last = state.solo_last_character[clan]
     return {
         "clan": CLAN_KEYS[clan],
         "solo": solo,
-        "king": None if solo else seat_text(game.king_seat[clan]),
-        "warchief": seat_text(game.warchief_seat[clan]),
+        "king": None if solo else seat_text(tables.king_seat[clan]),
+        "warchief": seat_text(tables.warchief_seat[clan]),
         "position": CELL_NAMES[state.position[clan]],
         "army": state.army[clan],
         "reserve": ARMY_SIZE - state.army[clan],
@@ -321,14 +226,14 @@ def _clan_entry(state: GothsState, clan: int, seat: int | None) -> dict[str, Any
     }
 
 
-def _private_entry(state: GothsState, seat: int | None) -> dict[str, Any]:
+def _private_entry(state: GothsSaveTheQueenState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` alone knows: a King his hand and face-down card (each with its back), a
     Warchief his order and what his reconnaissance showed."""
     if seat is None:
         return {}
-    game = state.goths
-    clan = game.clan_of[seat]
-    role = game.role_of[seat]
+    tables = state.tables
+    clan = tables.clan_of[seat]
+    role = tables.role_of[seat]
     mine: dict[str, Any] = {}
     if role == KING:
         played = state.played[clan]
@@ -343,12 +248,12 @@ def _private_entry(state: GothsState, seat: int | None) -> dict[str, Any]:
             for slot in range(3)
             if state.looked_at[clan] >> slot & 1
         }
-        if game.fog_of_war and state.fog_looked_at[clan]:
+        if tables.fog_of_war and state.fog_looked_at[clan]:
             mine["fog_token"] = FOG_NAMES[state.fog[clan]]
     return mine
 
 
-def _last_reveal(state: GothsState) -> dict[str, Any] | None:
+def _last_reveal(state: GothsSaveTheQueenState) -> dict[str, Any] | None:
     if not state.last_turn:
         return None
     last: dict[str, Any] = {"turn": state.last_turn}

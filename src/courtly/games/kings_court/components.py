@@ -6,12 +6,13 @@ Shared by the state machine (:mod:`.rules`), the views (:mod:`.views`) and the t
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from ...core.actions import Action
 from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card
+from ...core.persist import fields_of, rebuild
 
 DECK: Final[tuple[Card, ...]] = CARDS[:52]
 RANK: Final = tuple(c.rank for c in DECK)
@@ -68,3 +69,83 @@ class KingsCourtAction(Action):
 
     def __init__(self, id: int, text: str, kind: int, card: int = -1, target: int = -1) -> None:
         super().__init__(id, text, kind=kind, card=card, target=target)
+
+
+class KingsCourtTables:
+    """What the state machine reads of its game on every step, in a class of this (compiled)
+    module so that each read is a typed field rather than a look-up in the game object: the
+    seats' suits, the deck, and for every card a seat may hold the actions it allows, so that
+    legal moves are a table look-up. The game builds it once (``game.tables``) and hands it to its states."""
+
+    def __init__(
+        self,
+        num_players: int = 0,
+        actions: tuple[Action, ...] = (),
+        track_length: int = 0,
+        safety_cap: int = 0,
+        prefilter_unused_suits: bool = True,
+        initial_hand_size: int = 0,
+    ) -> None:
+        n = num_players
+        self.track_length = track_length
+        self.safety_cap = safety_cap
+        self.initial_hand_size = initial_hand_size
+        # KC-3: the seats own hearts, spades, clubs, diamonds in that order.
+        owner = [-1] * 52
+        for seat in range(n):
+            for card in DECK:
+                if SUIT[card] == SEAT_SUIT[seat]:
+                    owner[card] = seat
+        self.owner: tuple[int, ...] = tuple(owner)
+        """The seat whose suit each card is (-1: nobody's, KC-2)."""
+        # KC-2: with prefilter_unused_suits the unowned suits never enter the deck.
+        deck = [c for c in DECK if owner[c] >= 0 or not prefilter_unused_suits]
+        self.deck: tuple[int, ...] = tuple(deck)
+        self.end: Action = actions[0] if actions else Action(0, "end")
+        self.pass_: Action = actions[1] if actions else Action(1, "pass")
+        plays: dict[int, list[Action]] = {c: [] for c in DECK}
+        borrows: dict[int, list[Action]] = {c: [] for c in DECK}
+        for action in actions[2:]:
+            assert isinstance(action, KingsCourtAction)
+            (plays if action.kind == PLAY else borrows)[action.card].append(action)
+        self.all_plays_of: dict[int, tuple[Action, ...]] = {c: tuple(a) for c, a in plays.items()}
+        """Every play of a card, whoever may make it (for the reasons of refusals)."""
+        self.all_borrows_of: dict[int, tuple[Action, ...]] = {
+            c: tuple(a) for c, a in borrows.items()
+        }
+        self.plays_for = tuple(_allowed(owner, seat, self.all_plays_of) for seat in range(n))
+        """``plays_for[seat][card]``: the plays holding ``card`` allows ``seat``."""
+        self.borrows_for = tuple(_allowed(owner, seat, self.all_borrows_of) for seat in range(n))
+        """``borrows_for[seat][card]``: the borrows of ``card`` a Queen allows ``seat``."""
+        self.moved_back_by = tuple(
+            tuple(owner[c] if VALUE[c] and owner[c] >= 0 and owner[c] != seat else -1 for c in DECK)
+            for seat in range(n)
+        )
+        """``moved_back_by[seat][card]``: the seat that number card moves back when ``seat``
+        plays it (-1: none, KC-9)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (rebuild, (KingsCourtTables, (), fields_of(self)))
+
+
+def _allowed(
+    owner: list[int], seat: int, by_card: dict[int, tuple[Action, ...]]
+) -> tuple[tuple[Action, ...], ...]:
+    """For each card: the actions it allows ``seat`` (KC-10: own face cards on any opponent,
+    another suit's face cards only on that suit's player, never on oneself)."""
+    result: list[tuple[Action, ...]] = []
+    for card in DECK:
+        suit_owner = owner[card]
+        if suit_owner < 0:
+            result.append(())
+        elif VALUE[card]:
+            result.append(by_card[card])
+        elif suit_owner == seat:
+            result.append(tuple(a for a in by_card[card] if _target(a) != seat))
+        else:
+            result.append(tuple(a for a in by_card[card] if _target(a) == suit_owner))
+    return tuple(result)
+
+
+def _target(action: Action) -> int:
+    return cast(KingsCourtAction, action).target

@@ -3,7 +3,7 @@
 The action space is built once. Number cards (A-10) carry no target in their text, because the
 suit names the only player they can affect (KC-14): ``play 7H``, ``borrow 4S``. Face cards name
 their target: ``play JH p2``, ``borrow KS p1``. ``end`` ends the turn, ``pass`` declines the
-Queen's borrow. The game's :class:`~.rules.Tables` say, for every card a seat may hold, which of
+Queen's borrow. The game's :class:`~.components.KingsCourtTables` say, for every card a seat may hold, which of
 those actions it allows, so that legal moves are a table look-up on the hot path.
 """
 
@@ -12,15 +12,16 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
-from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
-from ...core.game import Game, GameInfo, GameLength
+from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
-from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction
+from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction, KingsCourtTables
 from .heuristic import KingsCourtHeuristic
-from .rules import KingsCourtState, Tables
+from .rules import KingsCourtState
 from .rules_text import RULES
 from .tensor import tensor_layout
+from .text import KingsCourtText
+from .views import KingsCourtViews
 
 
 def _word(card: object) -> str:
@@ -78,6 +79,8 @@ class KingsCourt(Game):
         max_players=4,
         default_players=2,
         summary="Race your pawn up a 30-space track: your suit moves you, rivals' suits push them back.",
+        text=KingsCourtText(),
+        views=KingsCourtViews(),
         options=OPTIONS,
         rules=RULES,
         bots=(
@@ -113,8 +116,8 @@ class KingsCourt(Game):
     safety_cap: int
     initial_hand_size: int
     prefilter_unused_suits: bool
-    tables: Tables
-    """The seats' suits, the deck and the legal-action tables (see :class:`.rules.Tables`)."""
+    tables: KingsCourtTables
+    """The seats' suits, the deck and the legal-action tables, which its states read."""
 
     def _build_chance_outcomes(self) -> tuple[Any, ...]:
         # The cut for the start player, then a card of the deck.
@@ -153,9 +156,14 @@ class KingsCourt(Game):
         self.prefilter_unused_suits = bool(self.options["prefilter_unused_suits"])
         if not 0 <= self.initial_hand_size <= 13:
             raise InvalidOptions("kings-court: initial_hand_size must be from 0 to 13")
-        self.tables = Tables(
-            n, self.actions, self.track_length, self.safety_cap, self.prefilter_unused_suits
+        self.tables = KingsCourtTables(
+            n,
+            self.actions,
+            self.track_length,
+            self.safety_cap,
+            self.prefilter_unused_suits,
+            self.initial_hand_size,
         )
 
     def new_state(self) -> KingsCourtState:
-        return KingsCourtState(self)
+        return KingsCourtState(self, self.tables)

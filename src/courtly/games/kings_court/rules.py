@@ -31,113 +31,27 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import CARDS, JACK, QUEEN, Card
-from ...core.draws import drawn_card, in_pile, pile_outcomes, take_drawn
-from ...core.game import CHANCE, State
-from ...core.persist import fields_of, rebuild
+from ...core.draws import in_pile, pile_outcomes, take_drawn
+from ...core.game import Game, State
 from .components import (
     BORROWING,
     CARD_BIT,
     CUT,
     DEAL,
-    DECK,
     DRAW,
     END_ID,
     OVER,
     PASS_ID,
-    PLAY,
     PLAYING,
     RANK,
-    SEAT_SUIT,
-    SUIT,
     VALUE,
     KingsCourtAction,
+    KingsCourtTables,
 )
-from .views import WorldPlan, determinize, observation, redacted, secret_cards
-
-if TYPE_CHECKING:
-    from .game import KingsCourt
-
-
-class Tables:
-    """What the state machine reads of its game on every step, in a class of this (compiled)
-    module so that each read is a typed field rather than a look-up in the game object: the
-    seats' suits, the deck, and for every card a seat may hold the actions it allows, so that
-    legal moves are a table look-up. The game builds it once (``game.tables``)."""
-
-    def __init__(
-        self,
-        num_players: int = 0,
-        actions: tuple[Action, ...] = (),
-        track_length: int = 0,
-        safety_cap: int = 0,
-        prefilter_unused_suits: bool = True,
-    ) -> None:
-        n = num_players
-        self.track_length = track_length
-        self.safety_cap = safety_cap
-        # KC-3: the seats own hearts, spades, clubs, diamonds in that order.
-        owner = [-1] * 52
-        for seat in range(n):
-            for card in DECK:
-                if SUIT[card] == SEAT_SUIT[seat]:
-                    owner[card] = seat
-        self.owner: tuple[int, ...] = tuple(owner)
-        """The seat whose suit each card is (-1: nobody's, KC-2)."""
-        # KC-2: with prefilter_unused_suits the unowned suits never enter the deck.
-        deck = [c for c in DECK if owner[c] >= 0 or not prefilter_unused_suits]
-        self.deck: tuple[int, ...] = tuple(deck)
-        self.end: Action = actions[0] if actions else Action(0, "end")
-        self.pass_: Action = actions[1] if actions else Action(1, "pass")
-        plays: dict[int, list[Action]] = {c: [] for c in DECK}
-        borrows: dict[int, list[Action]] = {c: [] for c in DECK}
-        for action in actions[2:]:
-            assert isinstance(action, KingsCourtAction)
-            (plays if action.kind == PLAY else borrows)[action.card].append(action)
-        self.all_plays_of: dict[int, tuple[Action, ...]] = {c: tuple(a) for c, a in plays.items()}
-        """Every play of a card, whoever may make it (for the reasons of refusals)."""
-        self.all_borrows_of: dict[int, tuple[Action, ...]] = {
-            c: tuple(a) for c, a in borrows.items()
-        }
-        self.plays_for = tuple(_allowed(owner, seat, self.all_plays_of) for seat in range(n))
-        """``plays_for[seat][card]``: the plays holding ``card`` allows ``seat``."""
-        self.borrows_for = tuple(_allowed(owner, seat, self.all_borrows_of) for seat in range(n))
-        """``borrows_for[seat][card]``: the borrows of ``card`` a Queen allows ``seat``."""
-        self.moved_back_by = tuple(
-            tuple(owner[c] if VALUE[c] and owner[c] >= 0 and owner[c] != seat else -1 for c in DECK)
-            for seat in range(n)
-        )
-        """``moved_back_by[seat][card]``: the seat that number card moves back when ``seat``
-        plays it (-1: none, KC-9)."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (rebuild, (Tables, (), fields_of(self)))
-
-
-def _allowed(
-    owner: list[int], seat: int, by_card: dict[int, tuple[Action, ...]]
-) -> tuple[tuple[Action, ...], ...]:
-    """For each card: the actions it allows ``seat`` (KC-10: own face cards on any opponent,
-    another suit's face cards only on that suit's player, never on oneself)."""
-    result: list[tuple[Action, ...]] = []
-    for card in DECK:
-        suit_owner = owner[card]
-        if suit_owner < 0:
-            result.append(())
-        elif VALUE[card]:
-            result.append(by_card[card])
-        elif suit_owner == seat:
-            result.append(tuple(a for a in by_card[card] if _target(a) != seat))
-        else:
-            result.append(tuple(a for a in by_card[card] if _target(a) == suit_owner))
-    return tuple(result)
-
-
-def _target(action: Action) -> int:
-    return cast(KingsCourtAction, action).target
 
 
 class KingsCourtState(State):
@@ -147,7 +61,6 @@ class KingsCourtState(State):
         "_draw_at",
         "_legal",
         "_result",
-        "_world_plan",
         "cards_to_deal",
         "discard_pile",
         "draw_pile",
@@ -155,7 +68,6 @@ class KingsCourtState(State):
         "epoch",
         "epoch_of",
         "hands",
-        "kc",
         "king_discards",
         "looked_at",
         "memories",
@@ -172,20 +84,20 @@ class KingsCourtState(State):
         "turns_played",
     )
 
-    kc: KingsCourt
-    """The game, typed as King's Court: ``game`` itself stays typed :class:`Game`, as a
-    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
+    tables: KingsCourtTables
+    """The seats' suits, the deck and the legal-action tables of the game, as typed fields."""
 
-    def __init__(self, game: KingsCourt, blank: bool = False) -> None:
-        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`clone` to
-        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
+    def __init__(
+        self, game: Game, tables: KingsCourtTables | None = None, blank: bool = False
+    ) -> None:
+        """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
+        fields, for :meth:`clone` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
-        self.kc = game
-        self._world_plan: WorldPlan | None = None  # a view's copy: what its worlds share
         self._draw_at = -1  # where the card the sampler drew lies in the draw pile (-1: unknown)
+        if tables is not None:
+            self.tables = tables
         if blank:
             return  # clone() sets the rest
-        self.tables: Tables = game.tables
         n = game.num_players
         self.positions = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -206,7 +118,7 @@ class KingsCourtState(State):
         self.turn = 0
         self.turns_played = 0
         self.drawer = -1  # who receives the pending card
-        self.cards_to_deal = n * game.initial_hand_size
+        self.cards_to_deal = n * self.tables.initial_hand_size
         self._legal: tuple[Action, ...] = ()
         self._result: list[float] = []
         self.is_chance = True
@@ -237,11 +149,6 @@ class KingsCourtState(State):
                 and 0 <= outcome < self.num_players
             )
         return in_pile(outcome, self.draw_pile)
-
-    def parse_chance(self, text: str) -> Any:
-        if self.is_chance and self.phase != CUT:
-            return drawn_card(text, self.draw_pile, "the draw pile")
-        return super().parse_chance(text)
 
     def _apply_chance(self, outcome: Any) -> None:
         if self.phase == CUT:
@@ -487,9 +394,8 @@ class KingsCourtState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> KingsCourtState:
-        other = KingsCourtState(self.kc, blank=True)
+        other = KingsCourtState(self.game, self.tables, blank=True)
         self._clone_base(other)
-        other.tables = self.tables
         other.positions = self.positions.copy()
         other.hands = [hand.copy() for hand in self.hands]
         other.draw_pile = self.draw_pile.copy()
@@ -514,66 +420,3 @@ class KingsCourtState(State):
         other._result = self._result
         other._draw_at = self._draw_at
         return other
-
-    # ----------------------------------------------------------------------------- views
-
-    def known_cards(self, seat: int, other: int) -> list[int]:
-        """The cards ``seat`` knows to be in ``other``'s hand (its own hand: all of it)."""
-        if seat == other or self.is_terminal:
-            return [c for c in self.hands[other] if c >= 0]
-        memory = self.memories[seat * self.num_players + other]
-        return [c for c in self.hands[other] if c >= 0 and memory & CARD_BIT[c]]
-
-    def secret_cards(self, seat: int | None) -> frozenset[Card]:
-        return secret_cards(self, seat)
-
-    def _redacted(self, seat: int | None) -> State:
-        return redacted(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        """A world drawn from this redacted copy: see :func:`.views.determinize`."""
-        return determinize(self, seat, rng)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return observation(self, seat)
-
-    def observed(self, actor: int, item: Any, observer: int) -> Any:
-        # Plays are public; a drawn card is seen by its drawer only, unless it is of nobody's
-        # suit and shown as it is removed (KC-2); the cut for the start is public (§5.6).
-        if actor != CHANCE:
-            return item.id
-        if self.phase == CUT or observer == self.drawer or self.tables.owner[int(item)] < 0:
-            return item
-        return None
-
-    # ----------------------------------------------------------------------------- text
-
-    def render(self, seat: int | None) -> str:
-        from .text import render
-
-        return render(self, seat)
-
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, actor, item, seat)
-
-    def _action_from_text(self, seat: int, text: str) -> Action | None:
-        from .text import action_from_text
-
-        return action_from_text(self, seat, text)
-
-    def input_steps(self, seat: int, text: str) -> list[str]:
-        from .text import input_steps
-
-        return input_steps(text)
-
-    def _why_unknown(self, seat: int, text: str) -> str:
-        from .text import why_unknown
-
-        return why_unknown(self, seat, text)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, seat, action)

@@ -1,7 +1,7 @@
 """What people read and type in King's Court: the picture of the table, the narration of events,
 the reasons of refusals and the typed shortcuts.
 
-Nothing here runs in a playout or a search: the state's thin methods call in.
+Nothing here runs in a playout or a search.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from typing import Any
 
 from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, JACK, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
+from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
-from ...core.game import CHANCE
+from ...core.events import CHANCE
+from ...core.game import GameText, State
 from .components import (
     BORROW,
     BORROWING,
@@ -28,6 +30,7 @@ from .components import (
     KingsCourtAction,
 )
 from .rules import KingsCourtState
+from .views import known_cards
 
 DISCARDS_SHOWN = 8
 """The top cards of the discard pile shown in the picture."""
@@ -51,36 +54,122 @@ def _cards(cards: list[int]) -> str:
 # ----------------------------------------------------------------------------- the picture
 
 
-def render(state: KingsCourtState, seat: int | None) -> str:
-    """The table from ``seat``'s side; once the game is over, the one summary of its end: the
-    result, every pawn, every hand and the cards never drawn."""
-    game = state.kc
-    n = state.num_players
-    suits = ", ".join(f"{seat_text(s)} {SUIT_NAMES[SEAT_SUIT[s]]}" for s in range(n))
-    if state.truncated:
-        turn = f"ended after {count(state.turns_played, 'turn')}"
-    elif state.is_terminal:
-        turn = f"ended in turn {state.turns_played + 1}"
-    else:
-        turn = f"turn {state.turns_played + 1} (cap {game.safety_cap})"
-    lines = [
-        f"King's Court · {suits} · first to {game.track_length} · {turn}"
-        f" · draw pile {count(len(state.draw_pile), 'card')}"
-    ]
-    lines += _track_lines(state, seat)
-    lines.append(_discard_line(state))
-    if state.removed:
-        lines.append(f"Removed from the game: {_cards(state.removed)}")
-    if state.is_terminal:
-        if state.draw_pile:
-            lines.append(f"Never drawn: {_cards(sorted(state.draw_pile))}")
-        lines.append(_result_line(state))
+class KingsCourtText(GameText):
+    """The table, its events and what people type, in King's Court's words."""
+
+    def render(self, state: State, seat: int | None) -> str:
+        """The table from ``seat``'s side; once the game is over, the one summary of its end: the
+        result, every pawn, every hand and the cards never drawn."""
+        assert isinstance(state, KingsCourtState)
+        game = state.tables
+        n = state.num_players
+        suits = ", ".join(f"{seat_text(s)} {SUIT_NAMES[SEAT_SUIT[s]]}" for s in range(n))
+        if state.truncated:
+            turn = f"ended after {count(state.turns_played, 'turn')}"
+        elif state.is_terminal:
+            turn = f"ended in turn {state.turns_played + 1}"
+        else:
+            turn = f"turn {state.turns_played + 1} (cap {game.safety_cap})"
+        lines = [
+            f"King's Court · {suits} · first to {game.track_length} · {turn}"
+            f" · draw pile {count(len(state.draw_pile), 'card')}"
+        ]
+        lines += _track_lines(state, seat)
+        lines.append(_discard_line(state))
+        if state.removed:
+            lines.append(f"Removed from the game: {_cards(state.removed)}")
+        if state.is_terminal:
+            if state.draw_pile:
+                lines.append(f"Never drawn: {_cards(sorted(state.draw_pile))}")
+            lines.append(_result_line(state))
+            return "\n".join(lines)
+        if seat is not None:
+            lines += _memory_lines(state, seat)
+        if state.to_move:
+            lines.append(_prompt_line(state))
         return "\n".join(lines)
-    if seat is not None:
-        lines += _memory_lines(state, seat)
-    if state.to_move:
-        lines.append(_prompt_line(state))
-    return "\n".join(lines)
+
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+        """One line telling ``seat`` about an event about to be applied to ``state``: a draw names
+        its card to the drawer only (and to everyone when it is removed, KC-2)."""
+        assert isinstance(state, KingsCourtState)
+        if actor == CHANCE:
+            return _narrate_draw(state, item, seat)
+        who = seat_text(actor)
+        assert isinstance(item, KingsCourtAction)
+        if item.kind == END:
+            line = f"{who} ends the turn."
+            if state.turns_played + 1 >= state.tables.safety_cap:
+                line += f" That was turn {state.tables.safety_cap}: the farthest pawn wins (KC-18)."
+            elif not state.draw_pile and state.discard_pile:
+                line += " The discard pile is shuffled into a new draw pile."
+            return line
+        if item.kind == PASS:
+            return f"{who} borrows nothing."
+        card = CARDS[item.card]
+        if item.kind == BORROW:
+            lead = f"{who} borrows {card} from {seat_text(state.queen_target)}'s hand and plays it"
+        else:
+            lead = f"{who} plays {card}"
+        return f"{lead}: {_effect(state, actor, item)}"
+
+    def action_from_text(self, state: State, seat: int, text: str) -> Action | None:
+        """The action written ``text``. Shortcuts: a bare card (``7h``) means ``play`` (or ``borrow``
+        after a Queen); a face card without a target means its only legal target."""
+        assert isinstance(state, KingsCourtState)
+        words = text.strip().split()
+        if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
+            words.insert(0, "borrow" if state.phase == BORROWING else "play")
+        action = state.game.action_from_text(" ".join(words))
+        if action is not None or len(words) != 2 or words[0].lower() not in ("play", "borrow"):
+            return action
+        try:
+            card = Card.parse(words[1])
+        except ValueError:
+            return None
+        if VALUE[card]:
+            return None
+        kind = PLAY if words[0].lower() == "play" else BORROW
+        matches = [
+            a
+            for a in state.legal_actions(seat)
+            if isinstance(a, KingsCourtAction) and a.card == card and a.kind == kind
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            targets = " or ".join(str(a) for a in matches)
+            raise IllegalAction(f"{card} needs a target: {targets}")
+        # No target is legal: the first action of this card, so that the refusal says why.
+        tables = state.tables
+        return (tables.all_plays_of if kind == PLAY else tables.all_borrows_of)[card][0]
+
+    def input_steps(self, state: State, seat: int, text: str) -> list[str]:
+        """A typed line may hold several actions separated by commas: ``play 7H, play 5S, end``."""
+        steps = [part.strip() for part in text.replace(";", ",").split(",")]
+        return [step for step in steps if step] or [text]
+
+    def parse_chance(self, state: State, text: str) -> Any:
+        assert isinstance(state, KingsCourtState)
+        if state.is_chance and state.phase != CUT:
+            return drawn_card(text, state.draw_pile, "the draw pile")
+        return super().parse_chance(state, text)
+
+    def why_unknown(self, state: State, seat: int, text: str) -> str:
+        assert isinstance(state, KingsCourtState)
+        return (
+            f"{text.strip()!r} is not an action of King's Court "
+            f"(play 7H, play JH p2, borrow 6H, pass, end); legal: {self.legal_text(state, seat)}"
+        )
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` (who is to move) now, in the game's words."""
+        assert isinstance(state, KingsCourtState)
+        legal = f"; legal: {self.legal_text(state, seat)}"
+        if not isinstance(action, KingsCourtAction) or state.game.known_action(action) is None:
+            return f"{action} is not an action of King's Court{legal}"
+        reason = _why_not_now(state, seat, action) or _why_not_this_card(state, seat, action)
+        return (reason or f"{action} is not legal for {seat_text(seat)} now") + legal
 
 
 def _track_lines(state: KingsCourtState, seat: int | None) -> list[str]:
@@ -127,12 +216,12 @@ def _memory_lines(state: KingsCourtState, seat: int) -> list[str]:
     for other in range(state.num_players):
         if other == seat:
             continue
-        known = state.known_cards(seat, other)
+        known = known_cards(state, seat, other)
         if known:
             unknown = len(state.hands[other]) - len(known)
             extra = f" (and {count(unknown, 'unknown card')})" if unknown else " (all of it)"
             lines.append(f"You know {seat_text(other)} holds: {_cards(known)}{extra}")
-        seen_mine = state.known_cards(other, seat)
+        seen_mine = known_cards(state, other, seat)
         if seen_mine:
             lines.append(f"{seat_text(other)} has seen your {_cards(seen_mine)}")
     return lines
@@ -163,30 +252,6 @@ def _result_line(state: KingsCourtState) -> str:
 
 
 # ----------------------------------------------------------------------------- the narration
-
-
-def narrate(state: KingsCourtState, actor: int, item: Any, seat: int | None) -> str | None:
-    """One line telling ``seat`` about an event about to be applied to ``state``: a draw names
-    its card to the drawer only (and to everyone when it is removed, KC-2)."""
-    if actor == CHANCE:
-        return _narrate_draw(state, item, seat)
-    who = seat_text(actor)
-    assert isinstance(item, KingsCourtAction)
-    if item.kind == END:
-        line = f"{who} ends the turn."
-        if state.turns_played + 1 >= state.tables.safety_cap:
-            line += f" That was turn {state.tables.safety_cap}: the farthest pawn wins (KC-18)."
-        elif not state.draw_pile and state.discard_pile:
-            line += " The discard pile is shuffled into a new draw pile."
-        return line
-    if item.kind == PASS:
-        return f"{who} borrows nothing."
-    card = CARDS[item.card]
-    if item.kind == BORROW:
-        lead = f"{who} borrows {card} from {seat_text(state.queen_target)}'s hand and plays it"
-    else:
-        lead = f"{who} plays {card}"
-    return f"{lead}: {_effect(state, actor, item)}"
 
 
 def _narrate_draw(state: KingsCourtState, card: Any, seat: int | None) -> str:
@@ -235,60 +300,6 @@ def _effect(state: KingsCourtState, seat: int, action: KingsCourtAction) -> str:
 
 
 # ----------------------------------------------------------------------------- typing
-
-
-def action_from_text(state: KingsCourtState, seat: int, text: str) -> Action | None:
-    """The action written ``text``. Shortcuts: a bare card (``7h``) means ``play`` (or ``borrow``
-    after a Queen); a face card without a target means its only legal target."""
-    words = text.strip().split()
-    if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
-        words.insert(0, "borrow" if state.phase == BORROWING else "play")
-    game = state.kc
-    action = game.action_from_text(" ".join(words))
-    if action is not None or len(words) != 2 or words[0].lower() not in ("play", "borrow"):
-        return action
-    try:
-        card = Card.parse(words[1])
-    except ValueError:
-        return None
-    if VALUE[card]:
-        return None
-    kind = PLAY if words[0].lower() == "play" else BORROW
-    matches = [
-        a
-        for a in state.legal_actions(seat)
-        if isinstance(a, KingsCourtAction) and a.card == card and a.kind == kind
-    ]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        targets = " or ".join(str(a) for a in matches)
-        raise IllegalAction(f"{card} needs a target: {targets}")
-    # No target is legal: the first action of this card, so that the refusal says why.
-    tables = state.tables
-    return (tables.all_plays_of if kind == PLAY else tables.all_borrows_of)[card][0]
-
-
-def input_steps(text: str) -> list[str]:
-    """A typed line may hold several actions separated by commas: ``play 7H, play 5S, end``."""
-    steps = [part.strip() for part in text.replace(";", ",").split(",")]
-    return [step for step in steps if step] or [text]
-
-
-def why_unknown(state: KingsCourtState, seat: int, text: str) -> str:
-    return (
-        f"{text.strip()!r} is not an action of King's Court "
-        f"(play 7H, play JH p2, borrow 6H, pass, end); legal: {state._legal_text(seat)}"
-    )
-
-
-def why_illegal(state: KingsCourtState, seat: int, action: Action) -> str:
-    """Why ``action`` is not legal for ``seat`` (who is to move) now, in the game's words."""
-    legal = f"; legal: {state._legal_text(seat)}"
-    if not isinstance(action, KingsCourtAction) or state.kc.known_action(action) is None:
-        return f"{action} is not an action of King's Court{legal}"
-    reason = _why_not_now(state, seat, action) or _why_not_this_card(state, seat, action)
-    return (reason or f"{action} is not legal for {seat_text(seat)} now") + legal
 
 
 def _why_not_now(state: KingsCourtState, seat: int, action: KingsCourtAction) -> str | None:

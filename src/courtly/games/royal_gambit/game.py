@@ -5,22 +5,23 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...core.actions import SEAT_OUTCOMES, Action, seat_text
-from ...core.bots import BotInfo
 from ...core.errors import InvalidOptions
-from ...core.game import Game, GameInfo, GameLength
+from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
-from .heuristic import RoyalGambitHeuristic
-from .rules import (
+from .components import (
     DECK,
     GIVE_SEVEN,
     HIT_OR_STAY,
     JACK_TARGET,
     RoyalGambitAction,
-    RoyalGambitState,
-    Tables,
+    RoyalGambitTables,
 )
+from .heuristic import RoyalGambitHeuristic
+from .rules import RoyalGambitState
 from .rules_text import RULES
 from .tensor import tensor_layout
+from .text import RoyalGambitText
+from .views import RoyalGambitViews
 
 OPTIONS: Final = (
     Option(
@@ -82,6 +83,8 @@ class RoyalGambit(Game):
         max_players=5,
         default_players=2,
         summary="Push your luck: flip cards for points, a repeated rank busts you.",
+        text=RoyalGambitText(),
+        views=RoyalGambitViews(),
         options=OPTIONS,
         rules=RULES,
         bots=(
@@ -139,7 +142,7 @@ class RoyalGambit(Game):
             self.options["final_hand_excludes"] == "at_or_above_target"
         )
         self.safety_cap = int(self.options["safety_cap"])
-        self.tables = Tables(
+        self.tables = RoyalGambitTables(
             self.num_players,
             actions,
             target_score=self.target_score,
@@ -151,4 +154,4 @@ class RoyalGambit(Game):
         )
 
     def new_state(self) -> RoyalGambitState:
-        return RoyalGambitState(self)
+        return RoyalGambitState(self, self.tables)

@@ -16,7 +16,7 @@ from ...core.actions import Action
 from ...core.cards import ACE, JACK, KING, QUEEN
 from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
-from .rules import (
+from .components import (
     ACTIVE,
     FINAL,
     GIVE_SEVEN,
@@ -25,8 +25,8 @@ from .rules import (
     QUEEN_BIT,
     TIEBREAK,
     RoyalGambitAction,
-    RoyalGambitState,
 )
+from .rules import RoyalGambitState
 
 RANK_POINTS = (0, 0, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 1)
 """Points of a rank (index 2..14): A = 1, 2-5 face value (RG-4)."""
@@ -44,7 +44,7 @@ class RoyalGambitHeuristic:
         self.caution = caution
 
     def sample_world(self, view: View, rng: random.Random) -> State:
-        """A world for search: uniform over what ``view`` allows (see core.bots.SearchHooks)."""
+        """A world for search: uniform over what ``view`` allows (see core.game.SearchHooks)."""
         return view.determinize(rng)
 
     def act(self, view: View, rng: random.Random) -> Action:

@@ -1,107 +1,51 @@
-"""Royal Gambit (RULES.md §3): push your luck flipping cards; a repeated rank busts you.
+"""Royal Gambit's rules as a state machine (docs/rules/royal-gambit.md): push your luck
+flipping cards; a repeated rank busts you.
 
-The state machine. A hand is a loop of turns; a HIT is a flip, and a flip may set off powers
-(a 7 to give away, a Jack that makes someone flip twice) that are resolved depth-first before the
-turn passes (RG-10, RG-24). A Jack's forced flips wait on a small stack of ``(seat, flips left)``
-entries; when the stack is empty after a flip, the turn is over.
+A hand is a loop of turns; a HIT is a flip, and a flip may set off powers (a 7 to give away, a
+Jack that makes someone flip twice) that are resolved depth-first before the turn passes
+(RG-10, RG-24). A Jack's forced flips wait on a small stack of ``(seat, flips left)`` entries;
+when the stack is empty after a flip, the turn is over.
 
 Every card drawn is a chance event over the cards left in the deck (the deck is never
-pre-shuffled), so nothing is hidden at a decision point: every flipped card is public (§3.5).
-The pictures and the narration are in :mod:`.text`.
+pre-shuffled), so nothing is hidden at a decision point: every flipped card is public.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, cast
 
-from mypy_extensions import mypyc_attr
-
-from ...core.actions import SEAT_OUTCOMES, Action, seat_text
-from ...core.cards import ACE, CARDS, JACK, KING, QUEEN, Card
-from ...core.draws import below, choice, drawn_card, in_pile, pile_outcomes, take_drawn
-from ...core.game import CHANCE, State
-from ...core.persist import fields_of, rebuild
-
-if TYPE_CHECKING:
-    from .game import RoyalGambit
-
-# Seat status within the current hand.
-OUT: Final = 0  # not a participant of this hand (a favorite in the final hand, say)
-ACTIVE: Final = 1  # still in the hand (RG-5)
-STAYED: Final = 2
-BUSTED: Final = 3
-STATUS_TEXT: Final = ("out", "active", "stayed", "bust")
-
-# Phases of the game (§3.2).
-NORMAL: Final = 0
-FINAL: Final = 1
-TIEBREAK: Final = 2
-OVER: Final = 3
-PHASE_TEXT: Final = ("normal", "final", "tiebreak", "over")
-
-# What the seat to move is deciding.
-HIT_OR_STAY: Final = 0
-GIVE_SEVEN: Final = 1
-JACK_TARGET: Final = 2
-DECISION_TEXT: Final = ("hit-or-stay", "give-7", "jack-target")
-
-# What the pending chance event is.
-START_PLAYER: Final = 0
-DRAW: Final = 1
-
-HIT_ID: Final = 0
-"""The id of ``hit`` (``stay`` is 1): the game builds them first."""
-
-DECK: Final[tuple[Card, ...]] = CARDS[:52]
-RANK: Final = tuple(c.rank for c in DECK)
-POINTS: Final = tuple(1 if r == ACE else r if 2 <= r <= 5 else 0 for r in RANK)
-"""Ace 1, 2-5 face value, every other rank 0 (RG-4)."""
-FULL_RANK_COUNTS: Final = [4 if 2 <= r <= 14 else 0 for r in range(15)]
-QUEEN_BIT: Final = 1 << QUEEN
-KING_BIT: Final = 1 << KING
-SEVEN_BIT: Final = 1 << 7
-TEN_BIT: Final = 1 << 10
-
-
-class Tables:
-    """What the state machine reads of its game on every step: the options and the action
-    tables, in a class of this (compiled) module, so that each read is a typed field rather than
-    a look-up in the game object's dictionary. The game builds it once (``game.tables``)."""
-
-    def __init__(
-        self,
-        num_players: int = 0,
-        actions: tuple[Action, ...] = (),
-        target_score: int = 0,
-        full_turn: bool = False,
-        ten_blocks_jacks: bool = False,
-        auto_hit_on_zero: bool = False,
-        favorites_at_or_above_target: bool = False,
-        safety_cap: int = 0,
-    ) -> None:
-        n = num_players
-        self.target_score = target_score
-        self.full_turn = full_turn
-        self.ten_blocks_jacks = ten_blocks_jacks
-        self.auto_hit_on_zero = auto_hit_on_zero
-        self.favorites_at_or_above_target = favorites_at_or_above_target
-        self.safety_cap = safety_cap
-        self.hit_or_stay: tuple[Action, ...] = tuple(actions[:2])
-        self.hit_only: tuple[Action, ...] = tuple(actions[:1])
-        self.give_seven: tuple[Action, ...] = actions[2 : 2 + n]
-        self.jack_at: tuple[Action, ...] = actions[2 + n : 2 + 2 * n]
-        self.seat_alone: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(n))
-        """``(seat,)``: ``to_move`` when one seat decides."""
-        self.everyone: tuple[int, ...] = tuple(range(n))
-        self.seats_after: tuple[tuple[int, ...], ...] = tuple(
-            tuple((s + step) % n for step in range(1, n + 1)) for s in range(n)
-        )
-        """The seats after each seat, clockwise, ending with the seat itself."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (rebuild, (Tables, (), fields_of(self)))
+from ...core.actions import SEAT_OUTCOMES, Action
+from ...core.cards import JACK, KING, QUEEN, Card
+from ...core.draws import below, choice, in_pile, pile_outcomes, take_drawn
+from ...core.game import Game, State
+from .components import (
+    ACTIVE,
+    BUSTED,
+    DECK,
+    DRAW,
+    FINAL,
+    FULL_RANK_COUNTS,
+    GIVE_SEVEN,
+    HIT_ID,
+    HIT_OR_STAY,
+    JACK_TARGET,
+    KING_BIT,
+    NORMAL,
+    OUT,
+    OVER,
+    POINTS,
+    QUEEN_BIT,
+    RANK,
+    SEVEN_BIT,
+    START_PLAYER,
+    STAYED,
+    TEN_BIT,
+    TIEBREAK,
+    RoyalGambitAction,
+    RoyalGambitTables,
+)
 
 
 def highest(values: list[int]) -> int:
@@ -119,30 +63,15 @@ def row_score(row: Sequence[Card]) -> int:
     return points * 2 if any(RANK[c] == KING for c in row) else points
 
 
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
-@mypyc_attr(native_class=False)
-class RoyalGambitAction(Action):
-    """``hit``, ``stay``, ``give-7 p2`` or ``jack p2`` (the Jack's target)."""
-
-    __slots__ = ("decision", "target")
-
-    decision: int
-    target: int
-
-    def __init__(self, id: int, text: str, decision: int, target: int = -1) -> None:
-        super().__init__(id, text, decision=decision, target=target)
-
-
 class RoyalGambitState(State):
     """A position of Royal Gambit."""
 
     __slots__ = (
-        "_chance_event",
         "_draw_at",
         "_legal",
         "_result",
         "banked",
+        "chance_event",
         "decision",
         "deck",
         "favorites",
@@ -153,7 +82,6 @@ class RoyalGambitState(State):
         "left",
         "participants",
         "phase",
-        "rg",
         "row_points",
         "row_ranks",
         "rows",
@@ -166,19 +94,20 @@ class RoyalGambitState(State):
         "turn",
     )
 
-    rg: RoyalGambit
-    """The game, typed as Royal Gambit: ``game`` itself stays typed :class:`Game`, as a
-    compiled subclass (courtly/_compiled.py) may not narrow an attribute's type."""
+    tables: RoyalGambitTables
+    """The options and action tables of the game, as typed fields."""
 
-    def __init__(self, game: RoyalGambit, blank: bool = False) -> None:
-        """The start of a game; ``blank=True`` only sets the base fields, for :meth:`clone` to
-        fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
+    def __init__(
+        self, game: Game, tables: RoyalGambitTables | None = None, blank: bool = False
+    ) -> None:
+        """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
+        fields, for :meth:`clone` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
         super().__init__(game)
-        self.rg = game
         self._draw_at = -1  # where the card the sampler drew lies in the deck (-1: unknown)
+        if tables is not None:
+            self.tables = tables
         if blank:
             return  # clone() sets the rest
-        self.tables: Tables = game.tables
         n = game.num_players
         self.totals = [0] * n
         self.rows: list[list[Card]] = [[] for _ in range(n)]
@@ -204,7 +133,7 @@ class RoyalGambitState(State):
         self._legal: tuple[Action, ...] = ()
         self._result: list[float] = []
         # RG-3: the first hand's start player is random: a chance event.
-        self._chance_event = START_PLAYER
+        self.chance_event = START_PLAYER
         self.is_chance = True
 
     # ----------------------------------------------------------------------------- chance
@@ -212,13 +141,13 @@ class RoyalGambitState(State):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance:
             return []
-        if self._chance_event == START_PLAYER:
+        if self.chance_event == START_PLAYER:
             p = 1.0 / len(self.participants)
             return [(SEAT_OUTCOMES[s], p) for s in self.participants]
         return pile_outcomes(self.deck)
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
-        if self._chance_event == DRAW:
+        if self.chance_event == DRAW:
             # choice(rng, deck), keeping the index: applying the card then takes it out of the
             # deck by its place, not by comparing it with the cards before it.
             deck = self.deck
@@ -228,7 +157,7 @@ class RoyalGambitState(State):
         return SEAT_OUTCOMES[choice(rng, self.participants)]
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
-        if self._chance_event == DRAW:
+        if self.chance_event == DRAW:
             return in_pile(outcome, self.deck)
         return (
             isinstance(outcome, int)
@@ -236,14 +165,9 @@ class RoyalGambitState(State):
             and outcome in self.participants
         )
 
-    def parse_chance(self, text: str) -> Any:
-        if self._chance_event == DRAW:
-            return drawn_card(text, self.deck, "the deck any more")
-        return super().parse_chance(text)
-
     def _apply_chance(self, outcome: Any) -> None:
         self.is_chance = False
-        if self._chance_event == DRAW:  # the hot path: a card turns face up
+        if self.chance_event == DRAW:  # the hot path: a card turns face up
             take_drawn(self.deck, outcome, self._draw_at)
             self._draw_at = -1
             self.left[RANK[outcome]] -= 1
@@ -298,7 +222,7 @@ class RoyalGambitState(State):
     def _ask_draw(self, seat: int) -> None:
         """The next card of the deck turns face up into ``seat``'s row: a chance event."""
         self.flipper = seat
-        self._chance_event = DRAW
+        self.chance_event = DRAW
         self.is_chance = True
 
     def _resume(self) -> None:
@@ -512,9 +436,8 @@ class RoyalGambitState(State):
     # ----------------------------------------------------------------------------- records
 
     def clone(self) -> RoyalGambitState:
-        other = RoyalGambitState(self.rg, blank=True)
+        other = RoyalGambitState(self.game, self.tables, blank=True)
         self._clone_base(other)
-        other.tables = self.tables
         other.totals = self.totals.copy()
         other.rows = [row.copy() for row in self.rows]
         other.row_ranks = self.row_ranks.copy()
@@ -537,60 +460,13 @@ class RoyalGambitState(State):
         other.decision = self.decision
         other._legal = self._legal
         other._result = self._result
-        other._chance_event = self._chance_event
+        other.chance_event = self.chance_event
         other._draw_at = self._draw_at
         return other
 
-    # ----------------------------------------------------------------------------- showing
+    # ----------------------------------------------------------------------------- scores
 
     def row_score(self, seat: int) -> int:
         """What ``seat``'s row would score if he stayed now."""
         points = self.row_points[seat]
         return points * 2 if self.row_ranks[seat] & KING_BIT else points
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        # Nothing in Royal Gambit is hidden at a decision point (§3.5): every seat sees it all.
-        return {
-            "game": self.rg.id,
-            "seat": None if seat is None else seat_text(seat),
-            "target_score": self.rg.target_score,
-            "phase": PHASE_TEXT[self.phase],
-            "hand": self.hand_number,
-            "start_player": seat_text(self.start_player),
-            "turn": seat_text(self.turn),
-            "to_move": [seat_text(s) for s in self.to_move],
-            "decision": None if not self.to_move else DECISION_TEXT[self.decision],
-            "totals": list(self.totals),
-            "players": [
-                {
-                    "seat": seat_text(s),
-                    "total": self.totals[s],
-                    "status": STATUS_TEXT[self.status[s]],
-                    "row": [str(c) for c in self.rows[s]],
-                    "row_score": self.row_score(s) if self.status[s] != BUSTED else 0,
-                    "banked": self.banked[s],
-                }
-                for s in range(self.num_players)
-            ],
-            "set_aside": [str(c) for c in self.set_aside],
-            "deck_size": len(self.deck),
-            "forced_flips": [
-                [seat_text(s), left] for s, left in reversed(self.forced_flips) if left
-            ],
-            "favorites": [seat_text(s) for s in self.favorites],
-            "winners": [seat_text(s) for s in self.winners],
-        }
-
-    def render(self, seat: int | None) -> str:
-        from .text import render
-
-        return render(self, seat)
-
-    def observed(self, actor: int, item: Any, observer: int) -> Any:
-        # Every card is flipped face up and every choice is made in the open (§3.5).
-        return item if actor == CHANCE else item.id
-
-    def narrate(self, actor: int, item: Any, seat: int | None) -> str | None:
-        from .text import narrate
-
-        return narrate(self, actor, item, seat)
