@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 
 import courtly
 from courtly.cli import app
-from courtly.cli.listing import print_game
+from courtly.cli.games import print_game
 from courtly.sim import rotated
 
 # A wide, colourless, non-interactive terminal, whatever the environment says.
