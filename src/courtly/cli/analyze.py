@@ -22,6 +22,7 @@ from .shared import (
     BackendArg,
     GameArg,
     OptionsArg,
+    PlayersArg,
     check_writable,
     clear_errors,
     is_human,
@@ -33,9 +34,7 @@ from .shared import (
 
 def analyze_command(
     game: GameArg,
-    players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the number of seats).")
-    ] = None,
+    players: PlayersArg = None,
     option: OptionsArg = None,
     seats: Annotated[
         str | None,

@@ -19,6 +19,7 @@ from ..core.match import play_match
 from .shared import (
     GameArg,
     OptionsArg,
+    PlayersArg,
     clear_errors,
     is_human,
     make_game,
@@ -37,9 +38,7 @@ def play_command(
             "(default: you against heuristic bots)."
         ),
     ] = None,
-    players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the number of seats).")
-    ] = None,
+    players: PlayersArg = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the shuffles and bots (default: random; printed).")
     ] = None,

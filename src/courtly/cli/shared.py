@@ -78,6 +78,9 @@ def clear_errors() -> Iterator[None]:
 # --------------------------------------------------------------------------- common options
 
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-gambit (see `courtly games`).")]
+PlayersArg = Annotated[
+    int | None, typer.Option(help="Number of players (default: the number of seats).")
+]
 OptionsArg = Annotated[
     list[str] | None,
     typer.Option(

@@ -24,6 +24,7 @@ from .shared import (
     BackendArg,
     GameArg,
     OptionsArg,
+    PlayersArg,
     check_writable,
     clear_errors,
     is_human,
@@ -39,9 +40,7 @@ def simulate_command(
     seats: Annotated[
         str | None, typer.Option(help="One agent per seat, comma-separated (rotated across games).")
     ] = None,
-    players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the number of seats).")
-    ] = None,
+    players: PlayersArg = None,
     games_count: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     seed: Annotated[
