@@ -1,4 +1,4 @@
-"""``courtly analyze`` from the command line (issue 19): the report and its figures are written,
+"""``courtly analyze`` from the command line: the report and its figures are written,
 a variant is compared, a sweep drawn, bad input refused with one clear line before any game;
 ``simulate`` takes the same backends."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_cli import invoke
+from courtly.testing.cli import invoke
 
 
 def test_analyze_writes_the_report_and_every_figure(tmp_path: Path) -> None:

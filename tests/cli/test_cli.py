@@ -10,30 +10,16 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 import courtly
-from courtly.cli import app
-from courtly.cli.listing import print_game
+from courtly.cli.games import print_game
 from courtly.sim import rotated
-
-# A wide, colourless, non-interactive terminal, whatever the environment says.
-ENV: dict[str, str | None] = {
-    "COLUMNS": "200",
-    "LINES": "50",
-    "NO_COLOR": "1",
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-}
+from courtly.testing.cli import invoke
 
 SIM_SEATS = "heuristic,random,random,random"
 SIM_ARGS = ["--players", "4", "--seats", SIM_SEATS, "-n", "60", "--seed", "1"]
 RECORD_KEYS = {"game_id", "game", "options", "seed", "seats", "returns", "history"}
-
-
-def invoke(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(app, list(args), input=input, env=ENV)
 
 
 def assert_clean_error(result: Result, *fragments: str) -> str:

@@ -17,8 +17,9 @@ import pytest
 import courtly
 from courtly.core.records import RECORD_FORMAT, find_record
 from courtly.core.replays import replay_record
+from courtly.testing.cli import invoke
 
-from .test_cli import PLAY, assert_clean_error, invoke
+from .test_cli import PLAY, assert_clean_error
 
 GAMES = 6
 

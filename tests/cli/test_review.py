@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from .test_cli import assert_clean_error, invoke
+from courtly.testing.cli import invoke
+
+from .test_cli import assert_clean_error
 
 
 @pytest.fixture(scope="module")

@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 import courtly
 from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent
-from courtly.cli import app
 from courtly.core.game import State
+from courtly.testing.cli import invoke
 
-from .test_cli import ENV, PLAY, in_order, invoke
+from .test_cli import PLAY, in_order
 from .toy_terminal import registered
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -36,12 +36,10 @@ def toy() -> Iterator[str]:
 
 
 def play_toy(toy: str, seats: str, answers: list[str], rounds: int = 3, **env: str) -> Result:
-    return CliRunner().invoke(
-        app,
-        ["play", toy, "--seats", seats, "--seed", "3", "-o", f"rounds={rounds}"],
-        input="".join(a + "\n" for a in answers),
-        env={**ENV, **env},
-    )
+    return invoke(
+        "play", toy, "--seats", seats, "--seed", "3", "-o", f"rounds={rounds}",
+        input="".join(a + "\n" for a in answers), env=env,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- typed moves
@@ -177,9 +175,7 @@ def test_the_game_ends_with_one_summary_and_the_winners_with_their_agents(toy: s
 def test_a_team_win_names_the_team_and_each_seats_agent() -> None:
     # Goths Save the Queen: clans of two seats, bots only.
     specs = ["random", "heuristic", "random", "heuristic"]
-    result = CliRunner().invoke(
-        app, ["play", "goths-save-the-queen", "--seats", ",".join(specs), "--seed", "2"], env=ENV
-    )
+    result = invoke("play", "goths-save-the-queen", "--seats", ",".join(specs), "--seed", "2")
     assert result.exit_code == 0, result.output
     teams = courtly.make("goths-save-the-queen", players=4).teams()
     expected = {
@@ -231,12 +227,10 @@ def test_hot_seat_shows_what_happened_since_the_seat_last_looked_from_its_side(
 def test_hot_seat_keeps_a_seats_typed_ahead_moves_off_the_others_screen() -> None:
     # Royal Gambit plays no typed-ahead steps; God Save The King's formations are typed on one
     # line: p0's middle and right cards are played while p1 holds the screen.
-    result = CliRunner().invoke(
-        app,
-        ["play", "god-save-the-king", "--seats", "human,human", "--seed", "3"],
+    result = invoke(
+        "play", "god-save-the-king", "--seats", "human,human", "--seed", "3",
         input="\n2S 3S 4S\n\n2H 3H 4H\n",
-        env=ENV,
-    )
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert re.findall(r"Pass the screen to (p\d)", out)[:2] == ["p0", "p1"]

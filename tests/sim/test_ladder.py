@@ -5,9 +5,7 @@ from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
-from typer.testing import CliRunner
 
-from courtly.cli import app
 from courtly.core import InvalidOptions, ReplayError
 from courtly.sim.ladder import (
     LadderResult,
@@ -16,6 +14,7 @@ from courtly.sim.ladder import (
     pair_seats,
     run_ladder,
 )
+from courtly.testing.cli import invoke
 
 
 def test_games_for_a_three_point_interval() -> None:
@@ -46,21 +45,10 @@ def test_ladder_needs_two_agents() -> None:
 
 def test_ladder_command_writes_markdown_and_json(tmp_path: Path) -> None:
     out = tmp_path / "lad"
-    result = CliRunner().invoke(
-        app,
-        [
-            "ladder",
-            "royal-gambit",
-            "--agents",
-            "random,heuristic,ismcts:iterations=5:depth=5",
-            "-n",
-            "6",
-            "--workers",
-            "1",
-            "--out",
-            str(out),
-        ],
-    )
+    result = invoke(
+        "ladder", "royal-gambit", "--agents", "random,heuristic,ismcts:iterations=5:depth=5",
+        "-n", "6", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(out.with_suffix(".json").read_text())
     assert len(data["pairs"]) == 3 and set(data["ratings"]) == {
@@ -81,7 +69,7 @@ def test_ladder_command_writes_markdown_and_json(tmp_path: Path) -> None:
     ],
 )
 def test_ladder_bad_input(args: list[str]) -> None:
-    result = CliRunner().invoke(app, args)
+    result = invoke(*args)
     assert result.exit_code == 2
     assert "error:" in result.output and "Traceback" not in result.output
 
@@ -194,11 +182,12 @@ def test_the_ladder_command_keeps_a_journal_and_resumes_from_it(tmp_path: Path) 
     out.parent.mkdir()
     args = ["ladder", "royal-gambit", "--agents", "random,heuristic", "-n", "4"]
     args += ["--workers", "1", "--out", str(out)]
-    first = CliRunner().invoke(app, args)
+    narrow = {"COLUMNS": "80"}  # a line shorter than the path: were it wrapped, it would be cut
+    first = invoke(*args, env=narrow)
     assert first.exit_code == 0, first.output
     assert out.with_suffix(".jsonl").exists() and str(out.with_suffix(".jsonl")) in first.output
     table = out.with_suffix(".md").read_text()
-    again = CliRunner().invoke(app, args)
+    again = invoke(*args, env=narrow)
     assert again.exit_code == 0, again.output
     assert "Going on from the games in" in again.output
     assert out.with_suffix(".md").read_text() == table
@@ -253,7 +242,7 @@ def test_the_ladder_command_reports_the_games_cut_off(tmp_path: Path) -> None:
     out = tmp_path / "lad"
     args = ["ladder", "kings-court", "--agents", "random,heuristic", "-n", "3"]
     args += ["--workers", "1", "--out", str(out), "-o", "safety_cap=2"]
-    result = CliRunner().invoke(app, args)
+    result = invoke(*args)
     assert result.exit_code == 0, result.output
     assert "Cut off at the safety cap" in result.output
     assert "Cut off at the safety cap" in out.with_suffix(".md").read_text()

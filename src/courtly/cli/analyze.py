@@ -1,13 +1,168 @@
-"""``courtly analyze``'s words in the terminal: the figures a designer looks at first (the
-report holds them all, with plots)."""
+"""``courtly analyze``: a game's balance report (seat advantage, length, scores, comebacks, ties,
+safety caps, actions, skill against luck), variants compared on the same seeds. The terminal
+shows the figures a designer looks at first; the report holds them all, with plots."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
 
+import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
+
+from ..agents.registry import make_agent
+from ..core.errors import InvalidOptions
+from ..core.options import parse_option_assignments
+from ..sim.backends import make_backend
+from .shared import (
+    AddressArg,
+    BackendArg,
+    GameArg,
+    OptionsArg,
+    PlayersArg,
+    check_writable,
+    clear_errors,
+    is_human,
+    make_game,
+    progress_bar,
+    seats_for,
+)
+
+
+def analyze_command(
+    game: GameArg,
+    players: PlayersArg = None,
+    option: OptionsArg = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="One bot per seat, comma-separated, rotated across games "
+            "(default: the game's heuristic in every seat)."
+        ),
+    ] = None,
+    games_count: Annotated[int, typer.Option("-n", "--games", help="Games per variant.")] = 1000,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same games.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write OUT.html (the report), OUT.json (every figure) and OUT-*.png "
+            "(default: analysis-GAME in this folder)."
+        ),
+    ] = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Compare with a variant: an option as name=value (repeatable), played on the "
+            "same seeds, e.g. --compare target_score=40."
+        ),
+    ] = None,
+    sweep: Annotated[
+        str | None,
+        typer.Option(help="Draw every figure against an option's values: name=a,b,c."),
+    ] = None,
+    skill_games: Annotated[
+        int,
+        typer.Option(
+            help="Games of the heuristic against random bots, and of random bots alone, for the "
+            "skill-against-luck measure (0: none).",
+            min=0,
+        ),
+    ] = 1000,
+    skill_bots: Annotated[
+        str,
+        typer.Option(
+            help="The strong and the weak bot of the skill measure, e.g. ismcts,heuristic."
+        ),
+    ] = "heuristic,random",
+    workers: Annotated[int, typer.Option(help="Worker processes (or Ray CPUs).")] = 1,
+    backend_name: BackendArg = "local",
+    address: AddressArg = None,
+) -> None:
+    """A balance report: seat advantage, length, scores, comebacks, ties, safety caps, actions,
+    skill against luck; variants compared on the same seeds."""
+    # The analysis's own modules load when an analysis is asked for: the other commands start
+    # without them.
+    from ..sim.analysis import Variant, analysis
+    from ..sim.analysis_page import write_report
+
+    console = Console()
+    with clear_errors():
+        the_game = make_game(game, players, option)
+        specs, count = seats_for(
+            game, seats, players or the_game.num_players, the_game.info.default_bot
+        )
+        if seats is None:
+            specs = [the_game.info.default_bot] * count
+        the_game = make_game(game, count, option)
+        for spec in specs:
+            if is_human(spec):
+                raise InvalidOptions("an analysis is played by bots, not by people")
+        if games_count < 1:
+            raise InvalidOptions(f"-n {games_count}: give 1 game or more")
+        if compare and sweep:
+            raise InvalidOptions("give --compare or --sweep, not both")
+        base = dict(the_game.options)
+        variants = [Variant("as given" if option else "default rules", base)]
+        if compare:
+            changed = parse_option_assignments(compare)
+            variant = make_game(game, count, [*(option or []), *compare])
+            name = ", ".join(f"{key}={value}" for key, value in changed.items())
+            variants.append(Variant(name, dict(variant.options)))
+        swept = None
+        if sweep:
+            swept, _, values = sweep.partition("=")
+            swept = swept.strip()
+            choices = [value.strip() for value in values.split(",") if value.strip()]
+            if not swept or len(choices) < 2:
+                raise InvalidOptions(f"--sweep {sweep}: give name=a,b (two values or more)")
+            variants = []
+            for value in choices:
+                variant = make_game(game, count, [*(option or []), f"{swept}={value}"])
+                variants.append(Variant(f"{swept}={value}", dict(variant.options)))
+        pair = [bot.strip() for bot in skill_bots.split(",")]
+        if len(pair) != 2 or not all(pair):
+            raise InvalidOptions(f"--skill-bots {skill_bots}: give two bots, strong,weak")
+        for spec in pair:
+            make_agent(spec, the_game)
+        prefix = out or Path(f"analysis-{game}")
+        for suffix in (".json", ".html"):
+            check_writable(prefix.with_name(prefix.name + suffix), "--out")
+        backend = make_backend(backend_name, workers, address)
+    try:
+        with progress_bar() as progress:
+
+            def start(description: str, total: int) -> Callable[[int], None]:
+                task = progress.add_task(description, total=total)
+                return lambda k: progress.advance(task, k)
+
+            with clear_errors():
+                document = analysis(
+                    game,
+                    count,
+                    specs,
+                    games_count,
+                    variants,
+                    seed,
+                    backend,
+                    skill_games,
+                    swept,
+                    start,
+                    (pair[0], pair[1]),
+                )
+    except KeyboardInterrupt:
+        console.print("Interrupted: no report written.")
+        raise typer.Exit(130) from None
+    finally:
+        backend.close()
+    print_analysis(console, document)
+    with clear_errors():
+        written = write_report(document, prefix)
+    console.print(
+        "Written " + ", ".join(str(path) for path in written), soft_wrap=True, highlight=False
+    )
 
 
 def _percent(rate: dict[str, Any]) -> str:

@@ -7,28 +7,13 @@ import random
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner, Result
-
 import courtly
 from courtly.agents.random_agent import RandomAgent
-from courtly.cli import app
 from courtly.core.match import play_match
 from courtly.games.crush_the_crown import CrushTheCrownHeuristic
+from courtly.testing.cli import invoke
 
 from .helpers import deal, new_game, play, position
-
-ENV: dict[str, str | None] = {
-    "COLUMNS": "200",
-    "LINES": "50",
-    "NO_COLOR": "1",
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-}
-
-
-def invoke(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(app, list(args), input=input, env=ENV)
 
 
 def test_the_heuristic_beats_random() -> None:

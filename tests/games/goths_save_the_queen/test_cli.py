@@ -6,25 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner, Result
-
-from courtly.cli import app
+from courtly.testing.cli import invoke
 
 from .helpers import OST, VIS, new_game, place, play, turn
 
-ENV: dict[str, str | None] = {
-    "COLUMNS": "200",
-    "LINES": "50",
-    "NO_COLOR": "1",
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-}
 GAME = "goths-save-the-queen"
-
-
-def invoke(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(app, list(args), input=input, env=ENV)
 
 
 def test_rules_command_prints_the_summary() -> None:

@@ -6,23 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner, Result
+from courtly.testing.cli import invoke
 
-from courtly.cli import app
-
-ENV: dict[str, str | None] = {
-    "COLUMNS": "200",
-    "LINES": "50",
-    "NO_COLOR": "1",
-    "FORCE_COLOR": None,
-    "TTY_COMPATIBLE": None,
-    "TTY_INTERACTIVE": None,
-}
 PLAY = ["play", "kings-court", "--seats", "human,heuristic", "--seed", "3"]
-
-
-def invoke(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(app, list(args), input=input, env=ENV)
 
 
 def test_rules_prints_the_summary() -> None:

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+import json
+from typing import Annotated
+
+import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..agents.registry import bots_for
+from ..agents.registry import bots_for, describe_game
 from ..core.game import GameInfo
 from ..core.options import Option
-from ..core.registry import make
+from ..core.registry import games, make
+
+
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the games, their player counts, options and bots."""
+    infos = games()
+    if as_json:
+        typer.echo(json.dumps([describe_game(info) for info in infos], indent=2))
+        return
+    console = Console()
+    for info in infos:
+        print_game(console, info)
 
 
 def print_game(console: Console, info: GameInfo) -> None:

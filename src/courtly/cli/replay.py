@@ -1,0 +1,68 @@
+"""``courtly replay``: a recorded game told again event by event, from a seat's side or nobody's,
+and checked to end as it was recorded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..agents.terminal import card_console
+from ..core.errors import ReplayError
+from ..core.events import CHANCE
+from ..core.game import State
+from ..core.records import find_record
+from ..core.replays import record_game, replay_record
+from .shared import clear_errors, print_end, seat_number
+
+
+def replay_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A JSONL file of games, plain or gzip-compressed (from simulate --out or "
+            "play --save), or a saved state."
+        ),
+    ],
+    game_number: Annotated[
+        int | None,
+        typer.Option("--game", help="The game_id to replay (default: the first game in the file)."),
+    ] = None,
+    seat: Annotated[
+        str | None, typer.Option(help="Watch from this seat's side, e.g. p0 (default: spectator).")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option(help="Only check the replay and print the final table.")
+    ] = False,
+) -> None:
+    """Replay a recorded game event by event and check that it ends as recorded."""
+    console = card_console()
+    with clear_errors():
+        line, record = find_record(file, game_number)
+        try:
+            game = record_game(record)
+            perspective = None if seat is None else seat_number(seat, game.num_players)
+            told: list[str] = []
+
+            def narrate(state: State, actor: int, item: Any) -> None:
+                text = state.narrate(actor, item, perspective)
+                if text:
+                    told.append(("  " if actor == CHANCE else "") + text)
+
+            # The whole record is checked before a line is told: a bad one gets its error alone.
+            state = replay_record(record, None if quiet else narrate)
+        except ReplayError as error:
+            raise ReplayError(f"{file} line {line}: {error}") from None
+    for text in told:
+        console.print(text, markup=False)
+    if state.is_terminal:
+        print_end(console, state, record.seats)
+        status = "returns match the record" if record.returns else "the game is over"
+    else:
+        console.print()
+        console.print(state.render(perspective), markup=False)
+        status = "the game is not over"
+    console.print(
+        f"[green]Replayed {len(record.history)} events of game {record.game_id}: {status}.[/]"
+    )

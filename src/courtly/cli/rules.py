@@ -1,0 +1,15 @@
+"""``courtly rules``: a game's rules summary, as the game itself declares it."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from ..core.registry import game_class
+from .shared import GameArg, clear_errors
+
+
+def rules_command(game: GameArg) -> None:
+    """Print a game's rules summary, with how Courtly settles the rule sheet's gaps."""
+    with clear_errors():
+        info = game_class(game).info
+    Console().print(info.rules, markup=False, highlight=False)
