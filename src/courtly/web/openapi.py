@@ -1,13 +1,11 @@
 """The OpenAPI schema, with the WebSocket's messages in its components: a WebSocket route is not
 in OpenAPI, and the browser client's types are generated from this one schema, REST and
 WebSocket alike.
-
-    python -m courtly.web.openapi > schema.json     # no server, no database
+(:mod:`courtly.web.schema` writes it out for the client's types).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import FastAPI
@@ -43,13 +41,3 @@ def with_socket_messages(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-
-
-def main() -> None:
-    from .app import build_app
-
-    print(json.dumps(build_app().openapi(), indent=2, sort_keys=True))
-
-
-if __name__ == "__main__":
-    main()

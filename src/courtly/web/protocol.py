@@ -13,7 +13,7 @@ A refused request, REST or WebSocket, is answered with :class:`Refusal`'s fields
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from typing_extensions import TypedDict
@@ -22,7 +22,9 @@ Status = Literal["open", "playing", "over"]
 Mode = Literal["realtime", "turn-based"]
 SeatKind = Literal["person", "bot"]
 ReplaySeat = int | Literal["spectator", "all"]
-LogEvent = tuple[str, str]
+LogEvent = Annotated[
+    list[str], Field(min_length=2, max_length=2, description="the actor, and the item")
+]
 """An event of a log as its reader may know it: the actor (``p1``, ``chance``) and the item
 (``?`` for what the reader may not know)."""
 OptionValue = str | int | float | bool
@@ -118,6 +120,15 @@ class BotInfo(TypedDict):
     options: list[OptionInfo]
 
 
+class LongestGame(TypedDict):
+    """The longest game a player count can last, with the default options."""
+
+    players: int
+    decisions: int
+    chance: int
+    events: int
+
+
 class GameInfo(TypedDict):
     """A game of the catalogue (``courtly games --json``), with the bots a seat can be given."""
 
@@ -133,7 +144,7 @@ class GameInfo(TypedDict):
     options: list[OptionInfo]
     agents: list[str]
     default_bot: str
-    longest_game: dict[str, int | None] | None
+    longest_game: list[LongestGame] | None
     bots: list[BotInfo]
 
 
@@ -346,6 +357,11 @@ class ChanceStep(TypedDict):
     after: dict[str, float]
 
 
+WinChance = Annotated[
+    list[float], Field(min_length=2, max_length=2, description="an event's index, and the chance")
+]
+
+
 class Review(TypedDict):
     """A finished game's review (``courtly review``'s JSON, format ``courtly-review/1``)."""
 
@@ -365,7 +381,7 @@ class Review(TypedDict):
     summaries: list[ReviewSummary]
     decisions: list[ReviewedDecision]
     chance: list[ChanceStep]
-    win_chance: dict[str, list[tuple[int, float]]]
+    win_chance: dict[str, list[WinChance]]
 
 
 class ReviewJob(TypedDict):

@@ -13,7 +13,7 @@ from typing import cast
 from ...core.game import CHANCE, State
 from ...core.records import MatchRecord
 from ..model import Table, TableError
-from ..protocol import GameRecord, LogEvent, ReplaySeat, ReplayStep
+from ..protocol import GameRecord, ReplaySeat, ReplayStep
 from .cache import TableCache
 
 REPLAYS_KEPT = 16
@@ -91,7 +91,7 @@ class Replays:
             else:
                 state.apply(actor, item)
         views = [state.view(viewer) for viewer in viewers]
-        log = cast(list[LogEvent], state.history_text() if who == "all" else views[0].log())
+        log = state.history_text() if who == "all" else views[0].log()
         answer: ReplayStep = {
             "table": table.id,
             "game": table.game.id,

@@ -5,11 +5,11 @@ the view a hint for it is searched from. Nothing else about a state reaches a cl
 from __future__ import annotations
 
 import time
-from typing import Any, cast
+from typing import Any
 
 from ...core.game import View
 from ..model import Table, TableError
-from ..protocol import LegalAction, LogEvent, SeatMessage
+from ..protocol import LegalAction, SeatMessage
 from .access import authorise
 from .cache import TableCache
 
@@ -42,7 +42,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
         "legal_actions": [_legal_action(view, action) for action in legal],
         "observation": view.observation(),
         "log_from": since,
-        "log": cast(list[LogEvent], view.log(since)),
+        "log": view.log(since),
         "result": None,
         "seats": [s.public(i, now) for i, s in enumerate(table.seats)],
         "notices": table.notices,
