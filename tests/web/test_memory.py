@@ -36,7 +36,9 @@ def test_only_the_latest_finished_tables_stay_in_memory(tmp_path: Path) -> None:
     # A table let go is read back whole: the same view, the same record.
     again = Tables(open_storage(f"sqlite:///{tmp_path / 'courtly.sqlite3'}"))
     for table_id in finished:
-        assert tables.views.message(table_id, None, None, 0) == again.views.message(table_id, None, None, 0)
+        assert tables.views.message(table_id, None, None, 0) == again.views.message(
+            table_id, None, None, 0
+        )
         assert tables.replays.record(table_id) == again.replays.record(table_id)
     assert len(tables.cache) == 2  # reading them back keeps the bound
     # A table in play is never let go.

@@ -15,6 +15,7 @@ from ...core.records import MatchRecord
 from ..model import Table, TableError
 from ..protocol import GameRecord, ReplaySeat, ReplayStep
 from .cache import TableCache
+from .views import result
 
 REPLAYS_KEPT = 16
 """Finished tables whose replayed states a server keeps (a replay steps through one)."""
@@ -105,15 +106,9 @@ class Replays:
                 for viewer, view in zip(viewers, views, strict=True)
             ],
             "log": log,
-            "result": None,
+            "result": result(state),
             "seats": seats,
         }
-        if state.is_terminal:
-            answer["result"] = {
-                "returns": state.returns(),
-                "winners": list(state.winners),
-                "truncated": state.truncated,
-            }
         return answer
 
     def _replayed(self, table: Table) -> list[State]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ...core.game import View
+from ...core.game import State, View
 from ..model import Table, TableError
-from ..protocol import LegalAction, SeatMessage
+from ..protocol import LegalAction, Result, SeatMessage
 from .access import authorise
 from .cache import TableCache
 
@@ -31,7 +31,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
     since = view.log_from(since)  # again from an event revealed to the seat since
     playing = table.status == "playing"
     legal = view.legal_actions() if playing else ()
-    message: SeatMessage = {
+    return {
         "table": table.id,
         "game": table.game.id,
         "players": table.game.num_players,
@@ -43,20 +43,20 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
         "observation": view.observation(),
         "log_from": since,
         "log": view.log(since),
-        "result": None,
+        "result": result(view),
         "seats": [s.public(i, now) for i, s in enumerate(table.seats)],
         "notices": table.notices,
         "mode": table.mode,
         "hints": table.hints,
         "rematch_id": table.rematch_id,
     }
-    if view.is_terminal:
-        message["result"] = {
-            "returns": view.returns(),
-            "winners": list(view.winners),
-            "truncated": view.truncated,
-        }
-    return message
+
+
+def result(seen: State | View) -> Result | None:
+    """How the game ended (None while it goes on): the same for every seat, once it is over."""
+    if not seen.is_terminal:
+        return None
+    return {"returns": seen.returns(), "winners": list(seen.winners), "truncated": seen.truncated}
 
 
 class Views:
