@@ -70,7 +70,8 @@ def read_hello(text: str) -> Hello:
 
 def read_move(data: Any, seat: int | None) -> MoveMessage:
     """A move sent on the socket, checked as ``POST .../moves`` checks its body (a
-    :class:`TableError` says what is wrong, with the REST status)."""
+    :class:`TableError` says what is wrong, with the REST status, the first problem in the
+    order the REST call would find them)."""
     if not isinstance(data, dict):
         raise TableError(422, "a message is a JSON object")
     try:
@@ -191,10 +192,16 @@ async def moves(
             text = await websocket.receive_text()
             ref: Any = None
             try:
-                data = json.loads(text)
-                ref = data.get("ref") if isinstance(data, dict) else None
-                move = read_move(data, seat)
-                assert seat is not None  # (read_move refuses a spectator's move)
+                try:  # the usual move: parsed and checked in one pass
+                    move = MoveMessage.model_validate_json(text)
+                except ValidationError:
+                    # Parsed again to say what is wrong as the REST call would have.
+                    data = json.loads(text)
+                    ref = data.get("ref") if isinstance(data, dict) else None
+                    move = read_move(data, seat)
+                ref = move.ref
+                if seat is None:
+                    raise TableError(403, "a spectator cannot move")
                 # At once on the event loop when the table and the database are free (most
                 # moves), else in a worker thread, which may wait for them.
                 answer = await tables.moves.submit_on_loop(
