@@ -6,7 +6,9 @@
 - :mod:`.moves`: a move checked, played with the chance it sets off, committed;
 - :mod:`.clocks`: the seats' clocks, who is connected, and the bots that take over;
 - :mod:`.views`: what a seat is shown (:func:`seat_message`);
-- :mod:`.replays`: a finished game's record and replay.
+- :mod:`.replays`: a finished game's record and replay;
+- :mod:`.history`: chance drawn from the table's seed, events replayed from storage;
+- :mod:`.access`: a seat's token checked.
 
 Games are known only through the engine contract; the database only through
 :class:`courtly.web.storage.Storage`.
