@@ -50,8 +50,6 @@ import os
 import platform
 import random
 import resource
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -65,9 +63,10 @@ import websockets
 from rich.console import Console
 from rich.table import Table as RichTable
 
-ROOT = Path(__file__).resolve().parent.parent
+from courtly.testing.postgres import PostgresServer, find_bindir
+from courtly.testing.server import HOST, ServerProcess
+
 TICKS = os.sysconf("SC_CLK_TCK")
-HOST = "127.0.0.1"
 now = time.perf_counter
 IDLE_LIMIT = 4.0
 """Seconds a kept-alive connection may idle before it is dropped (uvicorn closes it at 5)."""
@@ -125,112 +124,30 @@ def client_cpu() -> float:
 # ---------------------------------------------------------------------------------- processes
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
+def start_postgres() -> PostgresServer:
+    """A throwaway PostgreSQL cluster (as ``nobody`` when run as root), started the way the
+    tests start theirs."""
+    bindir = find_bindir()
+    if bindir is None:
+        raise SystemExit(
+            "--postgres needs PostgreSQL (initdb, pg_ctl in /usr/lib/postgresql/*/bin): "
+            "apt-get install postgresql"
+        )
+    postgres = PostgresServer(bindir)
+    postgres.start()
+    return postgres
 
 
-class CourtlyServer:
-    """``courtly serve`` in a process of its own; its output goes to a log file."""
-
-    def __init__(self, database_url: str, folder: Path) -> None:
-        self.database_url = database_url
-        self.port = free_port()
-        self.log = folder / f"server-{self.port}.log"
-        command = [
-            sys.executable,
-            "-c",
-            "from courtly.cli import main; main()",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(self.port),
-            "--database-url",
-            database_url,
-            "--bot-pace",
-            "0",
-        ]
-        # A file, not a pipe: a pipe nobody reads would stop the server once full.
-        with self.log.open("wb") as output:
-            self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, cwd=folder
-            )
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    def log_tail(self) -> str:
-        with contextlib.suppress(OSError):
-            return self.log.read_text(errors="replace")[-3000:]
-        return ""
-
-    async def ready(self, timeout: float = 60) -> None:
-        """Wait until the server answers ``GET /api/games``."""
-        deadline = now() + timeout
-        while now() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"courtly serve exited:\n{self.log_tail()}")
-            try:
-                reader, writer = await asyncio.open_connection(HOST, self.port)
-            except OSError:
-                await asyncio.sleep(0.1)
-                continue
-            writer.write(f"GET /api/games HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
-            line = await reader.readline()
-            writer.close()
-            if line.startswith(b"HTTP/1.1 200"):
-                return
-            await asyncio.sleep(0.1)
-        raise RuntimeError(f"courtly serve did not answer within {timeout} s:\n{self.log_tail()}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
-class OwnPostgres:
-    """A throwaway PostgreSQL cluster in a temporary folder (as ``nobody`` when run as root),
-    started by the tests' own starter (tests/web/postgres.py) so both start it the same way."""
-
-    def __init__(self) -> None:
-        sys.path.insert(0, str(ROOT))
-        from tests.web.postgres import PostgresServer, find_bindir
-
-        bindir = find_bindir()
-        if bindir is None:
-            raise SystemExit(
-                "--postgres needs PostgreSQL (initdb, pg_ctl in /usr/lib/postgresql/*/bin): "
-                "apt-get install postgresql"
-            )
-        self.server = PostgresServer(bindir)
-        self.server.start()
-
-    def new_database(self) -> str:
-        """A fresh database whose commits wait for their WAL to be written, like a production
-        setting: the starter tunes the cluster for tests (``synchronous_commit=off``), and a
-        database's own setting overrides that for its sessions. (``fsync`` stays off, cluster
-        wide: a commit is written to the operating system but not forced to the disk, the
-        same promise as Courtly's SQLite in WAL mode with ``synchronous=NORMAL``.)"""
-        name = self.server.create_database()
-        with self.server.admin() as connection:
-            connection.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = on')
-        return self.server.url(name)
-
-    @property
-    def postmaster(self) -> int:
-        return int((self.server.data / "postmaster.pid").read_text().split()[0])
-
-    def stop(self) -> None:
-        self.server.stop()
+def new_database(postgres: PostgresServer) -> str:
+    """A fresh database whose commits wait for their WAL to be written, like a production
+    setting: the cluster is tuned for tests (``synchronous_commit=off``), and a database's own
+    setting overrides that for its sessions. (``fsync`` stays off, cluster wide: a commit is
+    written to the operating system but not forced to the disk, the same promise as Courtly's
+    SQLite in WAL mode with ``synchronous=NORMAL``.)"""
+    name = postgres.create_database()
+    with postgres.admin() as connection:
+        connection.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = on')
+    return postgres.url(name)
 
 
 # ---------------------------------------------------------------------------------- HTTP
@@ -698,9 +615,9 @@ def percentile(values: list[float], share: float) -> float | None:
 
 async def measure(
     args: argparse.Namespace,
-    server: CourtlyServer,
+    server: ServerProcess,
     tables: int,
-    postgres: OwnPostgres | None,
+    postgres: PostgresServer | None,
     console: Console,
 ) -> dict[str, Any]:
     """Play ``tables`` tables against ``server`` and return the figures of the window."""
@@ -927,13 +844,13 @@ def save(path: Path, rows: list[dict[str, Any]]) -> None:
 
 @contextlib.contextmanager
 def database(
-    args: argparse.Namespace, folder: Path, postgres: OwnPostgres | None, tables: int
+    args: argparse.Namespace, folder: Path, postgres: PostgresServer | None, tables: int
 ) -> Iterator[str]:
     """A fresh database for one measurement (a given ``--database-url`` is used as it is)."""
     if args.database_url:
         yield args.database_url
     elif postgres is not None:
-        yield postgres.new_database()
+        yield new_database(postgres)
     else:
         yield f"sqlite:///{folder / f'courtly-{tables}.sqlite3'}"
 
@@ -1009,14 +926,16 @@ def main() -> None:
         highlight=False,
     )
     rows = []
-    postgres = OwnPostgres() if args.postgres else None
+    postgres = start_postgres() if args.postgres else None
     try:
         with tempfile.TemporaryDirectory(prefix="courtly-load-") as temporary:
             folder = Path(temporary)
             for tables in args.tables:
                 with database(args, folder, postgres, tables) as url:
                     console.print(f"{args.database_kind}, {tables} tables", highlight=False)
-                    server = CourtlyServer(url, folder)
+                    server = ServerProcess(
+                        url, folder / f"server-{tables}.log", ["--bot-pace", "0"], cwd=folder
+                    )
                     console.print(f"  server pid {server.pid}, log {server.log}", highlight=False)
                     try:
                         rows.append(_run(_one(args, server, tables, postgres, console)))
@@ -1036,12 +955,12 @@ def main() -> None:
 
 async def _one(
     args: argparse.Namespace,
-    server: CourtlyServer,
+    server: ServerProcess,
     tables: int,
-    postgres: OwnPostgres | None,
+    postgres: PostgresServer | None,
     console: Console,
 ) -> dict[str, Any]:
-    await server.ready()
+    await asyncio.to_thread(server.wait_ready)
     return await measure(args, server, tables, postgres, console)
 
 

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 import courtly.web
-
-from .postgres import free_port, must_run
+from courtly.testing.postgres import must_run
+from courtly.testing.server import ServerFailed, ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,64 +55,31 @@ def photograph(page: Page, name: str) -> None:
 # ---------------------------------------------------------------------------------- fixtures
 
 
-class Server:
+class Server(ServerProcess):
     """A ``courtly serve`` process on a free port and a fresh SQLite file; bots move at once."""
 
     def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = folder / "server.log"
-        command = [
-            sys.executable,
-            "-c",
-            "from courtly.cli import main; main()",
-            "serve",
-            "--port",
-            str(self.port),
-            "--database-url",
+        super().__init__(
             f"sqlite:///{folder / 'courtly.sqlite3'}",
-            "--bot-pace",
-            "0",
-            "--bot-workers",
-            "1",
-            # Small searches: hints and reviews in a second or two (their strength is tested
-            # elsewhere, with real budgets).
-            "--hint-iterations",
-            "40",
-            "--review-iterations",
-            "40",
-        ]
-        with self.log.open("wb") as output:
-            self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-            )
+            folder / "server.log",
+            [
+                "--bot-pace",
+                "0",
+                "--bot-workers",
+                "1",
+                # Small searches: hints and reviews in a second or two (their strength is
+                # tested elsewhere, with real budgets).
+                "--hint-iterations",
+                "40",
+                "--review-iterations",
+                "40",
+            ],
+        )
         self.http = httpx2.Client(base_url=self.url, timeout=30)
 
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + DEADLINE
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"the server exited with {self.process.returncode}{self.log_tail()}")
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    return
-            except httpx2.TransportError:
-                pass
-            time.sleep(0.05)
-        pytest.fail(f"the server did not start{self.log_tail()}")
-
-    def stop(self) -> None:
+    def stop(self, timeout: float = 20.0) -> None:
         self.http.close()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=20)
-
-    def log_tail(self) -> str:
-        return "\n--- server log ---\n" + self.log.read_text(errors="replace")[-4000:]
+        super().stop(timeout)
 
     def ok(self, method: str, path: str, **kwargs: Any) -> Any:
         response = self.http.request(method, path, **kwargs)
@@ -129,7 +93,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.fail(f"the browser client is not built ({CLIENT} is missing): run make client")
     running = Server(tmp_path_factory.mktemp("browser-server"))
     try:
-        running.wait_ready()
+        try:
+            running.wait_ready()
+        except ServerFailed as error:
+            pytest.fail(str(error), pytrace=False)
         yield running
     finally:
         running.stop()

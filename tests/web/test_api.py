@@ -1,4 +1,4 @@
-"""The REST API and the WebSocket of the server (issue 16), through an ASGI test client.
+"""The REST API and the WebSocket of the server, through an ASGI test client.
 
 Each test runs on SQLite and on PostgreSQL (tests/web/conftest.py). Games are driven by the
 test itself from each seat's own view, so every step is deterministic; bots appear only where a
@@ -24,8 +24,8 @@ from starlette.testclient import WebSocketTestSession
 from courtly.core import IllegalAction, games
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
-from courtly.web.storage import Base
-from courtly.web.tables import hash_token
+from courtly.web.storage.rows import Base
+from courtly.web.tables.access import hash_token
 
 WAIT = 60.0
 """Seconds to wait for a bot or a push: generous, a hang fails instead of blocking."""
@@ -509,7 +509,7 @@ def test_an_illegal_move_gets_422_with_the_engine_s_reason_and_changes_nothing(
 ) -> None:
     table, tokens = p0_first(client, seed=4)
     before = view(client, table, 0, tokens[0])
-    state = app.state.server.tables.get(table).state.clone()
+    state = app.state.server.tables.cache.get(table).state.clone()
     for action in ("fly", "give-7 p1", 999, "", -1):
         with pytest.raises(IllegalAction) as engine:
             state.apply(0, action)
@@ -654,7 +654,7 @@ def _choose(
 
 def app_state(client: TestClient, table: str) -> Any:
     """The table's true state, in the server's memory (to compare with what it said)."""
-    return cast(FastAPI, client.app).state.server.tables.get(table).state
+    return cast(FastAPI, client.app).state.server.tables.cache.get(table).state
 
 
 # ---------------------------------------------------------------------------------- leave

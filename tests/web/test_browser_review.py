@@ -1,4 +1,4 @@
-"""Hints and reviews in the browser (issue 18), in a real Chromium against a real ``courtly
+"""Hints and reviews in the browser, in a real Chromium against a real ``courtly
 serve`` (small search budgets: tests/web/browsing.py): the Hint button lists legal moves with
 their win chances and plays the one clicked, a table without hints has no button, and a finished
 game's review page draws the win-chance graph, the seats' figures, and any decision with its

@@ -10,11 +10,6 @@ their tokens, bots carry on to the end, and no clock is charged for the time no 
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -24,6 +19,8 @@ from typing import Any
 import httpx2
 import pytest
 import sqlalchemy
+
+from courtly.testing.server import ServerFailed, ServerProcess
 
 DEADLINE = 60.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
@@ -36,49 +33,18 @@ AWAY = 3.0
 """The ``away`` limit of the table whose person is to move, unconnected, across the crash."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+class Server(ServerProcess):
+    """One ``courtly serve`` process (in its own process group, with its bot workers), and an
+    HTTP client for it."""
 
-
-@dataclass
-class Server:
-    """One ``courtly serve`` process (in its own process group, with its bot workers)."""
-
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
-    database_url: str
-    started_at: float
-    http: httpx2.Client = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.http = httpx2.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30)
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + DEADLINE
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"the server exited with {self.process.returncode}{self.log_tail()}")
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    return
-            except httpx2.TransportError:
-                pass
-            time.sleep(0.05)
-        pytest.fail(f"the server did not start{self.log_tail()}")
+    def __init__(self, database_url: str, log: Path) -> None:
+        super().__init__(database_url, log, ["--bot-pace", "0", "--bot-workers", "1"])
+        self.http = httpx2.Client(base_url=self.url, timeout=30)
 
     def kill(self) -> None:
         """SIGKILL to the server and its bot workers: no shutdown of any kind runs."""
         self.http.close()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def log_tail(self) -> str:
-        return "\n--- server log ---\n" + self.log.read_text(errors="replace")[-4000:]
+        super().kill()
 
     def ok(self, method: str, path: str, **kwargs: Any) -> Any:
         response = self.http.request(method, path, **kwargs)
@@ -92,30 +58,12 @@ def serve(database_url: str, tmp_path: Path) -> Iterator[Callable[[], Server]]:
     started: list[Server] = []
 
     def start() -> Server:
-        port = free_port()
-        log = tmp_path / f"server-{len(started)}.log"
-        command = [
-            sys.executable,
-            "-c",
-            "from courtly.cli import main; main()",
-            "serve",
-            "--port",
-            str(port),
-            "--database-url",
-            database_url,
-            "--bot-pace",
-            "0",
-            "--bot-workers",
-            "1",
-        ]
-        started_at = time.time()
-        with log.open("wb") as output:
-            process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-            )
-        server = Server(process, port, log, database_url, started_at)
+        server = Server(database_url, tmp_path / f"server-{len(started)}.log")
         started.append(server)
-        server.wait_ready()
+        try:
+            server.wait_ready(DEADLINE)
+        except ServerFailed as error:
+            pytest.fail(str(error), pytrace=False)
         return server
 
     yield start

@@ -32,7 +32,7 @@ from schemathesis.specs.openapi.checks import (
 )
 from sqlalchemy import select
 
-from courtly.web.storage import EventRow, NoticeRow, SeatRow, TableRow
+from courtly.web.storage.rows import EventRow, NoticeRow, SeatRow, TableRow
 
 EXAMPLES = 10
 """Examples per generation mode of an operation with no ids (a few per table, seat and token
@@ -90,7 +90,7 @@ def snapshot(app: FastAPI, seeds: Seeds) -> dict[str, Any]:
     server = app.state.server
     shown: dict[str, Any] = {}
     for table_id in seeds.tables:
-        table = server.tables.get(table_id)
+        table = server.tables.cache.get(table_id)
         with table.lock:
             shown[table_id] = {
                 "version": table.version,

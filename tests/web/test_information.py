@@ -1,4 +1,4 @@
-"""The information boundary of the server (issue 16): every byte sent to a seat is made from
+"""The information boundary of the server: every byte sent to a seat is made from
 ``state.view(seat)`` alone, and to a spectator from ``state.view(None)``.
 
 Complete games of every registered game and player count (the test-only game included) are

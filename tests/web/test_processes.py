@@ -9,15 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,31 +21,26 @@ from websockets.sync.client import ClientConnection, connect
 
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
-
-from .postgres import free_port
+from courtly.testing.server import ServerFailed, ServerProcess
 
 DEADLINE = 60.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
 
 
-@dataclass
-class ServerProcess:
+class Server(ServerProcess):
     """One ``courtly serve`` process, and a small JSON client for its REST API."""
 
-    name: str
-    port: int
-    process: subprocess.Popen[bytes]
-    log: Path
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+    def __init__(self, name: str, database_url: str, folder: Path) -> None:
+        super().__init__(
+            database_url, folder / f"server-{name}.log", ["--bot-pace", "0", "--bot-workers", "1"]
+        )
+        self.name = name
 
     def call(
         self, method: str, path: str, body: object = None, token: str | None = None
     ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request = urllib.request.Request(self.url + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
         if token is not None:
             request.add_header("Authorization", f"Bearer {token}")
@@ -66,85 +56,28 @@ class ServerProcess:
         return answer
 
     def log_tail(self) -> str:
-        return (
-            f"\n--- log of server {self.name} ---\n" + self.log.read_text(errors="replace")[-4000:]
-        )
-
-
-def courtly_command() -> list[str]:
-    """The console script of this interpreter's environment (``.venv/bin/courtly``)."""
-    script = Path(sys.executable).parent / "courtly"
-    if script.is_file():
-        return [str(script)]
-    return [sys.executable, "-c", "import sys; from courtly.cli import main; sys.exit(main())"]
-
-
-def start_server(name: str, database_url: str, folder: Path) -> ServerProcess:
-    port = free_port()
-    log = folder / f"server-{name}.log"
-    command = [
-        *courtly_command(),
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        database_url,
-        "--bot-pace",
-        "0",
-        "--bot-workers",
-        "1",
-    ]
-    with log.open("wb") as output:
-        # Its own session: the bots' worker process is killed with it at the end.
-        process = subprocess.Popen(
-            command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    return ServerProcess(name, port, process, log)
-
-
-def wait_until_serving(server: ServerProcess) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            pytest.fail(
-                f"server {server.name} exited ({server.process.returncode})" + server.log_tail()
-            )
-        try:
-            if server.call("GET", "/api/games")[0] == 200:
-                return
-        except OSError:
-            pass  # not listening yet
-        time.sleep(0.1)
-    pytest.fail(f"server {server.name} did not answer /api/games" + server.log_tail())
-
-
-def stop_server(server: ServerProcess) -> None:
-    """SIGTERM (a clean shutdown), then SIGKILL for whatever of its session is left."""
-    if server.process.poll() is None:
-        server.process.send_signal(signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.process.wait(timeout=15)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.process.pid, signal.SIGKILL)
-    server.process.wait(timeout=15)
+        return f"\n(server {self.name}){super().log_tail()}"
 
 
 @pytest.fixture
-def two_servers(postgres_database: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ...]]:
+def two_servers(postgres_database: str, tmp_path: Path) -> Iterator[tuple[Server, ...]]:
     """Servers A and B on one fresh PostgreSQL database, killed at the end (also on failure)."""
-    servers: list[ServerProcess] = []
+    servers: list[Server] = []
     try:
         # Both at once on an empty database: their schema migrations must not collide.
-        servers.extend(start_server(name, postgres_database, tmp_path) for name in ("A", "B"))
+        servers.extend(Server(name, postgres_database, tmp_path) for name in ("A", "B"))
         for server in servers:
-            wait_until_serving(server)
+            try:
+                server.wait_ready(DEADLINE)
+            except ServerFailed as error:
+                pytest.fail(str(error), pytrace=False)
         yield tuple(servers)
     finally:
         for server in servers:
-            stop_server(server)
+            server.stop()
 
 
-def wait_for(what: str, found: Callable[[], Any], servers: tuple[ServerProcess, ...]) -> Any:
+def wait_for(what: str, found: Callable[[], Any], servers: tuple[Server, ...]) -> Any:
     """Poll ``found`` until it returns something other than None (generous deadline)."""
     deadline = time.monotonic() + DEADLINE
     while time.monotonic() < deadline:
@@ -155,7 +88,7 @@ def wait_for(what: str, found: Callable[[], Any], servers: tuple[ServerProcess, 
     pytest.fail(f"timed out waiting for {what}" + "".join(s.log_tail() for s in servers))
 
 
-def two_people(a: ServerProcess, b: ServerProcess, seed: int) -> tuple[str, list[str]]:
+def two_people(a: Server, b: Server, seed: int) -> tuple[str, list[str]]:
     """A Royal Gambit table of two people made through ``a``, seat 0 joined through ``a`` and
     seat 1 through ``b``: its id and the seats' tokens."""
     table: str = a.ok(
@@ -174,7 +107,7 @@ def receive_first(
     connection: ClientConnection,
     wanted: Callable[[dict[str, Any]], bool],
     what: str,
-    servers: tuple[ServerProcess, ...],
+    servers: tuple[Server, ...],
 ) -> dict[str, Any]:
     """The first message of ``connection`` that is ``wanted``."""
     deadline = time.monotonic() + DEADLINE
@@ -189,7 +122,7 @@ def receive_first(
 
 
 def receive_until(
-    connection: ClientConnection, version: int, what: str, servers: tuple[ServerProcess, ...]
+    connection: ClientConnection, version: int, what: str, servers: tuple[Server, ...]
 ) -> dict[str, Any]:
     """The first view message of ``connection`` at ``version`` or later."""
 
@@ -201,19 +134,19 @@ def receive_until(
 
 
 def test_a_move_through_one_process_reaches_websockets_held_by_the_other(
-    two_servers: tuple[ServerProcess, ServerProcess],
+    two_servers: tuple[Server, Server],
 ) -> None:
     a, b = two_servers
     # Seat 0 joins through A, seat 1 through B: each process learns of the other's join.
     table, tokens = two_people(a, b, seed=11)
 
-    def view(server: ServerProcess, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def view(server: Server, seat: int | None, since: int = 0) -> dict[str, Any]:
         if seat is None:  # a spectator's
             return server.ok("GET", f"/api/tables/{table}/view?since={since}")
         path = f"/api/tables/{table}/view?seat={seat}&since={since}"
         return server.ok("GET", path, token=tokens[seat])
 
-    def view_at(server: ServerProcess, seat: int | None, version: int, since: int) -> Any:
+    def view_at(server: Server, seat: int | None, version: int, since: int) -> Any:
         """``seat``'s view served by ``server`` once it is at ``version`` (it may hear of a
         change made through the other process a little later)."""
         return wait_for(
@@ -258,7 +191,7 @@ def test_a_move_through_one_process_reaches_websockets_held_by_the_other(
 
 @contextlib.contextmanager
 def connect_view(
-    server: ServerProcess, table: str, seat: int | None = None, token: str | None = None
+    server: Server, table: str, seat: int | None = None, token: str | None = None
 ) -> Iterator[ClientConnection]:
     """A WebSocket on ``table`` of ``server``, as ``seat`` (``None``: a spectator)."""
     with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws", open_timeout=30) as ws:
@@ -267,7 +200,7 @@ def connect_view(
 
 
 def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_move(
-    two_servers: tuple[ServerProcess, ServerProcess],
+    two_servers: tuple[Server, Server],
 ) -> None:
     a, b = two_servers
     seats = [
@@ -303,7 +236,7 @@ def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_mov
 
 
 def answer_on(
-    connection: ClientConnection, ref: int, servers: tuple[ServerProcess, ...]
+    connection: ClientConnection, ref: int, servers: tuple[Server, ...]
 ) -> dict[str, Any]:
     """The answer to the move sent with ``ref`` on ``connection`` (views pushed meanwhile are
     skipped)."""
@@ -318,7 +251,7 @@ def answer_on(
 
 
 def test_moves_on_websockets_of_two_processes_are_each_applied_once(
-    two_servers: tuple[ServerProcess, ServerProcess],
+    two_servers: tuple[Server, Server],
 ) -> None:
     # Each process writes the moves of its sockets from its event loop (PostgreSQL's async
     # driver). A seat sends each move through both processes at once: one write wins, the

@@ -1,4 +1,4 @@
-"""The API around a table's board (issue 17): the rules text, the replay of a finished game,
+"""The API around a table's board: the rules text, the replay of a finished game,
 the caution on a risky move, and whom a table waits for. Through an ASGI test client, on SQLite
 and on PostgreSQL (tests/web/conftest.py); games are driven by the test from each seat's own
 view, with seeded random moves, so every step is deterministic.

@@ -1,4 +1,4 @@
-"""Hints and reviews at the server (issue 18), through an ASGI test client on SQLite and on
+"""Hints and reviews at the server, through an ASGI test client on SQLite and on
 PostgreSQL: a hint is the estimate of the asking seat's view and nothing else, refused where it
 would tell what it may not; a review is the one ``courtly review`` makes of the table's record,
 made once, kept in the database, and answered after a restart.
@@ -71,7 +71,7 @@ def test_a_hint_is_the_estimate_of_the_seat_s_own_view(app: FastAPI, client: Tes
         assert 0 <= action["low"] <= action["mean"] <= action["high"] <= 1
         assert action["visits"] > 0
     # Exactly what the seat's view gives, searched here: the server searched nothing else.
-    state = app.state.server.tables.get(table).state
+    state = app.state.server.tables.cache.get(table).state
     expected = estimate(state.view(seat), Budget(SMALL), seed=mine["version"], workers=1)
     assert hint["actions"] == [action.to_dict() for action in expected]
     # Asking again answers the same; asking moved nothing.

@@ -1,7 +1,7 @@
-"""Hints during a game and reviews after it, at the server (issue 18).
+"""Hints during a game and reviews after it, at the server.
 
 A **hint** is :func:`courtly.agents.estimates` run on the asking seat's view (``state.view(seat)``,
-from :meth:`Tables.hint_view`, which checks the seat's token, that the table allows hints and
+from :meth:`courtly.web.tables.views.Views.hint_view`, which checks the seat's token, that the table allows hints and
 that the seat is to move): every legal action with its estimated win chance, best first. The
 searches run in the bots' pool of processes, off the event loop; the same position asked twice
 (a reload, a second tab) is searched once, and its answer is kept for a while.
@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final, Literal, cast
 
 from starlette.concurrency import run_in_threadpool
 
@@ -38,8 +38,10 @@ from ..agents.estimates import (
 from ..core.game import View
 from ..core.records import MatchRecord
 from ..sim.review import review_record
+from . import protocol
+from .model import TableError
 from .storage import Storage
-from .tables import TableError, Tables
+from .tables import Tables
 
 log = logging.getLogger("courtly.web")
 
@@ -58,14 +60,14 @@ class ReviewJob:
 
     table_id: str
     iterations: int
-    status: str = "queued"
+    status: Literal["queued", "running", "done", "failed"] = "queued"
     done: int = 0
     total: int = 0
-    review: dict[str, Any] | None = None
+    review: protocol.Review | None = None
     detail: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        answer: dict[str, Any] = {
+    def to_dict(self) -> protocol.ReviewJob:
+        answer: protocol.ReviewJob = {
             "table": self.table_id,
             "status": self.status,
             "done": self.done,
@@ -89,8 +91,8 @@ class Advisor:
     review_iterations: int = SERVER_REVIEW_ITERATIONS
     _executor: Executor | None = None
     _workers: int = 1
-    _hints: OrderedDict[tuple[str, int, int], dict[str, Any]] = field(default_factory=OrderedDict)
-    _searching: dict[tuple[str, int, int], asyncio.Task[dict[str, Any]]] = field(
+    _hints: OrderedDict[tuple[str, int, int], protocol.Hint] = field(default_factory=OrderedDict)
+    _searching: dict[tuple[str, int, int], asyncio.Task[protocol.Hint]] = field(
         default_factory=dict
     )
     _reviews: OrderedDict[str, ReviewJob] = field(default_factory=OrderedDict)
@@ -119,10 +121,10 @@ class Advisor:
 
     async def hint(
         self, table_id: str, seat: int, token: str | None, version: int
-    ) -> dict[str, Any]:
+    ) -> protocol.Hint:
         """Every legal action of ``seat`` at ``version`` with its estimated win chance, best
         first, from the seat's view alone."""
-        view = await run_in_threadpool(self.tables.hint_view, table_id, seat, token, version)
+        view = await run_in_threadpool(self.tables.views.hint_view, table_id, seat, token, version)
         key = (table_id, seat, version)
         known = self._hints.get(key)
         if known is not None:
@@ -136,7 +138,7 @@ class Advisor:
         # Shielded: a client that goes away does not cancel a search another one waits for.
         return await asyncio.shield(task)
 
-    async def _search(self, key: tuple[str, int, int], view: View) -> dict[str, Any]:
+    async def _search(self, key: tuple[str, int, int], view: View) -> protocol.Hint:
         executor = self._executor
         if executor is None:
             raise TableError(503, "the server is stopping: no hint now")
@@ -147,12 +149,12 @@ class Advisor:
         parts = await asyncio.gather(*(loop.run_in_executor(executor, run_copy, j) for j in jobs))
         found = merged(view, parts)
         table_id, seat, version = key
-        answer = {
+        answer: protocol.Hint = {
             "table": table_id,
             "seat": seat,
             "version": version,
-            "budget": budget.describe(),
-            "actions": [action.to_dict() for action in found.actions],
+            "budget": cast(protocol.Budget, budget.describe()),
+            "actions": [cast(protocol.ActionEstimate, a.to_dict()) for a in found.actions],
         }
         self._hints[key] = answer
         while len(self._hints) > HINTS_KEPT:
@@ -162,11 +164,11 @@ class Advisor:
     # ------------------------------------------------------------------------------ reviews
 
     def _check_over(self, table_id: str) -> None:
-        table = self.tables.get(table_id)
+        table = self.tables.cache.get(table_id)
         if table.status != "over":
             raise TableError(409, "a table is reviewed once its game is over, and this one is not")
 
-    def review(self, table_id: str) -> dict[str, Any]:
+    def review(self, table_id: str) -> protocol.ReviewJob:
         """The review job of ``table_id``: where it stands, and the review once done; 404 if
         none was started."""
         self._check_over(table_id)
@@ -181,7 +183,7 @@ class Advisor:
             404, "this table has not been reviewed: POST to /api/tables/{id}/review to start"
         )
 
-    def start_review(self, table_id: str) -> dict[str, Any]:
+    def start_review(self, table_id: str) -> protocol.ReviewJob:
         """Start reviewing ``table_id`` (every seat), unless it is reviewed or being reviewed;
         a failed review is tried again."""
         self._check_over(table_id)
@@ -192,7 +194,7 @@ class Advisor:
         stored = self._stored(table_id)
         if stored is not None:
             return stored.to_dict()
-        record = self.tables.match_record(table_id)
+        record = self.tables.replays.match_record(table_id)
         with self._guard:
             job = self._reviews.get(table_id)
             if job is not None and job.status != "failed":
@@ -244,7 +246,7 @@ class Advisor:
                 progress=progress,
                 searcher=Searcher(self._workers, executor=executor),
             )
-            data = review.to_dict()
+            data = cast(protocol.Review, review.to_dict())
             self.storage.save_review(job.table_id, job.iterations, data)
             job.review = data
             job.status = "done"

@@ -4,7 +4,7 @@ When a table changes, :meth:`Bots.poke` makes sure one task plays its bot seats:
 table's pace, takes the views of the seats a bot must play (a seat's view only, like any other
 bot), has each bot choose in a worker process (so a long search neither holds the server's
 event loop nor another table's bots), and submits the choices through
-:meth:`courtly.web.tables.Tables.submit` with the version they were chosen at, like a person
+:meth:`courtly.web.tables.moves.Moves.submit` with the version they were chosen at, like a person
 would. A choice that arrives too late (a person took the seat back) is refused and forgotten.
 """
 
@@ -20,7 +20,8 @@ from functools import partial
 from typing import Any
 
 from ..core.game import View
-from .tables import TableError, Tables
+from .model import TableError
+from .tables import Tables
 
 log = logging.getLogger("courtly.web")
 
@@ -115,7 +116,7 @@ class Bots:
         if table_id in self._busy:
             self._again.add(table_id)  # look again once the running turn is done
             return
-        if not self.tables.may_need_bots(table_id):
+        if not self.tables.clocks.may_need_bots(table_id):
             return
         self._busy.add(table_id)
         task = asyncio.ensure_future(self._play(table_id))
@@ -139,12 +140,12 @@ class Bots:
     async def _turn(self, table_id: str) -> bool:
         """One round of the table's bots; whether any of them moved."""
         loop = asyncio.get_running_loop()
-        version, turns = await loop.run_in_executor(None, self.tables.bot_turns, table_id)
+        version, turns = await loop.run_in_executor(None, self.tables.clocks.bot_turns, table_id)
         if not turns or self._executor is None:
             return False
         if self.pace > 0:
             await asyncio.sleep(self.pace)
-        table = self.tables.get(table_id)
+        table = self.tables.cache.get(table_id)
         thinking = [
             loop.run_in_executor(
                 self._executor if _searches(spec) else None,
@@ -162,7 +163,9 @@ class Bots:
                 log.error("bot %s of table %s seat %d failed: %r", spec, table_id, seat, choice)
                 continue
             try:
-                submit = partial(self.tables.submit, table_id, seat, choice, version, by_bot=True)
+                submit = partial(
+                    self.tables.moves.submit, table_id, seat, choice, version, by_bot=True
+                )
                 await loop.run_in_executor(None, submit)
                 moved = True
             except TableError as refused:

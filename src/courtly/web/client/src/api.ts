@@ -1,220 +1,54 @@
 // The server's REST API (docs/server.md) and the seat tokens this browser holds.
 
-export interface OptionInfo {
-  name: string;
-  default: string | number | boolean;
-  allowed: string;
-  help: string;
-  unofficial?: boolean;
-}
+import type { components } from "./protocol";
 
-export interface BotInfo {
-  name: string;
-  summary: string;
-  options: OptionInfo[];
-}
+// Every body and message of the wire protocol, as the server declares it (courtly/web/protocol.py):
+// generated into protocol.d.ts from the server's OpenAPI schema by `make protocol`, never written
+// by hand here.
+type Schemas = components["schemas"];
 
-export interface GameInfo {
-  id: string;
-  title: string;
-  players: number[];
-  official_players: number[];
-  default_players: number;
-  summary: string;
-  simultaneous: boolean;
-  hidden_information: boolean;
-  teams: boolean;
-  options: OptionInfo[];
-  default_bot: string;
-  bots: BotInfo[];
-}
-
-export interface SeatPublic {
-  seat: number;
-  kind: "person" | "bot";
-  name: string;
-  bot: string | null;
-  taken: boolean;
-  bot_control: boolean;
-  clock: number | null;
-  clock_running: boolean;
-}
-
-export interface Clock {
-  initial: number;
-  increment: number;
-  per_move: number;
-  away: number;
-}
-
-export interface TableSummary {
-  id: string;
-  game: string;
-  title: string;
-  players: number;
-  options: Record<string, unknown>;
-  mode: "realtime" | "turn-based";
-  clock: Clock;
-  status: "open" | "playing" | "over";
-  version: number;
-  /** The seats to move (public in every view); empty unless playing. */
-  to_move: number[];
-  seats: SeatPublic[];
-  free_seats: number[];
-  created_at: number;
-  rematch_of: string | null;
-  rematch_id: string | null;
-}
-
-export interface LegalAction {
-  id: number;
-  text: string;
-  /** The game's warning before a legal move that throws the game away: confirm first. */
-  caution?: string;
-}
-
-export type LogEvent = [string, string];
-
-export interface Notice {
-  text: string;
-  [key: string]: unknown;
-}
-
-export interface Result {
-  returns: number[];
-  winners: number[];
-  truncated: boolean;
-}
-
-/** What the server sends a seat (or a spectator): `seat_message` in courtly/web/tables.py. */
-export interface SeatMessage {
-  table: string;
-  game: string;
-  players: number;
-  seat: number | null;
-  version: number;
-  status: "open" | "playing" | "over";
-  to_move: number[];
-  legal_actions: LegalAction[];
-  observation: unknown;
-  log_from: number;
-  log: LogEvent[];
-  result: Result | null;
-  seats: SeatPublic[];
-  notices: Notice[];
-  mode: string;
-  hints: boolean;
-  rematch_id: string | null;
-}
-
+export type OptionInfo = Schemas["OptionInfo"];
+export type BotInfo = Schemas["BotInfo"];
+export type GameInfo = Schemas["GameInfo"];
+export type Rules = Schemas["Rules"];
+export type SeatPublic = Schemas["SeatPublic"];
+export type Clock = Schemas["Clock"];
+/** A table as the lobby lists it; `to_move` is public in every view (empty unless playing). */
+export type TableSummary = Schemas["TableSummary"];
+export type SeatToken = Schemas["SeatToken"];
+/** A legal action; `caution`: the game's warning before a move that throws the game away. */
+export type LegalAction = Schemas["LegalAction"];
+export type Notice = Schemas["Notice"];
+export type Result = Schemas["Result"];
+/** What the server sends a seat (or a spectator): `seat_message` in courtly/web/tables/views.py. */
+export type SeatMessage = Schemas["SeatMessage"];
+export type LogEvent = SeatMessage["log"][number];
+export type MoveAnswer = Schemas["MoveAnswer"];
 /** A finished game at one step (`GET /api/tables/{id}/replay`). */
-export interface ReplayStep {
-  table: string;
-  game: string;
-  players: number;
-  step: number;
-  steps: number;
-  seat: number | "spectator" | "all";
-  to_move: number[];
-  views: { seat: number | null; observation: unknown }[];
-  log: LogEvent[];
-  result: Result | null;
-  seats: SeatPublic[];
-}
-
+export type ReplayStep = Schemas["ReplayStep"];
+export type GameRecord = Schemas["GameRecord"];
 /** One action's estimated win chance for the deciding seat, with its 95% interval. */
-export interface ActionEstimate {
-  action: string;
-  id: number;
-  mean: number;
-  low: number;
-  high: number;
-  visits: number;
-}
-
-export interface Hint {
-  table: string;
-  seat: number;
-  version: number;
-  budget: { iterations?: number; seconds?: number };
-  /** Every legal action, best first. */
-  actions: ActionEstimate[];
-}
-
+export type ActionEstimate = Schemas["ActionEstimate"];
+export type Hint = Schemas["Hint"];
 /** A finished game's review (`courtly review`'s JSON, format courtly-review/1). */
-export interface Review {
-  format: string;
-  game: string;
-  players: number;
-  agents: string[];
-  returns: number[];
-  events: number;
-  reviewed_seats: string[];
-  budget: { iterations?: number; seconds?: number };
-  thresholds: Record<string, number>;
-  summaries: {
-    seat: string;
-    agent: string;
-    decisions: number;
-    accuracy: number | null;
-    mean_loss: number | null;
-    errors: Record<string, number>;
-    luck: number;
-    luck_stderr: number;
-    result: number | null;
-    luck_adjusted_result: number | null;
-  }[];
-  decisions: {
-    index: number;
-    seat: string;
-    chosen: ActionEstimate;
-    best: ActionEstimate;
-    loss: number;
-    label: "inaccuracy" | "mistake" | "blunder" | null;
-    accuracy: number;
-    actions: ActionEstimate[];
-  }[];
-  chance: {
-    first: number;
-    last: number;
-    outcomes: string[];
-    luck: Record<string, number>;
-    before: Record<string, number>;
-    after: Record<string, number>;
-  }[];
-  win_chance: Record<string, [number, number][]>;
-}
-
-export interface ReviewJob {
-  table: string;
-  status: "queued" | "running" | "done" | "failed";
-  done: number;
-  total: number;
-  budget: { iterations?: number };
-  review?: Review;
-  detail?: string;
-}
-
+export type Review = Schemas["Review"];
+export type ReviewJob = Schemas["ReviewJob"];
+/** Every refused request's body: `detail` says why (a stale move: the table's `version`). */
+export type Refusal = Schemas["Refusal"];
 export type OptionValue = string | number | boolean;
+export type SeatRequest = Schemas["SeatRequest"];
+export type CreateRequest = Schemas["CreateTable"];
 
-export interface SeatRequest {
-  kind: "person" | "bot";
-  name?: string;
-  bot?: string;
-  options?: Record<string, OptionValue>;
-}
-
-export interface CreateRequest {
-  game: string;
-  players: number;
-  options: Record<string, OptionValue>;
-  seats: SeatRequest[];
-  mode: "realtime" | "turn-based";
-  clock: Clock;
-  seed?: number;
-  /** Whether a person to move may ask for a hint (default: yes). */
-  hints?: boolean;
-}
+/** What a page sends on a table's WebSocket: the hello first, then a seat's moves. */
+export type ClientMessage = Schemas["ClientMessage"];
+export type Hello = Schemas["Hello"];
+export type MoveMessage = Schemas["MoveMessage"];
+/** What the server sends on a table's WebSocket. */
+export type ServerMessage = Schemas["ServerMessage"];
+export type ViewMessage = Schemas["ViewMessage"];
+export type ErrorMessage = Schemas["ErrorMessage"];
+export type AnswerMessage = Schemas["AnswerMessage"];
+export type RefusedMessage = Schemas["RefusedMessage"];
 
 /** A refused request: the server's `detail`, and its status (0: no answer at all). */
 export class ApiError extends Error {
@@ -268,7 +102,7 @@ export const api = {
   table: (id: string) => request<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body: CreateRequest) => request<TableSummary>("POST", "/api/tables", body),
   join: (id: string, seat: number, name: string) =>
-    request<{ table: string; seat: number; token: string }>(
+    request<SeatToken>(
       "POST",
       `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`,
       { name },
@@ -281,14 +115,14 @@ export const api = {
       token,
     ),
   move: (id: string, seat: number, action: number | string, version: number, token: string) =>
-    request<{ index: number; version: number }>(
+    request<MoveAnswer>(
       "POST",
       `/api/tables/${encodeURIComponent(id)}/moves`,
       { seat, action, version },
       token,
     ),
   rules: (game: string) =>
-    request<{ game: string; title: string; rules: string }>(
+    request<Rules>(
       "GET",
       `/api/games/${encodeURIComponent(game)}/rules`,
     ),

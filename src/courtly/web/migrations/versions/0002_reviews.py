@@ -1,4 +1,4 @@
-"""Reviews of finished tables (issue 18).
+"""Reviews of finished tables.
 
 Revision ID: 0002
 Revises: 0001

@@ -1,16 +1,10 @@
-"""A real PostgreSQL server for the tests, started by the tests themselves.
+"""A throwaway PostgreSQL cluster: ``initdb`` and ``pg_ctl`` (Debian's ``postgresql`` package) in
+a temporary folder, listening on 127.0.0.1 and a free port, its socket in the same folder, gone
+when stopped.
 
-The session fixture ``postgres_server`` runs ``initdb`` and ``pg_ctl start`` (Debian's
-``postgresql`` package, which ``make test`` installs when it can) in a temporary directory,
-listening on 127.0.0.1 and a free port, its socket in the same directory. PostgreSQL refuses to
-run as root, so as root (CI) the server runs as ``nobody``. Each test gets a fresh database
-(:meth:`PostgresServer.create_database`), so tests stay independent; under pytest-xdist each
-worker starts its own server (the workers share nothing). The server is stopped at the end of
-the session.
-
-Without PostgreSQL the PostgreSQL tests fail when they must run (``CI`` is set, or running as
-root, where ``make test`` installs it), and are skipped with the reason and the way to install
-it otherwise.
+PostgreSQL refuses to run as root, so as root (CI) the cluster belongs to an unprivileged user
+(``nobody``). The cluster is tuned for throwaway data (no fsync, no synchronous commit); a
+caller that measures commits sets ``synchronous_commit`` back on for its database.
 """
 
 from __future__ import annotations
@@ -22,20 +16,19 @@ import os
 import pwd
 import re
 import shutil
-import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
-import pytest
+
+from .server import free_port
 
 INSTALL_HINT = "install it with: sudo apt-get install postgresql (Debian/Ubuntu)"
 UNPRIVILEGED_USER = "nobody"
 SUPERUSER = "courtly"
 TEMPLATE = "template0"
-"""Every test database is a copy of this pristine template: the schema is the app's to make."""
+"""Every new database is a copy of this pristine template: the schema is the app's to make."""
 
 
 def find_bindir() -> Path | None:
@@ -58,16 +51,10 @@ def find_bindir() -> Path | None:
 
 
 def must_run() -> bool:
-    """Whether missing PostgreSQL is a failure rather than a skip: in CI, and as root (where
-    ``make test`` installs it, so missing means the installation failed)."""
+    """Whether a missing system package (PostgreSQL, Chromium) fails the tests rather than skips
+    them: in CI, and as root (where ``make test`` installs them, so missing means the
+    installation failed)."""
     return bool(os.environ.get("CI")) or os.geteuid() == 0
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class PostgresServer:
@@ -157,6 +144,11 @@ class PostgresServer:
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
+    @property
+    def postmaster(self) -> int:
+        """The process id of the cluster's postmaster (its backends are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def url(self, database: str, driver: str = "postgresql+psycopg") -> str:
         """The SQLAlchemy URL of ``database`` (``driver="postgresql"`` for psycopg itself)."""
         return f"{driver}://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
@@ -165,7 +157,7 @@ class PostgresServer:
         return psycopg.connect(self.url("postgres", driver="postgresql"), autocommit=True)
 
     def create_database(self) -> str:
-        """A fresh, empty database (unique in this session); returns its name."""
+        """A fresh, empty database (unique in this cluster); returns its name."""
         name = f"courtly_{os.getpid()}_{next(self._names)}"
         with self.admin() as connection:
             connection.execute(f'CREATE DATABASE "{name}" TEMPLATE {TEMPLATE}')
@@ -175,34 +167,3 @@ class PostgresServer:
         """Drop ``name``, closing what is still connected to it (an app not shut down)."""
         with self.admin() as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """A PostgreSQL server of this test session (of this xdist worker), stopped at its end."""
-    bindir = find_bindir()
-    if bindir is None:
-        message = (
-            f"PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin); {INSTALL_HINT}"
-        )
-        if must_run():
-            pytest.fail(message + " (`make test` installs it when run as root)", pytrace=False)
-        pytest.skip(message)
-    server = PostgresServer(bindir)
-    try:
-        server.start()
-    except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
-        server.stop()
-        pytest.fail(f"PostgreSQL did not start: {error}", pytrace=False)
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
-    """The SQLAlchemy URL of a fresh PostgreSQL database, dropped after the test."""
-    name = postgres_server.create_database()
-    yield postgres_server.url(name)
-    postgres_server.drop_database(name)

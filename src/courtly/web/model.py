@@ -1,0 +1,197 @@
+"""A table at the server, as the table logic and the storage both know it: its game, seats,
+state, time rules, and the answers it gave.
+
+A :class:`Table` lives in memory for speed and in the database for truth; the storage maps it
+to and from its rows (:mod:`courtly.web.storage`), the table logic changes it
+(:mod:`courtly.web.tables`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, cast
+
+from ..core.game import Game, State
+from .protocol import Clock as ClockShape
+from .protocol import (
+    Mode,
+    MoveAnswer,
+    Notice,
+    OptionValue,
+    SeatKind,
+    SeatPublic,
+    Status,
+    TableSummary,
+)
+
+MODES: tuple[Mode, ...] = ("realtime", "turn-based")
+
+
+class TableError(Exception):
+    """A request the table refuses: an HTTP status and a message that names the problem (and,
+    for a stale move, the table's current ``version``)."""
+
+    def __init__(self, status: int, message: str, version: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.version = version
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A table's time rules, in seconds (0: none).
+
+    Realtime tables give each seat ``initial`` seconds plus ``increment`` per move; turn-based
+    tables give ``per_move`` seconds for each decision. ``away`` is how long a person who must
+    move may stay disconnected. A seat out of time or away is played by a bot until its person
+    takes it back.
+    """
+
+    initial: float = 0.0
+    increment: float = 0.0
+    per_move: float = 0.0
+    away: float = 0.0
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any] | None) -> Clock:
+        if not data:
+            return cls()
+        return cls(**{key: float(value) for key, value in data.items() if key in CLOCK_FIELDS})
+
+    @property
+    def timed(self) -> bool:
+        return self.initial > 0 or self.per_move > 0
+
+    def to_dict(self) -> ClockShape:
+        return cast(ClockShape, asdict(self))
+
+
+CLOCK_FIELDS = ("initial", "increment", "per_move", "away")
+
+
+@dataclass
+class Seat:
+    """A seat as the server knows it."""
+
+    kind: SeatKind
+    bot: str | None
+    """A bot seat's agent spec; for a person, the bot that plays when they are away."""
+    name: str = ""
+    token_hash: str | None = None
+    """SHA-256 of the seat's secret token; the token itself is never kept."""
+    bot_control: bool = False
+    """A person's seat played by a bot (out of time, away, or left)."""
+    clock_ms: int | None = None
+    """Time left on the seat's clock when it last stopped (None: no clock)."""
+    clock_since: float | None = None
+    """When the seat's clock started running (None: stopped)."""
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.kind == "bot" or self.bot_control
+
+    def public(self, seat: int, now: float) -> SeatPublic:
+        """What everyone may know of the seat (never its token)."""
+        return {
+            "seat": seat,
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot if self.played_by_bot else None,
+            "taken": self.taken,
+            "bot_control": self.bot_control,
+            "clock": self.time_left(now),
+            "clock_running": self.clock_since is not None,
+        }
+
+    def time_left(self, now: float) -> float | None:
+        """Seconds left on the seat's clock now (None: no clock)."""
+        if self.clock_ms is None:
+            return None
+        spent = 0.0 if self.clock_since is None else max(0.0, now - self.clock_since)
+        return round(max(0.0, self.clock_ms / 1000 - spent), 3)
+
+
+@dataclass
+class Answer:
+    """The reply to an applied move, kept so that a retry gets the very same reply."""
+
+    seat: int
+    action: str
+    index: int
+    version: int
+
+    def to_dict(self, table_id: str) -> MoveAnswer:
+        return {
+            "table": table_id,
+            "seat": self.seat,
+            "action": self.action,
+            "index": self.index,
+            "version": self.version,
+        }
+
+
+@dataclass
+class Table:
+    """One game at the server: a game, seats, the state, and what the messages need."""
+
+    id: str
+    game: Game
+    mode: Mode
+    clock: Clock
+    seed: int
+    seats: list[Seat]
+    state: State
+    status: Status = "open"
+    revision: int = 0
+    """The database row's revision this copy is at: a change is written only while the row is
+    still at it (another server process may have changed the table)."""
+    hints: bool = True
+    created_at: float = 0.0
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    notices: list[Notice] = field(default_factory=list)
+    to_move_at: list[tuple[int, ...]] = field(default_factory=list)
+    """``to_move_at[v]``: the seats to move at version ``v`` (checks moves chosen earlier)."""
+    answers: dict[tuple[int, int], tuple[str, Answer]] = field(default_factory=dict)
+    """Applied moves by (seat, version chosen at): a retry is recognised and answered again."""
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return cast(dict[str, OptionValue], self.game.config()["options"])
+
+    def summary(self, now: float) -> TableSummary:
+        """The table as the lobby lists it, read under its lock: a move's change of status and
+        of state are one change (never "over" with the state before the last move)."""
+        with self.lock:
+            return {
+                "id": self.id,
+                "game": self.game.id,
+                "title": self.game.info.title,
+                "players": self.game.num_players,
+                "options": self.options,
+                "mode": self.mode,
+                "clock": self.clock.to_dict(),
+                "status": self.status,
+                "version": self.version,
+                # Public in every view: a hot-seat page knows whom to hand the device to
+                # before it fetches anyone's view.
+                "to_move": list(self.state.to_move) if self.status == "playing" else [],
+                "hints": self.hints,
+                "seats": [seat.public(i, now) for i, seat in enumerate(self.seats)],
+                "free_seats": [i for i, seat in enumerate(self.seats) if not seat.taken],
+                "created_at": self.created_at,
+                "rematch_of": self.rematch_of,
+                "rematch_id": self.rematch_id,
+            }

@@ -1,0 +1,456 @@
+"""The wire protocol: every body the server takes or sends, and every WebSocket message, declared
+once. The OpenAPI schema (``/openapi.json``) is made from these declarations, and the browser
+client's TypeScript types are generated from that schema (``make protocol``).
+
+What a client sends is a pydantic model, validated strictly: JSON ``true`` is no seat, id or
+count, nor ``"3"`` a number. What the server sends is a ``TypedDict``: the dicts the server builds
+are checked against it by mypy, and sent as they are, with no validation or copy at run time (a
+view is built and sent for every seat after every move).
+
+A refused request, REST or WebSocket, is answered with :class:`Refusal`'s fields, made by
+:func:`refusal` alone.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from typing_extensions import TypedDict
+
+Status = Literal["open", "playing", "over"]
+Mode = Literal["realtime", "turn-based"]
+SeatKind = Literal["person", "bot"]
+ReplaySeat = int | Literal["spectator", "all"]
+LogEvent = Annotated[
+    list[str], Field(min_length=2, max_length=2, description="the actor, and the item")
+]
+"""An event of a log as its reader may know it: the actor (``p1``, ``chance``) and the item
+(``?`` for what the reader may not know)."""
+OptionValue = str | int | float | bool
+
+
+# ---------------------------------------------------------------------------------- requests
+
+
+class Strict(BaseModel):
+    # strict: JSON true is no seat, id or count, nor "3" a number (lax mode would take them).
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatRequest(Strict):
+    kind: SeatKind = "person"
+    name: str = Field(default="", max_length=64)
+    bot: str | None = Field(default=None, max_length=64, description="the bot's name (bots only)")
+    options: dict[str, OptionValue] = Field(default_factory=dict, description="the bot's options")
+
+
+class ClockRequest(Strict):
+    initial: float = Field(
+        default=0, ge=0, le=366 * 86400, description="realtime: seconds per seat"
+    )
+    increment: float = Field(
+        default=0, ge=0, le=86400, description="realtime: seconds added per move"
+    )
+    per_move: float = Field(
+        default=0, ge=0, le=366 * 86400, description="turn-based: seconds per move"
+    )
+    away: float = Field(
+        default=0, ge=0, le=366 * 86400, description="seconds a person to move may be disconnected"
+    )
+
+
+class CreateTable(Strict):
+    game: str = Field(max_length=64)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+    seats: list[SeatRequest] = Field(max_length=16)
+    mode: Mode = "realtime"
+    clock: ClockRequest = Field(default_factory=lambda: ClockRequest())
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    hints: bool = True
+
+
+class JoinSeat(Strict):
+    name: str = Field(default="", max_length=64)
+
+
+class MoveRequest(Strict):
+    seat: int = Field(ge=0, le=15)
+    action: str | int = Field(description="the action's text or id")
+    version: int = Field(ge=0, description="the version the move was chosen at")
+
+
+class HintRequest(Strict):
+    seat: int = Field(ge=0, le=15)
+    version: int = Field(ge=0, description="the version of the view the seat is looking at")
+
+
+# ---------------------------------------------------------------------------------- answers
+
+
+class Refusal(TypedDict):
+    """Every refused request's answer: what is wrong, in words (a stale move also gets the
+    table's current ``version``)."""
+
+    detail: str
+    version: NotRequired[int]
+
+
+def refusal(detail: str, version: int | None = None) -> Refusal:
+    """The one place a refusal's body is made (REST, the WebSocket's ``error`` and ``refused``
+    messages): ``detail``, and for a stale move the table's current ``version``."""
+    body: Refusal = {"detail": detail}
+    if version is not None:
+        body["version"] = version
+    return body
+
+
+class OptionInfo(TypedDict):
+    name: str
+    default: OptionValue
+    allowed: str
+    help: str
+    unofficial: NotRequired[bool]
+
+
+class BotInfo(TypedDict):
+    name: str
+    summary: str
+    options: list[OptionInfo]
+
+
+class LongestGame(TypedDict):
+    """The longest game a player count can last, with the default options."""
+
+    players: int
+    decisions: int
+    chance: int
+    events: int
+
+
+class GameInfo(TypedDict):
+    """A game of the catalogue (``courtly games --json``), with the bots a seat can be given."""
+
+    id: str
+    title: str
+    players: list[int]
+    official_players: list[int]
+    default_players: int
+    summary: str
+    simultaneous: bool
+    hidden_information: bool
+    teams: bool
+    options: list[OptionInfo]
+    agents: list[str]
+    default_bot: str
+    longest_game: list[LongestGame] | None
+    bots: list[BotInfo]
+
+
+class Rules(TypedDict):
+    game: str
+    title: str
+    rules: str
+
+
+class Clock(TypedDict):
+    """A table's time rules, in seconds (0: none)."""
+
+    initial: float
+    increment: float
+    per_move: float
+    away: float
+
+
+class SeatPublic(TypedDict):
+    """What everyone may know of a seat (never its token)."""
+
+    seat: int
+    kind: SeatKind
+    name: str
+    bot: str | None
+    taken: bool
+    bot_control: bool
+    clock: float | None
+    """Seconds left on the seat's clock (None: no clock)."""
+    clock_running: bool
+
+
+class TableSummary(TypedDict):
+    """A table as the lobby lists it."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, OptionValue]
+    mode: Mode
+    clock: Clock
+    status: Status
+    version: int
+    to_move: list[int]
+    """The seats to move (public in every view); empty unless playing."""
+    hints: bool
+    seats: list[SeatPublic]
+    free_seats: list[int]
+    created_at: float
+    rematch_of: str | None
+    rematch_id: str | None
+
+
+class SeatToken(TypedDict):
+    """A joined seat's secret token, shown once."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class LegalAction(TypedDict):
+    id: int
+    text: str
+    caution: NotRequired[str]
+    """The game's warning before a legal move that throws the game away: confirm first."""
+
+
+class Notice(TypedDict):
+    """Something that happened to a table besides its moves (a seat away, back, out of time)."""
+
+    version: int
+    at: float
+    text: str
+
+
+class Result(TypedDict):
+    returns: list[float]
+    winners: list[int]
+    truncated: bool
+
+
+class SeatMessage(TypedDict):
+    """Everything a seat (or a spectator, ``seat`` null) is sent: made from that seat's view and
+    the table's public facts. ``log`` holds the events from ``log_from`` on."""
+
+    table: str
+    game: str
+    players: int
+    seat: int | None
+    version: int
+    status: Status
+    to_move: list[int]
+    legal_actions: list[LegalAction]
+    observation: Any
+    log_from: int
+    log: list[LogEvent]
+    result: Result | None
+    seats: list[SeatPublic]
+    notices: list[Notice]
+    mode: Mode
+    hints: bool
+    rematch_id: str | None
+
+
+class MoveAnswer(TypedDict):
+    """An applied move: the event ``index`` it became, and the table's ``version`` after it and
+    the chance events it set off. A retry of the move gets the very same answer."""
+
+    table: str
+    seat: int
+    action: str
+    index: int
+    version: int
+
+
+class SeatView(TypedDict):
+    seat: int | None
+    observation: Any
+
+
+class ReplayStep(TypedDict):
+    """A finished game as it stood after ``step`` events, from a seat's view or every seat's."""
+
+    table: str
+    game: str
+    players: int
+    step: int
+    steps: int
+    seat: ReplaySeat
+    to_move: list[int]
+    views: list[SeatView]
+    log: list[LogEvent]
+    result: Result | None
+    seats: list[SeatPublic]
+
+
+class GameRecord(TypedDict):
+    """A finished game's record (format ``courtly-game/1``: what ``courtly replay`` reads)."""
+
+    format: str
+    game_id: int
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seed: NotRequired[int]
+    seats: NotRequired[list[str]]
+    returns: NotRequired[list[float]]
+    truncated: NotRequired[bool]
+    length: int
+    history: list[LogEvent]
+
+
+class Budget(TypedDict, total=False):
+    iterations: int
+    seconds: float
+
+
+class ActionEstimate(TypedDict):
+    """One action's estimated win chance for the deciding seat, with its 95% interval."""
+
+    action: str
+    id: int
+    mean: float
+    low: float
+    high: float
+    visits: int
+
+
+class Hint(TypedDict):
+    table: str
+    seat: int
+    version: int
+    budget: Budget
+    actions: list[ActionEstimate]
+    """Every legal action, best first."""
+
+
+class ReviewSummary(TypedDict):
+    seat: str
+    agent: str
+    decisions: int
+    accuracy: float | None
+    mean_loss: float | None
+    errors: dict[str, int]
+    luck: float
+    luck_stderr: float
+    result: float | None
+    luck_adjusted_result: float | None
+
+
+class ReviewedDecision(TypedDict):
+    index: int
+    seat: str
+    chosen: ActionEstimate
+    best: ActionEstimate
+    loss: float
+    label: Literal["inaccuracy", "mistake", "blunder"] | None
+    accuracy: float
+    actions: list[ActionEstimate]
+
+
+class ChanceStep(TypedDict):
+    first: int
+    last: int
+    outcomes: list[str]
+    luck: dict[str, float]
+    before: dict[str, float]
+    after: dict[str, float]
+
+
+WinChance = Annotated[
+    list[float], Field(min_length=2, max_length=2, description="an event's index, and the chance")
+]
+
+
+class Review(TypedDict):
+    """A finished game's review (``courtly review``'s JSON, format ``courtly-review/1``)."""
+
+    format: str
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    game_id: int
+    seed: int | None
+    agents: list[str]
+    returns: list[float]
+    events: int
+    reviewed_seats: list[str]
+    budget: Budget
+    review_seed: int
+    thresholds: dict[str, float]
+    summaries: list[ReviewSummary]
+    decisions: list[ReviewedDecision]
+    chance: list[ChanceStep]
+    win_chance: dict[str, list[WinChance]]
+
+
+class ReviewJob(TypedDict):
+    """A review being made (``done`` of ``total`` searches), made (with ``review``), or failed
+    (``detail`` says why: POST again to try again)."""
+
+    table: str
+    status: Literal["queued", "running", "done", "failed"]
+    done: int
+    total: int
+    budget: Budget
+    review: NotRequired[Review]
+    detail: NotRequired[str]
+
+
+# ---------------------------------------------------------------------------------- WebSocket
+
+
+class Hello(BaseModel):
+    """The first message on a table's WebSocket: who is watching (``seat`` null: a spectator),
+    the seat's token, and how many log events the connection holds already."""
+
+    model_config = ConfigDict(strict=True)  # other fields are ignored, as they always were
+    seat: int | None = None
+    token: str | None = None
+    since: int = Field(default=0, ge=0)
+
+
+class MoveMessage(BaseModel):
+    """A move sent on the seat's WebSocket: answered there as ``POST .../moves`` would be, with
+    ``ref`` sent back."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["move"]
+    action: str | int = Field(description="the action's text or id")
+    version: int = Field(ge=0, description="the version the move was chosen at")
+    ref: JsonValue = None
+
+
+class ViewMessage(SeatMessage):
+    """The seat's view, sent first and again after every change of the table."""
+
+    type: Literal["view"]
+
+
+class ErrorMessage(Refusal):
+    """The connection is refused (a bad first message, a wrong token, a seat given up); the
+    socket is closed next, with code 4000 + the REST status (4400 for a bad first message)."""
+
+    type: Literal["error"]
+
+
+class AnswerMessage(MoveAnswer):
+    """A move sent on the socket was applied."""
+
+    type: Literal["answer"]
+    ref: JsonValue
+
+
+class RefusedMessage(Refusal):
+    """A move sent on the socket was refused, with the REST status and refusal."""
+
+    type: Literal["refused"]
+    ref: JsonValue
+    status: int
+
+
+ClientMessage = Hello | MoveMessage
+ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage
+SOCKET_MESSAGES: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
+"""The WebSocket's messages, added to the OpenAPI schema's components under these names (a
+WebSocket route is not in OpenAPI)."""

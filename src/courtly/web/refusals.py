@@ -1,0 +1,101 @@
+"""How a refused request is answered: always in one shape, :class:`courtly.web.protocol.Refusal`
+(``detail`` says what is wrong), whatever refused it (the table, the request's validation, a
+body too large, the router), and never with a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .model import TableError
+from .protocol import refusal
+
+log = logging.getLogger("courtly.web")
+
+MAX_BODY = 64 * 1024
+"""Bytes a request body may hold: a table request is far smaller."""
+
+
+def refused(status: int, detail: str, version: int | None = None) -> JSONResponse:
+    return JSONResponse(refusal(detail, version), status_code=status)
+
+
+def validation_message(error: RequestValidationError) -> str:
+    """The first few problems of an invalid request, each with where it is."""
+    parts = []
+    for problem in error.errors()[:3]:
+        where = ".".join(str(p) for p in problem.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {problem.get('msg', 'invalid')}" if where else problem["msg"])
+    return "; ".join(parts) or "the request is not valid"
+
+
+def answer_refusals(app: FastAPI) -> None:
+    """Answer every refusal of ``app`` with :func:`refused` (not FastAPI's default 422 list of
+    problems)."""
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, error: TableError) -> JSONResponse:
+        return refused(error.status, error.message, error.version)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return refused(422, validation_message(error))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return refused(error.status_code, str(error.detail))
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, error: Exception) -> JSONResponse:
+        log.error("unexpected error: %r", error, exc_info=error)
+        return refused(500, "the server failed on this request; nothing was changed")
+
+
+class BodyLimit:
+    """Refuse a request body larger than ``limit`` bytes with 413, however it is sent."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+        # The body is read here, whole, before the app sees it: a body sent without a length
+        # (chunked) is counted as it comes, and refused with 413 here, not as a parse error.
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole: Message | None = {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        async def buffered() -> Message:
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()
+
+        await self.app(scope, buffered, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = refused(413, f"the request body is larger than {self.limit} bytes")
+        await response(scope, receive, send)

@@ -1,0 +1,14 @@
+"""The API's routes, one module per resource; the shared dependencies are in
+:mod:`courtly.web.deps`, the bodies and messages in :mod:`courtly.web.protocol`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from . import advice, games, play, replays, seats, socket, tables
+
+api = APIRouter()
+for module in (games, tables, seats, play, replays, advice, socket):
+    api.include_router(module.router)
+
+__all__ = ["api"]

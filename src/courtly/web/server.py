@@ -1,0 +1,102 @@
+"""One server process: its storage, tables, hub, bots and advisor, started and stopped with the
+app, and its timers (the heartbeat, the clocks)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import os
+from collections.abc import Awaitable, Callable
+
+from starlette.concurrency import run_in_threadpool
+
+from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
+from .advice import Advisor
+from .bots import Bots
+from .hub import Hub
+from .model import TableError
+from .storage import open_storage
+from .tables import Tables
+
+log = logging.getLogger("courtly.web")
+
+
+class Server:
+    """What one server process holds: storage, tables, the hub, the bots, its timers."""
+
+    def __init__(
+        self,
+        database_url: str,
+        bot_pace: float,
+        bot_workers: int,
+        hint_iterations: int = HINT_ITERATIONS,
+        review_iterations: int = SERVER_REVIEW_ITERATIONS,
+    ) -> None:
+        self.storage = open_storage(database_url)
+        self.hub = Hub()
+        self.tables = Tables(self.storage, on_change=self.changed)
+        self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers)
+        self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
+        self.process = f"{os.getpid()}@{os.uname().nodename}"
+        self._timers: list[asyncio.Task[None]] = []
+
+    def changed(self, table_id: str) -> None:
+        """A table changed: its watchers are woken, and its bots looked at."""
+        self.hub.publish(table_id)
+        self.bots.poke(table_id)
+
+    def heard(self, table_id: str) -> None:
+        """Another process changed a table: catch up, then tell this process's watchers."""
+        try:
+            if not self.tables.cache.refresh(table_id):
+                return  # a table this process does not hold, or nothing new
+        except TableError:
+            return
+        self.changed(table_id)
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.hub.bind(loop)
+        self.bots.start(loop)
+        assert self.bots.executor is not None
+        self.advisor.start(self.bots.executor, self.bots.parallel)
+        last_alive = self.storage.last_alive()
+        ids = await run_in_threadpool(self.tables.load_active, last_alive)
+        self.storage.beat(self.process)
+        self.storage.listen(self.heard)
+        for table_id in ids:
+            self.bots.poke(table_id)
+        # What is loaded by now (the modules of FastAPI, SQLAlchemy and the games, the tables
+        # resumed) lives as long as the server: out of the garbage collector's full passes,
+        # which otherwise scan it all again and again, a pause of tenths of a second each
+        # under load (the 1,000-table benchmark's p99).
+        gc.collect()
+        gc.freeze()
+        self._timers = [
+            asyncio.create_task(self._every(1.0, self._beat)),
+            asyncio.create_task(self._every(0.25, self._clocks)),
+        ]
+
+    async def stop(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self.advisor.stop()
+        self.bots.stop()
+        await run_in_threadpool(self.storage.stop_listening)
+        await self.storage.close_async()
+        self.storage.close()
+
+    async def _every(self, seconds: float, job: Callable[[], Awaitable[None]]) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await job()
+            except Exception:
+                log.exception("a periodic job of the server failed")
+
+    async def _beat(self) -> None:
+        await run_in_threadpool(self.storage.beat, self.process)
+
+    async def _clocks(self) -> None:
+        await run_in_threadpool(self.tables.clocks.check)

@@ -1,0 +1,114 @@
+"""The database's tables as SQLAlchemy 2 models: what the storage reads and writes, and what the
+Alembic migrations (``courtly/web/migrations``) create.
+
+The history is the truth: a table stores its game, options and seats, and every event as the
+text pair of a record; the state is rebuilt by replaying it, never pickled. The pair
+``(table_id, index)`` is the primary key of an event, so two server processes can never both
+write the event at one index.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    mode: Mapped[str] = mapped_column(String(16))
+    """``realtime`` or ``turn-based``."""
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The table's time rules (:class:`courtly.web.model.Clock` as a dict)."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``open`` (waiting for people), ``playing`` or ``over``."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """The number of events in the history."""
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    """Counts every change of the table (moves, seats, notices): a process writes a change only
+    if the revision is still the one it knows."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``person`` or ``bot``."""
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """A bot seat's agent spec; for a person, the bot that plays when they are away."""
+    name: Mapped[str] = mapped_column(String(64), default="")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the seat's secret token; the token itself is never stored."""
+    bot_control: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A person's seat played by a bot (out of time, away, or left)."""
+    clock_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """Time left on the seat's clock when it last stopped (None: no clock)."""
+    clock_since: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the seat's clock started running (None: stopped)."""
+    seen_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The last time a connection of this seat was alive (any server process)."""
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    actor: Mapped[str] = mapped_column(String(16))
+    item: Mapped[str] = mapped_column(String(200))
+    chosen_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The version the move was chosen against (decisions only): a retry is recognised by it."""
+    answer_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The version the move's answer named (after the chance events it set off)."""
+    at: Mapped[float] = mapped_column(Float)
+
+
+class NoticeRow(Base):
+    __tablename__ = "notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    text: Mapped[str] = mapped_column(String(300))
+
+
+class ReviewRow(Base):
+    """A finished table's review (:func:`courtly.sim.review.review_record`'s JSON), kept so that
+    a restart or another server process does not search the game again."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    iterations: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The budget per decision it was made with: another budget is another review."""
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class HeartbeatRow(Base):
+    """When each server process was last alive: after a crash, clocks are not charged for the
+    time no server was running."""
+
+    __tablename__ = "heartbeats"
+
+    process: Mapped[str] = mapped_column(String(64), primary_key=True)
+    at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,62 @@
+"""A table's history: chance resolved from the table's seed, the seats to move at every
+version, and events replayed from storage.
+
+Chance is resolved by the server right after the move that led to it, with a generator drawn
+from the table's seed and the event's index, so a table rebuilt from its history after a
+restart goes on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.events import CHANCE, parse_actor
+from ...core.game import State
+from ..model import Answer
+from ..storage import StoredEvent
+
+
+def chance_rng(seed: int, index: int) -> random.Random:
+    """The generator that resolves the chance event at ``index`` of a table: the same after a
+    restart, so a table replayed from its history carries on as it would have."""
+    return random.Random(f"courtly-table/{seed}/{index}")
+
+
+def resolve_chance(state: State, seed: int) -> list[tuple[int, ...]]:
+    """Resolve the chance events due now; returns the seats to move after each."""
+    moved = []
+    while state.is_chance and not state.is_terminal:
+        state.apply_chance(state.sample_chance_outcome(chance_rng(seed, len(state.history))))
+        moved.append(state.to_move)
+    return moved
+
+
+def to_move_history(state: State) -> list[tuple[int, ...]]:
+    """The seats to move at every version of ``state``'s history (replayed)."""
+    replay = state.game.new_state()
+    seats = []
+    for actor, item in state.history:
+        seats.append(replay.to_move)
+        if actor == CHANCE:
+            replay.apply_chance(item)
+        else:
+            replay.apply(actor, item)
+    seats.append(replay.to_move)
+    return seats
+
+
+def replay_event(
+    state: State, event: StoredEvent, answers: dict[tuple[int, int], tuple[str, Answer]]
+) -> None:
+    """Apply a stored event to ``state``; a decision's answer is kept in ``answers``, so that a
+    retry of it is recognised after a restart too."""
+    actor = parse_actor(event.actor, state.num_players)
+    if actor == CHANCE:
+        state.apply_chance(state.game.text.parse_chance(state, event.item))
+        return
+    state.apply(actor, event.item)
+    if event.chosen_at is not None and event.answer_version is not None:
+        answers[(actor, event.chosen_at)] = (
+            event.item,
+            Answer(actor, event.item, event.index, event.answer_version),
+        )

@@ -1,0 +1,259 @@
+"""Tables made and seats taken: a new table, a person joining, leaving or taking back a seat its
+bot played, and a rematch (the same game with the same seats and tokens).
+
+Joining a seat returns its token, once: a secret of 256 random bits, kept only as a SHA-256
+hash. The game starts, and its clocks, when every seat is taken.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from ...agents.registry import AgentSpec, make_agent
+from ...core.errors import InvalidOptions
+from ...core.game import Game
+from ...core.registry import make
+from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
+from .access import authorise, check_seat_index, hash_token
+from .cache import TableCache
+from .clocks import start_clocks
+from .history import resolve_chance, to_move_history
+
+
+class Seats:
+    """Tables created, and their seats taken, given up, reclaimed and played again.
+
+    ``on_change(table_id)`` is called after every committed change, outside the table's lock.
+    """
+
+    def __init__(self, cache: TableCache, on_change: Callable[[str], None]) -> None:
+        self.cache = cache
+        self.storage = cache.storage
+        self.on_change = on_change
+
+    # ------------------------------------------------------------------------------ creating
+
+    def create(
+        self,
+        game_id: str,
+        players: int | None,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        mode: str = "realtime",
+        clock: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        hints: bool = True,
+    ) -> Table:
+        """A new table; 400 names what is wrong with the request."""
+        try:
+            game = make(game_id, players=players, **options)
+        except InvalidOptions as error:
+            raise TableError(400, str(error)) from None
+        if mode not in MODES:
+            raise TableError(400, f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        timing = self._check_clock(mode, clock)
+        if len(seats) != game.num_players:
+            raise TableError(
+                400,
+                f"{game.id} with {game.num_players} players needs {game.num_players} seats, "
+                f"got {len(seats)}",
+            )
+        now = time.time()
+        table_seats = [self._check_seat(game, index, spec) for index, spec in enumerate(seats)]
+        for seat in table_seats:
+            if timing.initial > 0:
+                seat.clock_ms = int(timing.initial * 1000)
+        table = Table(
+            id=secrets.token_urlsafe(8),
+            game=game,
+            mode=mode,
+            clock=timing,
+            seed=secrets.randbits(62) if seed is None else seed,
+            seats=table_seats,
+            state=game.new_state(),
+            hints=hints,
+            created_at=now,
+        )
+        resolve_chance(table.state, table.seed)
+        table.to_move_at = to_move_history(table.state)
+        table.status = "playing" if all(s.taken for s in table.seats) else "open"
+        if table.status == "playing":
+            start_clocks(table, now)
+        with self.storage.session() as session:
+            self.storage.add_table(session, table, now)
+        self.cache.add(table)
+        self.on_change(table.id)
+        return table
+
+    @staticmethod
+    def _check_clock(mode: str, clock: Mapping[str, Any] | None) -> Clock:
+        unknown = sorted(set(clock or {}) - set(CLOCK_FIELDS))
+        if unknown:
+            raise TableError(
+                400, f"unknown clock field {unknown[0]!r}; a clock has {', '.join(CLOCK_FIELDS)}"
+            )
+        try:
+            timing = Clock.of(clock)
+        except (TypeError, ValueError):
+            raise TableError(400, "clock fields are numbers of seconds") from None
+        values = asdict(timing)
+        for name, value in values.items():
+            if not 0 <= value <= 366 * 86400 or value != value:
+                raise TableError(400, f"clock {name} must be between 0 and a year, not {value}")
+        if mode == "realtime" and timing.per_move:
+            raise TableError(
+                400, "a realtime table's clock has initial and increment, not per_move"
+            )
+        if mode == "turn-based" and (timing.initial or timing.increment):
+            raise TableError(
+                400, "a turn-based table's clock has per_move, not initial or increment"
+            )
+        return timing
+
+    @staticmethod
+    def _check_seat(game: Game, index: int, spec: Mapping[str, Any]) -> Seat:
+        kind = spec.get("kind", "person")
+        name = str(spec.get("name") or "")[:64]
+        if kind == "person":
+            # The bot that plays for the person when they are out of time or away.
+            return Seat(kind="person", bot=game.info.default_bot, name=name)
+        if kind != "bot":
+            raise TableError(400, f"seat {index}: kind must be person or bot, not {kind!r}")
+        bot_name = str(spec.get("bot") or game.info.default_bot)
+        bot_options = spec.get("options") or {}
+        if not isinstance(bot_options, Mapping):
+            raise TableError(400, f"seat {index}: bot options must be an object")
+        agent = AgentSpec(bot_name, {str(k): str(v) for k, v in bot_options.items()})
+        if agent.name == "human":
+            raise TableError(400, f"seat {index}: a person's seat has kind person, not bot human")
+        try:
+            make_agent(agent, game)
+        except InvalidOptions as error:
+            raise TableError(400, f"seat {index}: {error}") from None
+        return Seat(kind="bot", bot=str(agent), name=name or agent.name)
+
+    # ------------------------------------------------------------------------------ seats
+
+    def join(self, table_id: str, seat: int, name: str = "") -> tuple[str, Table]:
+        """Take the free person's seat ``seat``: returns its secret token (shown once)."""
+        table = self.cache.get(table_id)
+        token = secrets.token_urlsafe(32)
+        with table.lock, self.storage.session() as session:
+            self.cache.catch_up(session, table)
+            check_seat_index(table, seat)
+            chair = table.seats[seat]
+            if chair.taken:
+                raise TableError(409, f"seat {seat} is taken")
+            if table.status == "over":
+                raise TableError(409, "the game is over")
+            before = (chair.token_hash, chair.name, table.status)
+            chair.token_hash = hash_token(token)
+            chair.name = str(name)[:64] or f"p{seat}"
+            now = time.time()
+            try:
+                if all(s.taken for s in table.seats) and table.status == "open":
+                    table.status = "playing"
+                    start_clocks(table, now)
+                    for index in range(len(table.seats)):
+                        self.cache.save_seat(session, table, index)
+                self.cache.save_seat(session, table, seat)
+                self.cache.save(session, table, now)
+                self.storage.notify(session, table.id)
+            except Exception:
+                chair.token_hash, chair.name, table.status = before
+                raise
+        self.on_change(table.id)
+        return token, table
+
+    def leave(self, table_id: str, seat: int, token: str | None) -> Table:
+        """Give up a seat: free again before the game starts; played by its bot after."""
+        table = self.cache.get(table_id)
+        with table.lock, self.storage.session() as session:
+            self.cache.catch_up(session, table)
+            authorise(table, seat, token)
+            chair = table.seats[seat]
+            now = time.time()
+            if table.status == "open":
+                chair.token_hash = None
+                chair.name = ""
+            elif table.status == "playing" and not chair.bot_control:
+                chair.bot_control = True
+                self.cache.note(session, table, f"p{seat} left; {chair.bot} plays for them", now)
+            self.cache.save_seat(session, table, seat)
+            self.cache.save(session, table, now)
+            self.storage.notify(session, table.id)
+        self.on_change(table.id)
+        return table
+
+    def reclaim(self, table_id: str, seat: int, token: str | None) -> Table:
+        """A person takes back the seat a bot played for them."""
+        table = self.cache.get(table_id)
+        with table.lock, self.storage.session() as session:
+            self.cache.catch_up(session, table)
+            authorise(table, seat, token)
+            chair = table.seats[seat]
+            if chair.bot_control:
+                chair.bot_control = False
+                now = time.time()
+                if chair.clock_ms is not None and chair.time_left(now) == 0:
+                    # Back with no time left: the clock restarts from the increment, if any.
+                    chair.clock_ms = int(max(table.clock.increment, 10) * 1000)
+                    chair.clock_since = now if chair.clock_since is not None else None
+                self.cache.note(session, table, f"p{seat} is back and plays again", now)
+                self.cache.save_seat(session, table, seat)
+                self.cache.save(session, table, now)
+                self.storage.notify(session, table.id)
+        self.on_change(table.id)
+        return table
+
+    # ------------------------------------------------------------------------------ rematch
+
+    def rematch(self, table_id: str, seat: int, token: str | None) -> Table:
+        """A new table of the same game with the same seats (each person keeps their token)."""
+        table = self.cache.get(table_id)
+        with table.lock:
+            authorise(table, seat, token)
+            if table.status != "over":
+                raise TableError(409, "a rematch is offered once the game is over")
+            if table.rematch_id is not None:
+                return self.cache.get(table.rematch_id)
+            seats = [{"kind": s.kind, "name": s.name, **self._bot_fields(s)} for s in table.seats]
+            config = table.game.config()
+            new = self.create(
+                config["game"],
+                config["players"],
+                config["options"],
+                seats,
+                table.mode,
+                asdict(table.clock),
+                hints=table.hints,
+            )
+            with new.lock, self.storage.session() as session:
+                now = time.time()
+                for index, old in enumerate(table.seats):
+                    new.seats[index].token_hash = old.token_hash
+                    self.cache.save_seat(session, new, index)
+                new.rematch_of = table.id
+                if all(s.taken for s in new.seats) and new.status == "open":
+                    new.status = "playing"
+                    start_clocks(new, now)
+                    for index in range(len(new.seats)):
+                        self.cache.save_seat(session, new, index)
+                self.cache.save(session, new, now)
+                table.rematch_id = new.id
+                self.cache.save(session, table, now)
+                self.storage.notify(session, table.id)
+        self.on_change(table.id)
+        self.on_change(new.id)
+        return new
+
+    @staticmethod
+    def _bot_fields(seat: Seat) -> dict[str, Any]:
+        if seat.kind != "bot" or seat.bot is None:
+            return {}
+        spec = AgentSpec.parse(seat.bot)
+        return {"bot": spec.name, "options": spec.options}
