@@ -10,7 +10,11 @@ export function Links({ links, children }: { links: [path: string, words: string
       {children}
       {links.map(([path, words], index) => (
         <Fragment key={path}>
-          {index > 0 && " · "}
+          {index > 0 && (
+            <>
+              {" "}·{" "}
+            </>
+          )}
           <a href={path} onClick={onLinkClick}>
             {words}
           </a>
