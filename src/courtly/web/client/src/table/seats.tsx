@@ -14,8 +14,8 @@ import {
 } from "../api";
 import type { SeatNamer } from "../cards";
 import { tablePath } from "../router";
-import { EventText } from "../shared/log";
 import { Links, TO_THE_LOBBY } from "../shared/links";
+import { EventText } from "../shared/log";
 import { NameField } from "../shared/name-field";
 
 /** A seat's page without the seat's token: the form that joins it, or why it cannot. */
