@@ -5,8 +5,9 @@
 // next seat's view is fetched only once its person says they hold the device.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, savedToken, type SeatMessage, type TableSummary } from "./api";
-import { LiveTable } from "./table";
-import { onLinkClick, tablePath } from "./router";
+import { LiveTable } from "./table/page";
+import { tablePath } from "./router";
+import { Links, TO_THE_LOBBY } from "./shared/links";
 import "./around.css";
 
 /** The person seats to move now that this device plays (a seat its bot plays is not). */
@@ -84,11 +85,7 @@ export function HotSeatPage({ table }: { table: string }) {
         <p role="alert" class="error">
           {error}
         </p>
-        <p>
-          <a href="/" onClick={onLinkClick}>
-            Back to the lobby
-          </a>
-        </p>
+        <Links links={[TO_THE_LOBBY]} />
       </section>
     );
   }
@@ -104,15 +101,7 @@ export function HotSeatPage({ table }: { table: string }) {
       <section class="panel narrow">
         <h1>{summary.title}: no seat on this device</h1>
         <p>This device holds the token of no seat of this table, so it cannot play it here.</p>
-        <p>
-          <a href={tablePath(table, null)} onClick={onLinkClick}>
-            Watch the table
-          </a>{" "}
-          ·{" "}
-          <a href="/" onClick={onLinkClick}>
-            Back to the lobby
-          </a>
-        </p>
+        <Links links={[[tablePath(table, null), "Watch the table"], TO_THE_LOBBY]} />
       </section>
     );
   }

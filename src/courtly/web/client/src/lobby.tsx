@@ -22,7 +22,8 @@ import {
   rulesPath,
   tablePath,
 } from "./router";
-import { rememberTitles } from "./table";
+import { NameField } from "./shared/name-field";
+import { rememberTitles } from "./shared/titles";
 
 const REFRESH_MS = 5000;
 
@@ -495,16 +496,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for="create-name">Your name</label>
-        <input
-          id="create-name"
-          value={name}
-          maxLength={64}
-          autoComplete="nickname"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
-        />
-      </div>
+      <NameField id="create-name" name={name} onName={setName} />
 
       <fieldset>
         <legend>Seats</legend>

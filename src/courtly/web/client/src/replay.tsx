@@ -4,11 +4,14 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, ApiError, type ReplayStep } from "./api";
 import { Board } from "./boards";
-import { RichText } from "./cards";
 import { makePicker } from "./boards/board";
 import { AnimationSwitch } from "./motion";
-import { Log, seatNamer, useGameTitle } from "./table";
-import { onLinkClick, replayPath, reviewPath, tablePath } from "./router";
+import { Links, TO_THE_LOBBY } from "./shared/links";
+import { actorName, EventText, Log } from "./shared/log";
+import { Returns, winnersText } from "./shared/result";
+import { seatNamer } from "./shared/seats";
+import { useGameTitle } from "./shared/titles";
+import { replayPath, reviewPath, tablePath } from "./router";
 import "./around.css";
 
 type Perspective = number | "spectator" | "all";
@@ -100,15 +103,7 @@ export function ReplayPage({ table }: { table: string }) {
         <p role="alert" class="error">
           {error}
         </p>
-        <p>
-          <a href={tablePath(table, null)} onClick={onLinkClick}>
-            Go to the table
-          </a>{" "}
-          ·{" "}
-          <a href="/" onClick={onLinkClick}>
-            Back to the lobby
-          </a>
-        </p>
+        <Links links={[[tablePath(table, null), "Go to the table"], TO_THE_LOBBY]} />
       </section>
     );
   }
@@ -174,8 +169,7 @@ export function ReplayPage({ table }: { table: string }) {
           ) : (
             <>
               <span class="muted">This step:</span>{" "}
-              <strong>{/^p\d+$/.test(last[0]) ? seatName(Number(last[0].slice(1))) : last[0] === "chance" ? "deal" : last[0]}</strong>{" "}
-              {last[1] === "?" ? <span class="muted">(hidden)</span> : <RichText text={last[1]} seatName={seatName} />}
+              <strong>{actorName(last[0], seatName)}</strong> <EventText what={last[1]} seatName={seatName} />
             </>
           )}
         </p>
@@ -202,28 +196,8 @@ export function ReplayPage({ table }: { table: string }) {
       </section>
       {shown.result && (
         <section class="panel ending" aria-labelledby="replay-result">
-          <h2 id="replay-result">
-            {shown.result.winners.length === 0
-              ? "No one wins"
-              : `${shown.result.winners.map(seatName).join(" and ")} ${shown.result.winners.length > 1 ? "win" : "wins"}`}
-          </h2>
-          <table class="returns">
-            <caption class="visually-hidden">Result of each seat</caption>
-            <thead>
-              <tr>
-                <th scope="col">Seat</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.result.returns.map((value, index) => (
-                <tr key={index} class={shown.result!.winners.includes(index) ? "winner" : ""}>
-                  <th scope="row">{seatName(index)}</th>
-                  <td>{shown.result!.winners.includes(index) ? `won (${value})` : value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <h2 id="replay-result">{winnersText(shown.result.winners, seatName)}</h2>
+          <Returns result={shown.result} seatName={seatName} />
         </section>
       )}
       <div class="replay-views">
@@ -252,19 +226,9 @@ export function ReplayPage({ table }: { table: string }) {
             })}
       </div>
       <Log log={shown.log} seatName={seatName} />
-      <p>
-        <a href={tablePath(table, null)} onClick={onLinkClick}>
-          The table
-        </a>{" "}
-        ·{" "}
-        <a href={reviewPath(table)} onClick={onLinkClick}>
-          Review the game
-        </a>{" "}
-        ·{" "}
-        <a href="/" onClick={onLinkClick}>
-          Back to the lobby
-        </a>
-      </p>
+      <Links
+        links={[[tablePath(table, null), "The table"], [reviewPath(table), "Review the game"], TO_THE_LOBBY]}
+      />
     </div>
   );
 }

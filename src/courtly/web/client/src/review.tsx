@@ -7,8 +7,11 @@ import { api, ApiError, type Review, type ReviewJob, type ReplayStep, type SeatP
 import { Board } from "./boards";
 import { makePicker } from "./boards/board";
 import { RichText, type SeatNamer } from "./cards";
-import { onLinkClick, replayPath, tablePath } from "./router";
-import { seatNamer, useGameTitle } from "./table";
+import { replayPath, tablePath } from "./router";
+import { percent } from "./shared/format";
+import { Links, TO_THE_LOBBY } from "./shared/links";
+import { seatNamer } from "./shared/seats";
+import { useGameTitle } from "./shared/titles";
 import "./review.css";
 
 type Decision = Review["decisions"][number];
@@ -20,7 +23,6 @@ const LABEL_MARKS: Record<string, string> = { inaccuracy: "?!", mistake: "?", bl
 const NOTABLE_LUCK = 0.1;
 
 const seatOf = (text: string) => Number(text.slice(1));
-const percent = (value: number) => `${Math.round(100 * value)}%`;
 const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(100 * value).toFixed(1)}`;
 
 export function ReviewPage({ table }: { table: string }) {
@@ -117,26 +119,14 @@ function Failed(props: { heading: string; detail: string; table: string; retry: 
       <button type="button" onClick={props.retry}>
         Try again
       </button>
-      <Links table={props.table} />
+      <WaysOut table={props.table} />
     </section>
   );
 }
 
-function Links({ table }: { table: string }) {
+function WaysOut({ table }: { table: string }) {
   return (
-    <p>
-      <a href={replayPath(table)} onClick={onLinkClick}>
-        Replay the game
-      </a>{" "}
-      ·{" "}
-      <a href={tablePath(table, null)} onClick={onLinkClick}>
-        The table
-      </a>{" "}
-      ·{" "}
-      <a href="/" onClick={onLinkClick}>
-        Back to the lobby
-      </a>
-    </p>
+    <Links links={[[replayPath(table), "Replay the game"], [tablePath(table, null), "The table"], TO_THE_LOBBY]} />
   );
 }
 
@@ -268,7 +258,7 @@ function ReviewView({
         )}
       </div>
       <Luck review={review} seatName={seatName} />
-      <Links table={table} />
+      <WaysOut table={table} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // wraps under its own indent instead of running off it.
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "./api";
-import { onLinkClick } from "./router";
+import { Links, TO_THE_LOBBY } from "./shared/links";
 import "./around.css";
 
 interface Rules {
@@ -150,11 +150,7 @@ export function RulesPage({ game }: { game: string }) {
         </p>
       )}
       {rules && <RulesText text={rules.rules} level={2} />}
-      <p>
-        <a href="/" onClick={onLinkClick}>
-          Back to the lobby
-        </a>
-      </p>
+      <Links links={[TO_THE_LOBBY]} />
     </section>
   );
 }

@@ -8,6 +8,8 @@
 import type { ComponentChildren } from "preact";
 import { Card, type SeatNamer } from "../cards";
 import { PlayableCard, type BoardProps, type Picker } from "./board";
+import { Backs, counted, DecisionBox, seatIndex, SmallCards, SUITS } from "./parts";
+import "./base.css";
 import "./crush_the_crown.css";
 
 interface Slot {
@@ -61,21 +63,7 @@ interface CtcObservation {
 
 const LADDER = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"];
 
-const SUITS: Record<string, { symbol: string; letter: string; red: boolean }> = {
-  spades: { symbol: "♠", letter: "S", red: false },
-  hearts: { symbol: "♥", letter: "H", red: true },
-  diamonds: { symbol: "♦", letter: "D", red: true },
-  clubs: { symbol: "♣", letter: "C", red: false },
-};
 const SUIT_OF_LETTER: Record<string, string> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-
-function seatIndex(seat: string): number {
-  return Number(seat.slice(1));
-}
-
-function counted(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
-}
 
 function SuitName({ suit }: { suit: string }) {
   const known = SUITS[suit];
@@ -91,33 +79,6 @@ function SuitName({ suit }: { suit: string }) {
   );
 }
 
-/** Cards face down, drawn as a small fan of backs with their number: one image, one name. */
-function Backs({ count, what = "face-down card", where = "" }: { count: number; what?: string; where?: string }) {
-  const label = where ? `${counted(count, what)} ${where}` : counted(count, what);
-  return (
-    <span class="ctc-backs" role="img" aria-label={label} title={label}>
-      <span class="ctc-fan" aria-hidden="true">
-        {Array.from({ length: Math.min(count, 5) }, (_, index) => (
-          <span key={index} class="card card-back ctc-fan-card" />
-        ))}
-      </span>
-      <span class="ctc-backs-count" aria-hidden="true">
-        ×{count}
-      </span>
-    </span>
-  );
-}
-
-function SmallCards({ codes }: { codes: string[] }) {
-  return (
-    <span class="cards">
-      {codes.map((code, index) => (
-        <Card key={`${code}-${index}`} code={code} small />
-      ))}
-    </span>
-  );
-}
-
 export function CrushTheCrownBoard({ observation, seat, seatName, picker }: BoardProps) {
   const obs = observation as unknown as CtcObservation;
   const viewer = seat === null ? null : `p${seat}`;
@@ -129,7 +90,7 @@ export function CrushTheCrownBoard({ observation, seat, seatName, picker }: Boar
   const hand = (s: string) => obs.hands.find((h) => h.seat === s)!;
   const over = obs.phase === "over";
   return (
-    <div class="ctc" data-board="crush-the-crown">
+    <div class="board ctc" data-board="crush-the-crown">
       <Decision obs={obs} viewer={viewer} seatName={seatName} />
       <Facts obs={obs} seatName={seatName} />
       <RivalHand hand={hand(far)} obs={obs} viewer={viewer} seatName={seatName} />
@@ -229,16 +190,16 @@ function Decision({ obs, viewer, seatName }: { obs: CtcObservation; viewer: stri
     }
   }
   return (
-    <div class={mine ? "ctc-decision ctc-decision-yours" : "ctc-decision"} data-decision={obs.decision ?? "none"}>
+    <DecisionBox mine={mine} decision={obs.decision ?? "none"}>
       <p>{text}</p>
-    </div>
+    </DecisionBox>
   );
 }
 
 function Facts({ obs, seatName }: { obs: CtcObservation; seatName: SeatNamer }) {
   const name = (s: string) => seatName(seatIndex(s));
   return (
-    <p class="ctc-facts">
+    <p class="board-facts">
       {obs.phase === "marriage" && "Marriage · "}
       {obs.turn && obs.phase !== "over" && `Turn ${obs.turns_played + 1}: ${name(obs.turn)}'s · `}
       {obs.phase === "over" && `${counted(obs.turns_played, "turn")} played · `}
@@ -282,7 +243,7 @@ function GovernmentView({
   const rivalName = seatName(owner === "p0" ? 1 : 0);
   return (
     <section
-      class={`ctc-government${yours ? " ctc-government-yours" : ""}${toMove ? " ctc-to-move" : ""}`}
+      class={`board-seat ctc-government${yours ? " ctc-government-yours" : ""}${toMove ? " ctc-to-move" : ""}`}
       aria-labelledby={headingId}
       data-seat={owner}
     >
@@ -483,7 +444,7 @@ function YourHand({
           .map((role) => (
             <div key={role} class={`ctc-hand-group ctc-role-${role}`} role="group" aria-label={ROLE_TITLES[role]}>
               {role !== "any" && <span class="ctc-group-name">{ROLE_TITLES[role]}</span>}
-              <ul class="ctc-hand-cards">
+              <ul class="board-hand-cards ctc-hand-cards">
                 {groups.get(role)!.map((code, index) => (
                   <li key={`${code}-${index}`}>
                     <PlayableCard code={code} picker={picker} />

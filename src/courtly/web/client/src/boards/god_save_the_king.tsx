@@ -7,6 +7,8 @@
 import type { ComponentChildren } from "preact";
 import { Card, type SeatNamer } from "../cards";
 import { PlayableCard, type BoardProps, type Picker } from "./board";
+import { Backs, counted, DecisionBox, listed, seatIndex, SmallCards, SUITS } from "./parts";
+import "./base.css";
 import "./god_save_the_king.css";
 
 interface Player {
@@ -78,57 +80,11 @@ interface GskObservation {
   winners: string[];
 }
 
-const SUITS: Record<string, { symbol: string; letter: string; red: boolean }> = {
-  spades: { symbol: "♠", letter: "S", red: false },
-  hearts: { symbol: "♥", letter: "H", red: true },
-  diamonds: { symbol: "♦", letter: "D", red: true },
-  clubs: { symbol: "♣", letter: "C", red: false },
-};
 
 const SLOT_NAMES = ["left", "middle", "right"];
 
 /** The trick's first step after the formations are revealed (rules.py's T_REVEAL). */
 const REVEALED_STEP = 2;
-
-function seatIndex(seat: string): number {
-  return Number(seat.slice(1));
-}
-
-function counted(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
-}
-
-function listed(words: string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
-/** Cards face down, drawn as a small fan of backs with their number: one image, one name. */
-function Backs({ count, what = "face-down card", where = "" }: { count: number; what?: string; where?: string }) {
-  const label = where ? `${counted(count, what)} ${where}` : counted(count, what);
-  return (
-    <span class="gsk-backs" role="img" aria-label={label} title={label}>
-      <span class="gsk-fan" aria-hidden="true">
-        {Array.from({ length: Math.min(count, 5) }, (_, index) => (
-          <span key={index} class="card card-back card-small gsk-fan-card" />
-        ))}
-      </span>
-      <span class="gsk-backs-count" aria-hidden="true">
-        ×{count}
-      </span>
-    </span>
-  );
-}
-
-function SmallCards({ codes }: { codes: string[] }) {
-  return (
-    <span class="cards">
-      {codes.map((code, index) => (
-        <Card key={`${code}-${index}`} code={code} small />
-      ))}
-    </span>
-  );
-}
 
 function SuitMark({ suit }: { suit: string }) {
   const known = SUITS[suit];
@@ -149,9 +105,9 @@ export function GodSaveTheKingBoard({ observation, seat, toMove, seatName, picke
   const others = obs.players.filter((p) => p.seat !== viewer);
   const multi = obs.tricks.length > 1;
   return (
-    <div class="gsk" data-board="god-save-the-king">
+    <div class="board gsk" data-board="god-save-the-king">
       <Decision obs={obs} viewer={viewer} moving={moving} seatName={seatName} />
-      <p class="gsk-facts">
+      <p class="board-facts">
         Hand {obs.hand_number} · {counted(obs.tricks_played, "trick")} played (the game stops at{" "}
         {obs.safety_cap}) · {obs.schedule}
       </p>
@@ -258,14 +214,14 @@ function Decision({
     text = "…";
   }
   return (
-    <div class={mine ? "gsk-decision gsk-decision-yours" : "gsk-decision"} data-decision={obs.decision}>
+    <DecisionBox mine={mine} decision={obs.decision} name="gsk-decision">
       <p>{text}</p>
       {obs.your_choice && (
         <p class="gsk-choice">
           You chose <strong>{obs.your_choice}</strong>; it is shown when everyone has chosen.
         </p>
       )}
-    </div>
+    </DecisionBox>
   );
 }
 
@@ -306,15 +262,15 @@ function SeatArea({
   const yours = player.seat === viewer;
   const toMove = moving.has(player.seat);
   const won = obs.winners.includes(player.seat) && obs.decision === "none";
-  const classes = ["gsk-seat"];
-  if (yours) classes.push("gsk-seat-yours");
-  if (toMove) classes.push("gsk-seat-to-move");
-  if (!player.active) classes.push("gsk-seat-out");
+  const classes = ["board-seat", "gsk-seat"];
+  if (yours) classes.push("board-seat-yours");
+  if (toMove) classes.push("board-seat-to-move");
+  if (!player.active) classes.push("board-seat-out", "gsk-seat-out");
   const headingId = `gsk-seat-${player.seat}`;
   const king = `K${SUITS[player.suit]?.letter ?? "?"}`;
   return (
     <section class={classes.join(" ")} aria-labelledby={headingId} data-seat={player.seat}>
-      <h3 id={headingId} class="gsk-seat-name">
+      <h3 id={headingId} class="board-seat-name">
         <SuitMark suit={player.suit} />
         <span class="gsk-seat-label">{seatName(seatIndex(player.seat))}</span>
         {yours && <span class="badge">you</span>}
@@ -346,7 +302,7 @@ function SeatArea({
             ) : yours ? (
               counted(player.hand_size, "card")
             ) : player.hand_size ? (
-              <Backs count={player.hand_size} what="card" where="in hand" />
+              <Backs count={player.hand_size} what="card" where="in hand" small />
             ) : (
               "empty"
             )}
@@ -362,7 +318,7 @@ function SeatArea({
                 <SmallCards codes={player.pile_known_to_you.map((c) => `[${c}]`)} />
               </span>
             )}
-            {player.pile_unseen > 0 && <Backs count={player.pile_unseen} what="unseen card" />}
+            {player.pile_unseen > 0 && <Backs count={player.pile_unseen} what="unseen card" small />}
           </dd>
         </div>
         <div>
@@ -622,7 +578,7 @@ function YourHand({ obs, me, picker }: { obs: GskObservation; me: Player; picker
     : "";
   const kingExposed = forming && slot !== "middle" && hand.includes(king);
   return (
-    <section class="gsk-hand" aria-labelledby="gsk-hand-heading">
+    <section class="board-hand gsk-hand" aria-labelledby="gsk-hand-heading">
       <h3 id="gsk-hand-heading">Your hand</h3>
       {forming && (
         <p class="gsk-hint">
@@ -633,7 +589,7 @@ function YourHand({ obs, me, picker }: { obs: GskObservation; me: Player; picker
       {hand.length === 0 ? (
         <p class="muted">No cards in hand.</p>
       ) : (
-        <ul class="gsk-hand-cards">
+        <ul class="board-hand-cards gsk-hand-cards">
           {hand.map((code) => (
             <li key={code} class={code === king ? "gsk-own-king" : undefined}>
               <PlayableCard code={code} picker={picker} />
@@ -716,7 +672,7 @@ function Removed({ obs }: { obs: GskObservation }) {
             <div class="gsk-known-row">
               <dt>Face down</dt>
               <dd>
-                <Backs count={obs.removed_face_down} />
+                <Backs count={obs.removed_face_down} small />
               </dd>
             </div>
           )}

@@ -11,6 +11,8 @@
 import type { ComponentChildren } from "preact";
 import type { SeatNamer } from "../cards";
 import type { BoardProps, Picker } from "./board";
+import { counted, DecisionBox, listed, seatIndex } from "./parts";
+import "./base.css";
 import "./goths_save_the_queen.css";
 
 type ClanKey = "ostrogoths" | "visigoths";
@@ -123,19 +125,6 @@ const FOG_TITLES: Record<string, { title: string; effect: string }> = {
 
 const OBJECTIVE_CELL = /^Objective (\d)$/;
 
-function seatIndex(seat: string): number {
-  return Number(seat.slice(1));
-}
-
-function counted(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
-}
-
-function listed(words: string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -170,7 +159,7 @@ export function GothsSaveTheQueenBoard({ observation, seat, toMove, seatName, pi
     return `${seatName(seatIndex(s))}${known ? `, ${roleTitle(known.clan, known.role)}` : ""}`;
   };
   return (
-    <div class="goths" data-board="goths-save-the-queen">
+    <div class="board goths" data-board="goths-save-the-queen">
       <Decision obs={obs} mine={mineToMove} name={name} />
       <p class="goths-facts">
         Turn {obs.turn} · the {CLAN_TITLES[obs.initiative].plural} hold the initiative
@@ -260,9 +249,9 @@ function Decision({ obs, mine, name }: { obs: GothsObservation; mine: boolean; n
     text = "…";
   }
   return (
-    <div class={mine ? "goths-decision goths-decision-yours" : "goths-decision"} data-decision={obs.phase}>
+    <DecisionBox mine={mine} decision={obs.phase} name="goths-decision">
       <p>{text}</p>
-    </div>
+    </DecisionBox>
   );
 }
 
@@ -579,7 +568,7 @@ function YourPart({ obs, picker }: { obs: GothsObservation; picker: Picker }) {
   if (obs.role === "king") {
     const hand = mine.hand ?? [];
     return (
-      <section class="goths-mine" aria-labelledby="goths-mine-heading">
+      <section class="board-hand" aria-labelledby="goths-mine-heading">
         <h3 id="goths-mine-heading">Your King cards</h3>
         <p class="goths-small goths-muted">
           Face: the character; bottom: the back everyone sees when the card lies face down.
@@ -619,7 +608,7 @@ function YourPart({ obs, picker }: { obs: GothsObservation; picker: Picker }) {
   const recon = Object.entries(mine.reconnaissance ?? {});
   const fog = mine.fog_token ? FOG_TITLES[mine.fog_token] : null;
   return (
-    <section class="goths-mine" aria-labelledby="goths-mine-heading">
+    <section class="board-hand" aria-labelledby="goths-mine-heading">
       <h3 id="goths-mine-heading">{obs.role === "solo" ? "Your orders" : "Your orders and scouting"}</h3>
       <dl class="goths-facts-list">
         <div>

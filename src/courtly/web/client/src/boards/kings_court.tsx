@@ -11,6 +11,8 @@
 import type { ComponentChildren } from "preact";
 import { Card, parseCard, type SeatNamer } from "../cards";
 import { PlayableCard, type BoardProps, type Picker } from "./board";
+import { Backs, counted, DecisionBox, listed, seatIndex, SmallCards, Stack } from "./parts";
+import "./base.css";
 import "./kings_court.css";
 
 interface Player {
@@ -56,19 +58,6 @@ const SUITS: Record<string, { symbol: string; name: string }> = {
 /** Spaces in a row of the track: rows run left to right, then right to left (a snake). */
 const ROW = 10;
 
-function seatIndex(seat: string): number {
-  return Number(seat.slice(1));
-}
-
-function counted(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
-}
-
-function listed(words: string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
 const SEAT = /^p\d+$/;
 
 export function KingsCourtBoard({ observation, seat, toMove, seatName, picker }: BoardProps) {
@@ -89,7 +78,7 @@ export function KingsCourtBoard({ observation, seat, toMove, seatName, picker }:
   const owned = new Set(obs.players.map((p) => p.suit));
   const unowned = Object.keys(SUITS).filter((suit) => !owned.has(suit));
   return (
-    <div class="kc" data-board="kings-court">
+    <div class="board kc" data-board="kings-court">
       <Decision obs={obs} viewer={viewer} moving={moving} seatName={seatName} />
       <Track obs={obs} viewer={viewer} seatName={seatName} />
       {me && !over && (
@@ -115,17 +104,7 @@ export function KingsCourtBoard({ observation, seat, toMove, seatName, picker }:
           <h3 id="kc-draw-heading">Draw pile</h3>
           <div class="kc-pile-body">
             {obs.draw_pile_size > 0 ? (
-              <span
-                class="kc-stack"
-                role="img"
-                aria-label={`${counted(obs.draw_pile_size, "card")} in the draw pile`}
-                title={`${counted(obs.draw_pile_size, "card")} in the draw pile`}
-              >
-                <span class="card card-back" aria-hidden="true" />
-                <span class="kc-count" aria-hidden="true">
-                  {obs.draw_pile_size}
-                </span>
-              </span>
+              <Stack count={obs.draw_pile_size} where="in the draw pile" />
             ) : (
               <span class="kc-muted">empty</span>
             )}
@@ -149,16 +128,12 @@ export function KingsCourtBoard({ observation, seat, toMove, seatName, picker }:
               </p>
             )}
             {obs.removed.length > 0 && (
-              <span class="cards" role="group" aria-label="Cards removed when drawn">
-                {obs.removed.map((code) => (
-                  <Card key={code} code={code} small />
-                ))}
-              </span>
+              <SmallCards codes={obs.removed} label="Cards removed when drawn" />
             )}
           </section>
         )}
       </div>
-      <p class="kc-facts">
+      <p class="board-facts">
         Turn {obs.turns_played + (over ? 0 : 1)} · {seatName(seatIndex(obs.start_player))} began · the game stops
         after {obs.safety_cap} turns
       </p>
@@ -216,14 +191,14 @@ function Decision({
     text = "…";
   }
   return (
-    <div class={mine ? "kc-decision kc-decision-yours" : "kc-decision"} data-decision={obs.phase}>
+    <DecisionBox mine={mine} decision={obs.phase} name="kc-decision">
       <p>{text}</p>
       {obs.moved_back.length > 0 && obs.phase !== "over" && (
         <p class="kc-note">
           Moved back this turn (once each): {listed(obs.moved_back.map(name))}.
         </p>
       )}
-    </div>
+    </DecisionBox>
   );
 }
 
@@ -313,7 +288,7 @@ function YourHand({
   const suit = SUITS[me.suit];
   const watchers = obs.players.filter((p) => p.seat !== me.seat && (p.knows_of_mine ?? []).length > 0);
   return (
-    <section class="kc-hand" aria-labelledby="kc-hand-heading">
+    <section class="board-hand kc-hand" aria-labelledby="kc-hand-heading">
       <h3 id="kc-hand-heading">Your hand</h3>
       <p class="kc-note">
         Your suit: <Pawn suit={me.suit} /> {suit?.name}. Your number cards move you forward; a rival's
@@ -321,7 +296,7 @@ function YourHand({
         {playable && " Click a card to play it."}
       </p>
       {hand.length ? (
-        <ul class="kc-hand-cards">
+        <ul class="board-hand-cards kc-hand-cards">
           {hand.map((code) => (
             <li key={code} class={pickedCard === code ? "kc-chosen" : undefined}>
               <PlayableCard code={code} picker={picker} />
@@ -334,11 +309,7 @@ function YourHand({
       {watchers.map((p) => (
         <p key={p.seat} class="kc-note">
           {seatName(seatIndex(p.seat))} has seen in your hand:{" "}
-          <span class="cards">
-            {(p.knows_of_mine ?? []).map((code) => (
-              <Card key={code} code={code} small />
-            ))}
-          </span>
+          <SmallCards codes={p.knows_of_mine ?? []} />
         </p>
       ))}
     </section>
@@ -370,9 +341,9 @@ function SeatArea({
   const name = seatName(seatIndex(player.seat));
   const suit = SUITS[player.suit];
   const headingId = `kc-seat-${player.seat}`;
-  const classes = ["kc-seat"];
-  if (yours) classes.push("kc-seat-yours");
-  if (toMove) classes.push("kc-seat-to-move");
+  const classes = ["board-seat", "kc-seat"];
+  if (yours) classes.push("board-seat-yours");
+  if (toMove) classes.push("board-seat-to-move");
   if (target) classes.push("kc-seat-target");
   const known = player.known_cards ?? [];
   const unknown = player.hand_size - known.length;
@@ -380,14 +351,14 @@ function SeatArea({
   const targetToken = pickedCard ? `${pickedCard} ${player.seat}` : null;
   return (
     <section class={classes.join(" ")} aria-labelledby={headingId} data-seat={player.seat}>
-      <h3 id={headingId} class="kc-seat-name">
+      <h3 id={headingId} class="board-seat-name">
         <Pawn suit={player.suit} />
         <span>{name}</span>
         {yours && <span class="badge">you</span>}
         {toMove && <span class="badge badge-turn">to move</span>}
-        {obs.moved_back.includes(player.seat) && !over && <span class="kc-tag">moved back</span>}
-        {queenLook && <span class="kc-tag kc-tag-queen">under a Queen's look</span>}
-        {won && <span class="kc-tag kc-tag-won">winner</span>}
+        {obs.moved_back.includes(player.seat) && !over && <span class="board-tag kc-tag">moved back</span>}
+        {queenLook && <span class="board-tag kc-tag kc-tag-queen">under a Queen's look</span>}
+        {won && <span class="board-tag board-tag-gold">winner</span>}
       </h3>
       <p class="kc-place">
         {suit?.name ?? player.suit} · space <strong>{player.position}</strong>
@@ -415,35 +386,20 @@ function SeatArea({
               <PlayableCard code={code} picker={picker} small />
             </span>
           ))}
-          {unknown > 0 && (
-            <span class="kc-backs" role="img" aria-label={`${counted(unknown, "card")} you have not seen`}>
-              <span class="kc-fan" aria-hidden="true">
-                {Array.from({ length: Math.min(unknown, 5) }, (_, index) => (
-                  <span key={index} class="card card-back card-small kc-fan-card" />
-                ))}
-              </span>
-              <span class="kc-count-small" aria-hidden="true">
-                ×{unknown}
-              </span>
-            </span>
-          )}
+          {unknown > 0 && <Backs count={unknown} what="card" where="you have not seen" small tooltip={false} />}
           {known.length > 0 && <span class="kc-note">({counted(known.length, "card")} seen with a Queen)</span>}
         </div>
       )}
       {!yours && !over && (player.knows_of_mine ?? []).length > 0 && viewer !== null && (
         <p class="kc-note">
           Has seen in your hand:{" "}
-          <span class="cards">
-            {(player.knows_of_mine ?? []).map((code) => (
-              <Card key={code} code={code} small />
-            ))}
-          </span>
+          <SmallCards codes={player.knows_of_mine ?? []} />
         </p>
       )}
       {target && targetToken && (
         <button
           type="button"
-          class={picker.picked === targetToken ? "kc-target picked" : "kc-target"}
+          class={picker.picked === targetToken ? "board-target picked" : "board-target"}
           aria-pressed={picker.picked === targetToken}
           data-pick={targetToken}
           title={picker
@@ -472,11 +428,7 @@ function Discard({ cards }: { cards: string[] }) {
       {earlier.length > 0 && (
         <details class="kc-discard-all">
           <summary>The {counted(earlier.length, "card")} below it, newest first</summary>
-          <span class="cards">
-            {earlier.map((code, index) => (
-              <Card key={`${code}-${index}`} code={code} small />
-            ))}
-          </span>
+          <SmallCards codes={earlier} />
         </details>
       )}
     </div>

@@ -8,6 +8,8 @@
 import type { ComponentChildren } from "preact";
 import { Card, type SeatNamer } from "../cards";
 import type { BoardProps, Picker } from "./board";
+import { counted, DecisionBox, listed, seatIndex, SmallCards, Stack } from "./parts";
+import "./base.css";
 import "./royal_gambit.css";
 
 type Status = "out" | "active" | "stayed" | "bust";
@@ -48,19 +50,6 @@ function rankOf(code: string): string {
   return RANK.exec(code)?.[1] ?? code;
 }
 
-function seatIndex(seat: string): number {
-  return Number(seat.slice(1));
-}
-
-function counted(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
-}
-
-function listed(words: string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
 /** The deck is every card not on the table (the rows and the cards set aside): all go back at
  * the end of a hand. How many of its cards repeat a rank of ``row`` (the next flip's risk). */
 function repeatsInDeck(obs: RgObservation, row: string[]): number {
@@ -81,7 +70,7 @@ export function RoyalGambitBoard({ observation, seat, toMove, seatName, picker }
   const moving = new Set(toMove.map((s) => `p${s}`));
   const flips = new Map(obs.forced_flips.map(([who, left]) => [who, left]));
   return (
-    <div class="rg" data-board="royal-gambit">
+    <div class="board rg" data-board="royal-gambit">
       <Decision obs={obs} viewer={viewer} moving={moving} seatName={seatName} />
       <dl class="rg-facts">
         <div>
@@ -120,12 +109,7 @@ export function RoyalGambitBoard({ observation, seat, toMove, seatName, picker }
           <h3 id="rg-deck-heading">Deck</h3>
           <div class="rg-deck-body">
             {obs.deck_size > 0 ? (
-              <span class="rg-deck-stack" role="img" aria-label={`${counted(obs.deck_size, "card")} in the deck`}>
-                <span class="card card-back" aria-hidden="true" />
-                <span class="rg-deck-count" aria-hidden="true">
-                  {obs.deck_size}
-                </span>
-              </span>
+              <Stack count={obs.deck_size} where="in the deck" tooltip={false} />
             ) : (
               <span>empty</span>
             )}
@@ -135,11 +119,7 @@ export function RoyalGambitBoard({ observation, seat, toMove, seatName, picker }
         <section class="rg-aside" aria-labelledby="rg-aside-heading">
           <h3 id="rg-aside-heading">Set aside</h3>
           {obs.set_aside.length ? (
-            <span class="cards">
-              {obs.set_aside.map((code) => (
-                <Card key={code} code={code} small />
-              ))}
-            </span>
+            <SmallCards codes={obs.set_aside} />
           ) : (
             <p class="rg-muted">None this hand (a Queen pardons a repeat: both go here).</p>
           )}
@@ -204,7 +184,7 @@ function Decision({
     text = "…";
   }
   return (
-    <div class={mine ? "rg-decision rg-decision-yours" : "rg-decision"} data-decision={obs.decision ?? "none"}>
+    <DecisionBox mine={mine} decision={obs.decision ?? "none"} name="rg-decision">
       <p>{text}</p>
       {forced && (
         <p class="rg-forced">
@@ -223,7 +203,7 @@ function Decision({
           as the {obs.favorites.length === 1 ? "favourite" : "favourites"}.
         </p>
       )}
-    </div>
+    </DecisionBox>
   );
 }
 
@@ -257,9 +237,10 @@ function SeatArea({
   const over = obs.phase === "over";
   const won = obs.winners.includes(player.seat) && over;
   const favourite = obs.favorites.includes(player.seat) && obs.phase === "final";
-  const classes = ["rg-seat", `rg-seat-${player.status}`];
-  if (yours) classes.push("rg-seat-yours");
-  if (toMove) classes.push("rg-seat-to-move");
+  const classes = ["board-seat", "rg-seat", `rg-seat-${player.status}`];
+  if (player.status === "out") classes.push("board-seat-out");
+  if (yours) classes.push("board-seat-yours");
+  if (toMove) classes.push("board-seat-to-move");
   const headingId = `rg-seat-${player.seat}`;
   const name = seatName(seatIndex(player.seat));
   const hasKing = player.row.some((code) => rankOf(code) === "K");
@@ -268,13 +249,13 @@ function SeatArea({
   const repeats = player.status === "active" && player.row.length ? repeatsInDeck(obs, player.row) : 0;
   return (
     <section class={classes.join(" ")} aria-labelledby={headingId} data-seat={player.seat}>
-      <h3 id={headingId} class="rg-seat-name">
+      <h3 id={headingId} class="board-seat-name">
         <span>{name}</span>
         {yours && <span class="badge">you</span>}
         {toMove && <span class="badge badge-turn">to move</span>}
-        {!over && <span class={`rg-status rg-status-${player.status}`}>{STATUS_WORDS[player.status]}</span>}
-        {favourite && <span class="rg-status rg-status-favourite">favourite</span>}
-        {won && <span class="rg-status rg-status-won">winner</span>}
+        {!over && <span class={`board-tag rg-status-${player.status}`}>{STATUS_WORDS[player.status]}</span>}
+        {favourite && <span class="board-tag board-tag-gold rg-status-favourite">favourite</span>}
+        {won && <span class="board-tag board-tag-gold rg-status-won">winner</span>}
       </h3>
       <div class="rg-total">
         <span>
@@ -349,7 +330,7 @@ function Targets({
   return (
     <button
       type="button"
-      class={picked ? "rg-target picked" : "rg-target"}
+      class={picked ? "board-target rg-target picked" : "board-target rg-target"}
       aria-pressed={picked}
       data-pick={player.seat}
       title={moves.map((m) => m.text).join(" / ")}

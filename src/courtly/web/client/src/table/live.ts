@@ -1,0 +1,84 @@
+// The live view of a table over its WebSocket: the seat's (or a spectator's) latest view and the
+// log so far. A lost connection is made again, and resumes the log where it was: the events held
+// already are not sent again.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { LogEvent, SeatMessage } from "../api";
+
+export type Connection = "connecting" | "live" | "lost";
+
+export function useLiveView(table: string, seat: number | null, token: string | null) {
+  const [message, setMessage] = useState<SeatMessage | null>(null);
+  const [log, setLog] = useState<LogEvent[]>([]);
+  const [receivedAt, setReceivedAt] = useState(0);
+  const [connection, setConnection] = useState<Connection>("connecting");
+  const [refused, setRefused] = useState<{ code: number; detail: string } | null>(null);
+  const held = useRef<LogEvent[]>([]);
+
+  useEffect(() => {
+    held.current = [];
+    let socket: WebSocket | null = null;
+    let retry: number | undefined;
+    let stopped = false;
+    let failures = 0;
+
+    const connect = () => {
+      setConnection(failures === 0 ? "connecting" : "lost");
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      const url = `${scheme}://${window.location.host}/api/tables/${encodeURIComponent(table)}/ws`;
+      const ws = new WebSocket(url);
+      socket = ws;
+      ws.onopen = () => {
+        // The log events held already are not sent again: a reconnection resumes from them.
+        ws.send(JSON.stringify({ seat, token, since: held.current.length }));
+      };
+      ws.onmessage = (event) => {
+        const data = JSON.parse(event.data as string) as
+          | ({ type: "view" } & SeatMessage)
+          | { type: "error"; detail: string };
+        if (data.type === "error") {
+          setRefused({ code: 0, detail: data.detail });
+          return;
+        }
+        if (data.type !== "view") return; // (a move's answer: this page moves over REST)
+        failures = 0;
+        setConnection("live");
+        const known = held.current.slice(0, data.log_from);
+        held.current = known.concat(data.log);
+        setLog(held.current);
+        setMessage(data);
+        setReceivedAt(performance.now());
+      };
+      ws.onclose = (event) => {
+        if (stopped) return;
+        if (event.code >= 4000 && event.code < 5000) {
+          // Refused for good (no such table, a wrong token): reconnecting would not help.
+          setRefused((known) => ({ code: event.code, detail: known?.detail ?? event.reason }));
+          return;
+        }
+        failures += 1;
+        setConnection("lost");
+        retry = window.setTimeout(connect, Math.min(5000, 500 * 2 ** Math.min(failures, 4)));
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(retry);
+      socket?.close();
+    };
+  }, [table, seat, token]);
+
+  return { message, log, receivedAt, connection, refused };
+}
+
+/** The time now, every quarter second while ``active`` (a clock runs): clocks count down between
+ * two views. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(performance.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
