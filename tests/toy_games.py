@@ -36,7 +36,7 @@ class SealedBidsState(State):
     __slots__ = ("bids", "cards", "pending", "round", "spent", "submitted")
 
     def __init__(self, game: Game, blank: bool = False) -> None:
-        super().__init__(game)
+        super().__init__(game, blank)
         n = game.num_players
         self.cards: list[Card | None] = [None] * n
         self.spent = [0] * n

@@ -343,7 +343,7 @@ class Alike(courtly.Game):
 
 class AlikeState(State):
     def __init__(self, game: courtly.Game, blank: bool = False) -> None:
-        super().__init__(game)
+        super().__init__(game, blank)
         self.to_move = (0,)
 
     def legal_actions(self, seat: int) -> tuple[courtly.Action, ...]:

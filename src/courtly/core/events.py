@@ -80,18 +80,18 @@ class EventSecrets:
 
     __slots__ = ("knowers", "reveal_count", "reveals")
 
-    def __init__(self) -> None:
-        self.knowers: dict[int, int] = {}
-        self.reveals: list[int] | None = None  # made at the first reveal
-        self.reveal_count = 0
+    def __init__(
+        self,
+        knowers: dict[int, int] | None = None,
+        reveals: list[int] | None = None,
+        reveal_count: int = 0,
+    ) -> None:
+        self.knowers: dict[int, int] = {} if knowers is None else knowers
+        self.reveals = reveals  # made at the first reveal
+        self.reveal_count = reveal_count
 
     def copy(self) -> EventSecrets:
-        other = EventSecrets()
-        if self.knowers:
-            other.knowers = self.knowers.copy()
-        other.reveals = self.reveals
-        other.reveal_count = self.reveal_count
-        return other
+        return EventSecrets(self.knowers.copy(), self.reveals, self.reveal_count)
 
     def __eq__(self, other: object) -> bool:
         """The same secrets and the same reveals (whoever else shares the list of notes)."""
@@ -107,10 +107,6 @@ class EventSecrets:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (rebuild, (EventSecrets, (), fields_of(self)))
-
-    def keep(self, index: int, knowers: int) -> None:
-        """The event at ``index`` is known only to ``knowers`` (a mask; 0: nobody)."""
-        self.knowers[index] = knowers
 
     def reveal(self, at: int, index: int, knowers: int = PUBLIC) -> None:
         """The event at ``index`` becomes known to ``knowers`` too (everyone by default), when

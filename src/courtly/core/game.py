@@ -623,7 +623,8 @@ class State(ABC):
 
     def __init__(self, game: Game, blank: bool = False) -> None:
         """Subclasses take ``blank=True`` for a bare instance that :meth:`clone` fills in
-        (mypyc compiles no bare ``cls.__new__(cls)``); the base fields are set either way."""
+        (mypyc compiles no bare ``cls.__new__(cls)``), and pass it on: a blank instance gets
+        its original's base fields from :meth:`_clone_base`."""
         self.game = game
         self.num_players = game.num_players
         self.history = []
@@ -632,7 +633,8 @@ class State(ABC):
         self.truncated = False
         self.to_move = ()
         self._partial = False  # a view's copy or a world drawn from one: hidden events inside
-        self.secrets = EventSecrets()
+        if not blank:  # (a blank copy takes its original's, in _clone_base)
+            self.secrets = EventSecrets()
         self.world_plan = None
 
     # ----------------------------------------------------------------------------- decisions
@@ -837,12 +839,14 @@ class State(ABC):
         """Declare the event being applied known only to ``knowers`` (a mask of
         :func:`~courtly.core.events.observer_bit`); call it from ``_apply`` or
         ``_apply_chance``."""
-        self.secrets.keep(len(self.history), knowers)
+        self.secrets.knowers[len(self.history)] = knowers
 
     def _reveal_event(self, index: int, knowers: int = PUBLIC) -> None:
         """The event at ``index`` of the history becomes known to ``knowers`` too (everyone by
         default: a card turned face up)."""
-        self.secrets.reveal(len(self.history), index, knowers)
+        secrets = self.secrets
+        if index in secrets.knowers:  # (most events a game turns up were public all along)
+            secrets.reveal(len(self.history), index, knowers)
 
     def _reveal_all(self) -> None:
         """Every secret event becomes public (the game is over: every card is shown)."""

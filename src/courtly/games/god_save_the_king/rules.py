@@ -201,7 +201,7 @@ class GodSaveTheKingState(State):
     ) -> None:
         """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
         fields, for :meth:`_copy` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
-        super().__init__(game)
+        super().__init__(game, blank)
         if tables is not None:
             self.tables = tables
         if blank:

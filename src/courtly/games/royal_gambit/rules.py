@@ -102,7 +102,7 @@ class RoyalGambitState(State):
     ) -> None:
         """The start of a game with ``game``'s ``tables``; ``blank=True`` only sets the base
         fields, for :meth:`clone` to fill in (mypyc compiles no bare ``cls.__new__(cls)``)."""
-        super().__init__(game)
+        super().__init__(game, blank)
         self._draw_at = -1  # where the card the sampler drew lies in the deck (-1: unknown)
         if tables is not None:
             self.tables = tables

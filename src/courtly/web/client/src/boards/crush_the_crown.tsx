@@ -390,7 +390,7 @@ function RivalHand({
 
 type Role = "government" | "spy" | "rival" | "any";
 
-/** What a card of the viewer's hand can do (§2.3's table of roles), once both have married. */
+/** What a card of the viewer's hand can do once both have married (the table of docs/rules/crush-the-crown.md §3). */
 function roleOf(code: string, own: string | null, mercenaries: string[]): Role {
   if (!own) return "any";
   if (code === "Jk") return "spy";
