@@ -1,4 +1,4 @@
-"""How `courtly analyze` and `courtly simulate` scale (issue 19).
+"""How `courtly analyze` and `courtly simulate` scale.
 
 Two measurements, each in fresh processes so that one does not warm the other:
 

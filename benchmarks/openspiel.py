@@ -1,4 +1,4 @@
-"""Courtly's ISMCTS side by side with OpenSpiel's, on Courtly games, in one run (issue 20).
+"""Courtly's ISMCTS side by side with OpenSpiel's, on Courtly games, in one run.
 
 OpenSpiel's own Python ISMCTS (``open_spiel.python.algorithms.ismcts`` with one random rollout
 per simulation) searches Courtly games through the OpenSpiel adapter (``courtly.rl.openspiel``);

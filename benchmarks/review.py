@@ -1,5 +1,5 @@
 """How long ``courtly review`` takes: a complete 2-player game of each game, reviewed for both
-seats at the default budget (issue 18 asks for under a minute on the 2-core project machine).
+seats at the default budget (the aim: under a minute on a 2-core machine).
 
 Each game is played by two heuristic bots (seed ``--seed``), then reviewed with ``--workers``
 processes. Wall-clock time depends on what else the machine runs, so the CPU time of this

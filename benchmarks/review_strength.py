@@ -2,9 +2,9 @@
 
 For each game, two bots play ``--games`` 2-player games, swapping seats every game; every game
 is reviewed for both seats (``courtly.sim.review``) and each bot's decisions, mean loss per
-decision and inaccuracies / mistakes / blunders per 100 decisions are added up. Issue 18 expects
-``random`` to be caught in more and larger mistakes than ``heuristic``, and ``heuristic`` than
-``ismcts`` (which searches on top of the heuristic).
+decision and inaccuracies / mistakes / blunders per 100 decisions are added up. A review that
+tells strong play from weak catches ``random`` in more and larger mistakes than ``heuristic``,
+and ``heuristic`` than ``ismcts`` (which searches on top of the heuristic).
 
     python benchmarks/review_strength.py --games 6 --pairs random/heuristic,heuristic/ismcts
 """

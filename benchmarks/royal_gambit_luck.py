@@ -1,9 +1,10 @@
 """How much of Royal Gambit is luck: what even impossible knowledge wins against the heuristic.
 
-Issue 7 asks every game's search bot to beat its heuristic 60-40 at two players, and to show
-with numbers where a game's luck makes that out of reach. Royal Gambit hides nothing at a
-decision point but the order of the cards still to come, so this script pits the heuristic
-against players who *know* that order, an advantage no fair player can have:
+The strength target of docs/ladders/README.md is for every game's search bot to beat its
+heuristic 60-40 at two players; where a game's luck puts that out of reach, numbers should show
+it. Royal Gambit hides nothing at a decision point but the order of the cards still to come, so
+this script pits the heuristic against players who *know* that order, an advantage no fair
+player can have:
 
 * ``never busts``: sees the card it would flip before it decides; it stays whenever that card
   would bust it, and otherwise does what the heuristic does;

@@ -1,6 +1,6 @@
 """Train a small policy on Royal Gambit through the Gymnasium adapter, with NumPy alone.
 
-A reader's starting point for learning on Courtly games (issue 20): a linear softmax policy over
+A reader's starting point for learning on Courtly games: a linear softmax policy over
 the seat's observation vector, the illegal actions masked out, trained by REINFORCE with a
 running baseline against the ``random`` bot, then measured against it over fresh games.
 

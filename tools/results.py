@@ -1,5 +1,5 @@
 """The README's results: a balance report of every game at its default options (``make
-results``, issue 19).
+results``).
 
 For each game at its default player count, heuristic bots in every seat (rotated), it runs
 ``courtly analyze``'s analysis, writes the report to ``docs/results/GAME.html`` (with its JSON

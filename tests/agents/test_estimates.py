@@ -48,8 +48,9 @@ def ranking(view: View, budget: Budget = SMALL, seed: int = 1) -> list[str]:
 
 
 def test_rg_stay_on_a_row_that_wins_the_game_rather_than_risk_a_bust() -> None:
-    # RG §3.3: p0's row 5, 4, 3, 2, K, A scores (5+4+3+2+1) x 2 = 30 = the target; six ranks of
-    # thirteen would bust it. Staying all but wins (p0 sits out the final hand as the favourite).
+    # docs/rules/royal-gambit.md §3 (scoring a row): p0's row 5, 4, 3, 2, K, A scores
+    # (5+4+3+2+1) x 2 = 30 = the target; six ranks of thirteen would bust it. Staying all but
+    # wins (p0 sits out the final hand as the favourite).
     state = played(
         "royal-gambit",
         "p0",

@@ -1,5 +1,6 @@
-"""The engine contract (ARCHITECTURE.md §2, §5), checked on every registered game and player
-count: a new game gets this whole suite by registering itself."""
+"""The engine contract (docs/architecture.md, sections "The engine contract" and "Tests and
+benchmarks"), checked on every registered game and player count: a new game gets this whole
+suite by registering itself."""
 
 from __future__ import annotations
 

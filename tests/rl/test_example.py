@@ -1,4 +1,4 @@
-"""The learning example trains a policy that beats the random bot (issue 20)."""
+"""The learning example trains a policy that beats the random bot."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every game as a single-agent Gymnasium environment against Courtly bots, checked by
-Gymnasium's own ``check_env`` (issue 20)."""
+Gymnasium's own ``check_env``."""
 
 from __future__ import annotations
 

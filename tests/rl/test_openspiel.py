@@ -1,5 +1,5 @@
 """Every game as an OpenSpiel game: OpenSpiel's own random simulation test, its ISMCTS bot
-searching a Courtly game, and information states that hold only what a seat knows (issue 20)."""
+searching a Courtly game, and information states that hold only what a seat knows."""
 
 from __future__ import annotations
 

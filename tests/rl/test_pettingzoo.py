@@ -1,5 +1,5 @@
 """Every game and player count as a PettingZoo AEC environment, checked by PettingZoo's own
-API and seed tests (issue 20)."""
+API and seed tests."""
 
 from __future__ import annotations
 

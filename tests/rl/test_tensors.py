@@ -1,4 +1,4 @@
-"""Tensors from views (issue 20): a fixed-size float32 vector per seat that shows every word of
+"""Tensors from views: a fixed-size float32 vector per seat that shows every word of
 the observation, is the same in every world the seat cannot tell apart, and a mask that is the
 legal actions."""
 

@@ -1,4 +1,4 @@
-"""The balance analysis (issue 19): each game's facts match its record, the figures are the same
+"""The balance analysis: each game's facts match its record, the figures are the same
 on one worker, two, or a local Ray, the statistics are the textbook ones, and memory does not
 grow with the number of games."""
 

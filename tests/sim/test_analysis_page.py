@@ -1,4 +1,4 @@
-"""The analysis report on disk (issue 19): the JSON, a PNG per plot, and one HTML page that
+"""The analysis report on disk: the JSON, a PNG per plot, and one HTML page that
 embeds exactly those plots, reads offline, escapes what it is given, and has its tables without
 Matplotlib."""
 

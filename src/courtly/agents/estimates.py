@@ -1,5 +1,5 @@
 """What each choice is worth, from one seat's knowledge alone: the estimates behind hints and
-reviews (issue 18).
+reviews.
 
 :func:`estimate` gives, for the seat of a :class:`~courtly.core.game.View` that must decide, every
 legal action's estimated value for that seat — its win chance, or its expected return where the

@@ -5,9 +5,9 @@ A :class:`Card` is an ``int`` underneath (``suit * 13 + rank - 2`` for the 52 st
 card exists once: :data:`CARDS` holds them all and :func:`card` / :meth:`Card.parse` return the
 shared instances, so games can keep cards in plain lists and tuples on their hot paths.
 
-Text forms follow RULES.md §0: rank then suit letter (``10H``, ``QS``, ``AD``); ``Jk`` is a joker.
-The two jokers are interchangeable and share the text ``Jk``, which parses to the first; a game
-that deals both maps ``Jk`` to whichever joker the player holds.
+Text forms follow docs/rules/README.md §1: rank then suit letter (``10H``, ``QS``, ``AD``);
+``Jk`` is a joker. The two jokers are interchangeable and share the text ``Jk``, which parses to
+the first; a game that deals both maps ``Jk`` to whichever joker the player holds.
 """
 
 from __future__ import annotations

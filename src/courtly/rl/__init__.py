@@ -1,4 +1,4 @@
-"""Courtly for learning agents (issue 20): every game as NumPy tensors and action masks
+"""Courtly for learning agents: every game as NumPy tensors and action masks
 (:mod:`.tensors`), a PettingZoo AEC environment (:mod:`.pettingzoo`), a Gymnasium single-agent
 environment (:mod:`.gymnasium`) and an OpenSpiel game (:mod:`.openspiel`).
 

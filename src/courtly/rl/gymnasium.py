@@ -1,4 +1,4 @@
-"""Every Courtly game as a single-agent Gymnasium environment (issue 20).
+"""Every Courtly game as a single-agent Gymnasium environment.
 
 Importing this module registers one id per game, ``Courtly/RoyalGambit-v0``,
 ``Courtly/GodSaveTheKing-v0``, ... The agent plays one seat; Courtly bots play the others::

@@ -1,4 +1,4 @@
-"""Every Courtly game as an OpenSpiel game (issue 20), so OpenSpiel's algorithms run on them.
+"""Every Courtly game as an OpenSpiel game, so OpenSpiel's algorithms run on them.
 
 Importing this module registers one Python game per Courtly game, named
 ``python_courtly_`` + its id (``python_courtly_royal_gambit``), with the player count and every

@@ -1,4 +1,4 @@
-"""Every Courtly game as a PettingZoo AEC environment (issue 20).
+"""Every Courtly game as a PettingZoo AEC environment.
 
     from courtly.rl.pettingzoo import env
 

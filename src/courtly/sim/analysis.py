@@ -1,4 +1,4 @@
-"""Balance analysis for designers (issue 19): what ``courtly analyze`` measures.
+"""Balance analysis for game designers: what ``courtly analyze`` measures.
 
 A worker plays each game and keeps only its **facts** (:class:`GameFacts`: who sat where, the
 result, its length in steps, decisions, turns and the game's own units, the final scores, who

@@ -1,5 +1,5 @@
 """Where a simulation's games are played: in this process, on local worker processes, or on a
-Ray cluster (issue 19).
+Ray cluster.
 
 Every backend plays the same games: game ``i`` is seeded by the simulation's seed and ``i``
 alone (:func:`~courtly.sim.tournament.game_seed`), and a chunk of games comes back as one list,

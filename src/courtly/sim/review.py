@@ -1,5 +1,5 @@
 """A recorded game reviewed from each seat's knowledge: what each choice was worth, where the
-game was lost, and how much was luck (issue 18; ``courtly review``).
+game was lost, and how much was luck (``courtly review``).
 
 Every figure comes from :mod:`courtly.agents.estimates`: a search over the worlds a seat cannot
 tell apart from the real game, run on that seat's view at that point of the record, never on

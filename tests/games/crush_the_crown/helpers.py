@@ -2,8 +2,8 @@
 
 ``new_game`` starts a real game and forces the dealer and every dealt card. ``position`` lays
 out a mid-game table directly (both governments, hands, piles), the way the worked examples of
-RULES.md §2.12 describe them, and starts a turn; every card of the deck is placed exactly once,
-and from there on the test plays through the engine, forcing each draw.
+docs/rules/crush-the-crown.md §12 describe them, and starts a turn; every card of the deck is
+placed exactly once, and from there on the test plays through the engine, forcing each draw.
 
 The examples' P1 is seat p0 (diamonds, the non-dealer) and P2 is p1 (hearts); clubs and spades
 are the mercenary suits.

@@ -1,5 +1,5 @@
-"""§2.8: hands private (sizes public), the draw pile unknown, tribute cards seen by both, and
-determinize re-deals only what a seat cannot know."""
+"""docs/rules/crush-the-crown.md §8: hands private (sizes public), the draw pile unknown, tribute
+cards seen by both, and determinize re-deals only what a seat cannot know."""
 
 from __future__ import annotations
 

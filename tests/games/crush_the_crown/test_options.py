@@ -1,4 +1,4 @@
-"""One test per option of Crush the Crown (RULES.md §2.10)."""
+"""One test per option of Crush the Crown (docs/rules/crush-the-crown.md §10)."""
 
 from __future__ import annotations
 

@@ -127,7 +127,8 @@ def test_a_complete_government_takes_no_spy() -> None:
 
 
 def test_a_spy_step_is_offered_even_without_a_spy_card() -> None:
-    # Skipping it would tell the rival the hand holds no spy that fits (§2.8).
+    # Skipping it would tell the rival the hand holds no spy that fits
+    # (docs/rules/crush-the-crown.md §4, on which steps Courtly asks about).
     state = position(p0_hand="2D 3D")
     play(state, "p0 pass")
     assert state.decision == SPY and legal(state, 0) == ["pass"]

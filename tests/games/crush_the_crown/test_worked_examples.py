@@ -1,4 +1,4 @@
-"""RULES.md §2.12: every worked example of Crush the Crown, every draw forced.
+"""Every worked example of docs/rules/crush-the-crown.md (§12), every draw forced.
 
 P1 of the examples is p0 (diamonds, the non-dealer), P2 is p1 (hearts); clubs and spades are the
 mercenary suits; the jokers are in.

@@ -1,4 +1,4 @@
-"""Bad input raises IllegalAction with the reason, and changes nothing (the issue's list)."""
+"""Bad input raises IllegalAction with the reason, and changes nothing."""
 
 from __future__ import annotations
 

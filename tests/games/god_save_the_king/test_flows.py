@@ -1,4 +1,5 @@
-"""Whole games and the player-count transitions of §1.7 (GSK-25..28), forced step by step."""
+"""Whole games and the player-count transitions of docs/rules/god-save-the-king.md §7
+(GSK-25..28), forced step by step."""
 
 from __future__ import annotations
 

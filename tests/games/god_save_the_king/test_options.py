@@ -1,4 +1,4 @@
-"""RULES.md §1.11: one test (at least) per option of God Save The King."""
+"""docs/rules/god-save-the-king.md §11: one test (at least) per option of God Save The King."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""§1.9 through the views: what each seat may see, and determinize samples only the rest."""
+"""docs/rules/god-save-the-king.md §9 through the views: what each seat may see, and
+determinize samples only the rest."""
 
 from __future__ import annotations
 

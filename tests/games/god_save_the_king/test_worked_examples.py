@@ -1,4 +1,4 @@
-"""RULES.md §1.13: every worked example of God Save The King, with every drawn card forced.
+"""Every worked example of docs/rules/god-save-the-king.md (§13), with every drawn card forced.
 
 P1 = seat 0 (spades), P2 = seat 1 (hearts); formations are written left, middle, right."""
 

@@ -209,10 +209,10 @@ def heuristic_states(players: int, seed: int) -> list[GodSaveTheKingState]:
 def test_worlds_replay_across_hands_where_cards_went_back_into_hands_unseen(
     players: int, seed: int
 ) -> None:
-    # After the end of a hand (§1.6) a card laid face down and collected unseen is somewhere
-    # in its collector's hand: the world's history must choose which, consistently with every
-    # later event (and, with 3 or 4 players, the drawn hands may have no history at all: then
-    # the other hands are left to a history drawn at random).
+    # After the end of a hand (docs/rules/god-save-the-king.md §6) a card laid face down and
+    # collected unseen is somewhere in its collector's hand: the world's history must choose
+    # which, consistently with every later event (and, with 3 or 4 players, the drawn hands may
+    # have no history at all: then the other hands are left to a history drawn at random).
     rng = random.Random(players)
     states = [s for s in heuristic_states(players, seed) if s.hand_number > 1]
     assert max(s.hand_number for s in states) >= 4, "the game is too short to test this"

@@ -1,4 +1,4 @@
-"""Bad input raises IllegalAction with the reason, and nothing changes (issue: bad input)."""
+"""Bad input raises IllegalAction with the reason, and nothing changes."""
 
 from __future__ import annotations
 

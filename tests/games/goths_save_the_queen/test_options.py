@@ -1,4 +1,5 @@
-"""RULES.md §4.9: every option of Goths Save the Queen, and the checks on option values."""
+"""docs/rules/goths-save-the-queen.md §9: every option of Goths Save the Queen, and the checks on
+option values."""
 
 from __future__ import annotations
 

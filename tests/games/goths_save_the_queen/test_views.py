@@ -1,6 +1,7 @@
-"""§4.8: what each seat may know. A seat's view must be the same in two full states that differ
-only in what that seat cannot know: King card faces, Warchief orders, reconnaissance results and
-Fog tokens. (The contract suite's card check does not apply: no secret here is a playing card.)"""
+"""docs/rules/goths-save-the-queen.md §8: what each seat may know. A seat's view must be the same
+in two full states that differ only in what that seat cannot know: King card faces, Warchief
+orders, reconnaissance results and Fog tokens. (The contract suite's card check does not apply:
+no secret here is a playing card.)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §4.11: every worked example of Goths Save the Queen, chance forced."""
+"""Every worked example of docs/rules/goths-save-the-queen.md (§11), chance forced."""
 
 from __future__ import annotations
 

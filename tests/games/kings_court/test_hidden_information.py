@@ -1,5 +1,5 @@
-"""RULES.md §5.6: private hands and draws, the Queen's private look and the memory of it, and
-determinization that respects everything a seat has seen."""
+"""docs/rules/kings-court.md §6: private hands and draws, the Queen's private look and the memory
+of it, and determinization that respects everything a seat has seen."""
 
 from __future__ import annotations
 

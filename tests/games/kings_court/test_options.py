@@ -1,4 +1,4 @@
-"""RULES.md §5.7: every option of King's Court, and the checks on option values."""
+"""docs/rules/kings-court.md §7: every option of King's Court, and the checks on option values."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""RULES.md §5.9: every worked example of King's Court (4 players: P1 = p0 hearts, P2 = p1 spades,
-P3 = p2 clubs, P4 = p3 diamonds), with every draw forced."""
+"""Every worked example of docs/rules/kings-court.md (§9; 4 players: P1 = p0 hearts, P2 = p1
+spades, P3 = p2 clubs, P4 = p3 diamonds), with every draw forced."""
 
 from __future__ import annotations
 

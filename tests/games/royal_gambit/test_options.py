@@ -1,4 +1,4 @@
-"""RULES.md §3.6: every option of Royal Gambit, and the checks on option values."""
+"""docs/rules/royal-gambit.md §6: every option of Royal Gambit, and the checks on option values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Edge cases of the Royal Gambit rules (RULES.md §3.3, §3.7), every card forced."""
+"""Edge cases of the Royal Gambit rules (docs/rules/royal-gambit.md §3, §7), every card forced."""
 
 from __future__ import annotations
 

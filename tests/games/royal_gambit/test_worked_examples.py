@@ -1,4 +1,4 @@
-"""RULES.md §3.8: every worked example of Royal Gambit, with every card forced."""
+"""Every worked example of docs/rules/royal-gambit.md (§8), with every card forced."""
 
 from __future__ import annotations
 

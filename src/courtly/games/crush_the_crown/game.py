@@ -1,4 +1,5 @@
-"""The Crush the Crown game object: its facts, options and action space (RULES.md §2.10)."""
+"""The Crush the Crown game object: its facts, options and action space
+(docs/rules/crush-the-crown.md §10)."""
 
 from __future__ import annotations
 
@@ -62,10 +63,10 @@ def longest_game(game: Game) -> GameLength:
     """The longest Crush the Crown game with ``game``'s options: a proven bound."""
     hand_size = int(game.options["hand_size"])
     turns = int(game.options["safety_cap"])  # CTC-26: no more turns than the cap
-    deck = 48 + (2 if game.options["use_jokers"] else 0)  # §2.2: the Kings are set aside
-    # Setup (§2.2, CTC-3): the dealer, then hand_size cards to each.
+    deck = 48 + (2 if game.options["use_jokers"] else 0)  # §2: the Kings are set aside
+    # Setup (§2, CTC-3): the dealer, then hand_size cards to each.
     chance = 1 + 2 * hand_size
-    # Marriage (§2.3, CTC-5/6): a player discards only while he holds no Queen, so no Queen ever
+    # Marriage (§3, CTC-5/6): a player discards only while he holds no Queen, so no Queen ever
     # lies in the discard pile and no reshuffle brings one back. Each discard draws one card from
     # the draw pile (at most deck - 2 * hand_size cards), where the Queen he will draw lies, or
     # the rival must give him one (one decision). He marries (one decision) and refills (at most
@@ -73,7 +74,7 @@ def longest_game(game: Game) -> GameLength:
     search = deck - 2 * hand_size
     decisions = 2 * (search + 1)
     chance += 2 * (search + hand_size)
-    # A turn (§2.4): the Build is one government card (CTC-9) or, by option, one extension and a
+    # A turn (§4): the Build is one government card (CTC-9) or, by option, one extension and a
     # discovery per spy in the own government, then a pass; a spy placed or not; a tribute card
     # per spy of his in the rival's government (CTC-13); a card fired or not (CTC-17); then at
     # most hand_size draws to refill (CTC-16).

@@ -1,22 +1,23 @@
-"""Crush the Crown (RULES.md §2): build your government from King down to Ace, spy on the rival's.
+"""Crush the Crown (docs/rules/crush-the-crown.md): build your government from King down to Ace,
+spy on the rival's.
 
-The state machine. The game runs through these decision points (§2.7), all sequential:
+The state machine. The game runs through these decision points (§7), all sequential:
 
-* setup: a chance event picks the dealer, then every card dealt is a chance event (§2.2);
+* setup: a chance event picks the dealer, then every card dealt is a chance event (§2);
 * MARRIAGE: the marrying player marries a natural Queen from his hand, or discards one card and
-  draws again (§2.3); GIVE_QUEEN is the deadlock guard (CTC-6), where the rival must hand over a
+  draws again (§3); GIVE_QUEEN is the deadlock guard (CTC-6), where the rival must hand over a
   Queen;
 * a turn: BUILD (extend or discover), SPY (place at most one spy), TRIBUTE (the rival gives one
   card per standing spy, suit rule enforced), FIRE (discard at most one card), then the refill
-  draws (§2.4).
+  draws (§4).
 
 Every draw is a chance event uniform over the draw pile's current contents (the pile is never
-pre-shuffled); an empty draw pile is replaced by the discard pile at once (§2.6), which needs no
+pre-shuffled); an empty draw pile is replaced by the discard pile at once (§6), which needs no
 event of its own because the next draw is uniform over the new pile anyway. Each such reshuffle
 is noted (``reshuffles``): when it happened and what went in are public, and they tell a seat
 which cards can have reached a hand when.
 
-Hidden information (§2.8): hands are private, the draw pile unknown, everything else public, and
+Hidden information (§8): hands are private, the draw pile unknown, everything else public, and
 so is what a seat has *learned* of the rival's hand (``known_to_rival``: cards received as
 tribute, Queens a deadlock shows), because in a two-player game what one player learns from a
 public event the other knows he learned. The views of a seat (redaction, sampled worlds) are in
@@ -144,7 +145,7 @@ class CrushTheCrownState(State):
         self.spy_slot_of: tuple[int, ...] = ()
         """Card -> the slot it fills as a spy (WILD: any, NO_SPY: none); set when both married."""
         self.reshuffles: tuple[tuple[int, tuple[int, ...]], ...] = ()
-        """Every reshuffle (§2.6): the index of the event during which it happened, and the
+        """Every reshuffle (§6): the index of the event during which it happened, and the
         discard pile that became the draw pile, in order."""
         self.dealer = -1
         self.first_player = -1
@@ -212,7 +213,7 @@ class CrushTheCrownState(State):
         self._draw_at = -1
         seat = self.drawer
         insort(self.hands[seat], card)
-        self._keep_secret(1 << seat)  # a drawn card is seen by its drawer only (§2.8)
+        self._keep_secret(1 << seat)  # a drawn card is seen by its drawer only (§8)
         if self.after_drawing == AFTER_DEAL:
             self.cards_to_deal -= 1
             if self.cards_to_deal:
@@ -250,7 +251,7 @@ class CrushTheCrownState(State):
             self._after_marriage(self.drawer)
 
     def _reshuffle(self) -> None:
-        """§2.6: the discard pile becomes the new draw pile (the draws that follow are its
+        """§6: the discard pile becomes the new draw pile (the draws that follow are its
         shuffle). When, and which cards, is public: it tells which cards a hand can hold."""
         pile = self.discard_pile
         self.reshuffles = (*self.reshuffles, (len(self.history), tuple(pile)))
@@ -260,7 +261,7 @@ class CrushTheCrownState(State):
     # ----------------------------------------------------------------------------- decisions
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        # One seat decides at a time (§2.7): no search through ``to_move``.
+        # One seat decides at a time (§7): no search through ``to_move``.
         to_move = self.to_move
         return self._legal if to_move and to_move[0] == seat else ()
 
@@ -367,7 +368,7 @@ class CrushTheCrownState(State):
         elif kind == PLACE_SPY:
             self._place_spy(seat, card)
         elif kind == DISCARD:
-            # §2.3: he discards only when he holds no Queen (views.py reads that from the log).
+            # §3: he discards only when he holds no Queen (views.py reads that from the log).
             self._leave(seat, card)
             self.discard_pile.append(card)
             self._draw_to(seat, len(self.hands[seat]) + 1, AFTER_MARRIAGE_DISCARD)
@@ -386,7 +387,7 @@ class CrushTheCrownState(State):
     # ----------------------------------------------------------------------------- marriage
 
     def _ask_marriage(self, seat: int) -> None:
-        """§2.3: marry a natural Queen from hand, or discard and draw; CTC-6 deadlock guard."""
+        """§3: marry a natural Queen from hand, or discard and draw; CTC-6 deadlock guard."""
         self.marrying = seat
         hand = self.hands[seat]
         if any(IS_QUEEN[c] for c in hand) or any(
@@ -421,7 +422,7 @@ class CrushTheCrownState(State):
         if seat == self.first_player and self.suits[second] < 0:
             self._ask_marriage(second)
             return
-        # §2.3: the two unclaimed Kings are assassinated; their suits are the mercenaries.
+        # §3: the two unclaimed Kings are assassinated; their suits are the mercenaries.
         mercenary = {SUIT[k] for k in self.kings_aside}
         self.executed.extend(self.kings_aside)
         self.kings_aside = []
@@ -456,13 +457,13 @@ class CrushTheCrownState(State):
             government.append(card)
             self.extended_this_turn = True
         else:
-            # §2.4 discover: the real card takes the spy's slot; the spy is executed (CTC-22).
+            # §4 discover: the real card takes the spy's slot; the spy is executed (CTC-22).
             slot = SLOT[card]
             self.executed.append(government[slot])
             government[slot] = card
             self.spies[seat] &= ~(1 << slot)
         if len(government) == SLOTS and not self.spies[seat]:
-            self._finish([seat])  # §2.5, CTC-19: complete and spy-free
+            self._finish([seat])  # §5, CTC-19: complete and spy-free
             return
         if self.tables.one_gov_card_per_build:
             self._start_spy(seat)  # CTC-9: one government card per Build
@@ -471,7 +472,7 @@ class CrushTheCrownState(State):
 
     def _start_spy(self, seat: int) -> None:
         if len(self.governments[1 - seat]) == SLOTS or not self.hands[seat]:
-            self._start_tribute(seat)  # a complete government takes no spy (§2.4)
+            self._start_tribute(seat)  # a complete government takes no spy (§4)
             return
         self._ask(seat, SPY, self._legal_spy(seat))
 

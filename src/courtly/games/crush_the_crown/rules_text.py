@@ -1,4 +1,5 @@
-"""The rules summary that ``courtly rules crush-the-crown`` prints (our words, RULES.md §2)."""
+"""The rules summary that ``courtly rules crush-the-crown`` prints, in our words (the full rules:
+docs/rules/crush-the-crown.md)."""
 
 RULES = """\
 CRUSH THE CROWN — two players, one 52-card deck and (by default) its two jokers.
@@ -32,7 +33,7 @@ Winning: your government complete and spy-free, reached in your own Build step.
 What is hidden: hands (their sizes are public) and the draw pile. Discards, executions, both
 governments (spies marked) and every tribute card are seen by both players.
 
-How Courtly settles the sheet's open points (RULES.md §2.11)
+How Courtly settles the sheet's open points
   CTC-3  the dealer is random; the non-dealer marries first and starts the play (CTC-7).
   CTC-4  a Queen in hand must be married at once; with several you choose (jokers are no Queens).
   CTC-6  deadlock guard: when you hold no Queen and neither pile has one, the rival must give

@@ -1,4 +1,4 @@
-"""Crush the Crown's observation as a fixed-size vector (the RL adapters' tensor, issue 20)."""
+"""Crush the Crown's observation as a fixed-size vector (the RL adapters' tensor)."""
 
 from __future__ import annotations
 

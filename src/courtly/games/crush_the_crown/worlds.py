@@ -11,8 +11,9 @@ can have reached a hand:
   the draw pile is empty: a card of the pile of one reshuffle (an *epoch*) was drawn by a slot of
   that epoch, and a card out of sight since an earlier epoch is in a hand now.
 * What a hand showed narrows its cards: a marriage discard or a deadlock shows that it held no
-  Queen (§2.3, CTC-6), a tribute card of another suit that it held none of the receiver's suit
-  (CTC-14). Such a card can only sit in a slot drawn after the last such moment.
+  Queen (docs/rules/crush-the-crown.md §3, CTC-6), a tribute card of another suit that it held
+  none of the receiver's suit (CTC-14). Such a card can only sit in a slot drawn after the last
+  such moment.
 
 ``LogReading`` reads the log once per view (the result, a ``WorldPlan``, is kept on the redacted
 copy, so that a search drawing many worlds from one view reads it once). Each card that left a
@@ -150,7 +151,7 @@ class LogReading:
         if kind == MARRY:
             self.marriages += 1
         elif kind == DISCARD:
-            self.no_queen_since[seat] = time  # §2.3: he discards only when he holds no Queen
+            self.no_queen_since[seat] = time  # §3: he discards only when he holds no Queen
         elif kind == GIVE and not tribute:
             # CTC-6: the deadlock's Queen; her receiver marries her and draws.
             self._deadlock(time, seat)

@@ -1,4 +1,4 @@
-"""God Save The King (RULES.md §1)."""
+"""God Save The King (docs/rules/god-save-the-king.md)."""
 
 from .components import GodSaveTheKingAction
 from .game import GodSaveTheKing

@@ -1,5 +1,6 @@
-"""The pieces of God Save The King: slots, actions and the decisions they answer, the steps of a
-trick, the seats' Kings and letters, and the tables its rules read on every step.
+"""The pieces of God Save The King (docs/rules/god-save-the-king.md): slots, actions and the
+decisions they answer, the steps of a trick, the seats' Kings and letters, and the tables its
+rules read on every step.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ D_DECLARE: Final = 3
 D_CHALLENGE: Final = 4
 DECISION_TEXT: Final = ("none", "formation", "route", "declaration", "challenge")
 
-# The resolution steps of one trick (§1.5).
+# The resolution steps of one trick (§5).
 T_FORM: Final = 0
 T_EARLY_ROUTE: Final = 1  # route_window = before_reveal: between T1 and T2
 T_REVEAL: Final = 2
@@ -61,7 +62,7 @@ KING_OF: Final = tuple(CARDS[s * 13 + KING - 2] for s in range(4))
 """Each seat's King: the King of its starting suit (seat 0 spades, 1 hearts, 2 diamonds, 3 clubs)."""
 KING_OWNER: Final = tuple(KING_OF.index(CARDS[i]) if CARDS[i] in KING_OF else -1 for i in range(52))
 LETTERS: Final = "ABCD"
-SCHEDULE_3: Final = ((0, 1), (1, 2), (2, 0))  # A-B, B-C, C-A (§1.7), by letter
+SCHEDULE_3: Final = ((0, 1), (1, 2), (2, 0))  # A-B, B-C, C-A (§7), by letter
 ROUNDS_4: Final = (((0, 1), (2, 3)), ((1, 2), (3, 0)))  # {A-B, C-D}, {B-C, D-A} (GSK-26)
 
 RANK_WORDS: Final = {"jack": 11, "queen": 12, "king": 13, "ace": 14}

@@ -1,4 +1,5 @@
-"""The God Save The King game object: its facts, options and action space (RULES.md §1.11)."""
+"""The God Save The King game object: its facts, options and action space
+(docs/rules/god-save-the-king.md §11)."""
 
 from __future__ import annotations
 
@@ -74,13 +75,14 @@ def longest_game(game: Game) -> GameLength:
     # (GSK-26), so the last round may end one trick past the cap.
     tricks = int(game.options["safety_cap"]) + (1 if game.num_players == 4 else 0)
     routes = 2 if int(game.options["routes_per_hand"]) else 0
-    # One trick (§1.5): both players form three cards each (one decision a card); one route
+    # One trick (§5): both players form three cards each (one decision a card); one route
     # window asks each of them at most once (GSK-13), and each route resolved may draw a card
-    # from the router's hand (§1.5 b); a push is declared by both at most 1 + max_redeclare
-    # times (GSK-7); the loser may challenge once (GSK-8), and a challenge draws one card (T6e).
+    # from the router's hand (§5, settling a route, b); a push is declared by both at most
+    # 1 + max_redeclare times (GSK-7); the loser may challenge once (GSK-8), and a challenge
+    # draws one card (T6e).
     declarations = 2 * (1 + int(game.options["max_redeclare"]))
     per_trick = 6 + routes + declarations + 1
-    # The only chance events are those draws (§1.10); the end of a hand draws nothing.
+    # The only chance events are those draws (§10); the end of a hand draws nothing.
     return GameLength(decisions=tricks * per_trick, chance=tricks * (routes + 1))
 
 

@@ -1,14 +1,15 @@
 """Where every card went: what a sampled world needs to write a history that replays to it.
 
-A card lying face down is hidden from some seats, and so is the event that laid it (§1.9): a
-seat's view of the history holds ``HIDDEN`` there. A world drawn from that view
-(:func:`.views.determinize`) puts cards in the hidden places; for its history to replay to it,
-each hidden event must name a card, and the cards must flow from hand to formation to pile and
-back into hands (at the end of a hand, §1.6) as the rules move them. The journal records those
-moves, in the order they happen, by *where* a card went rather than *which* card it was: a
-card laid (or drawn) from a hand, a card entering a trick pile, the piles merged into hands, the
-cards set aside in the removed area. That is public (who collected what, and in which order),
-so a view keeps it; :mod:`.worlds` reads it back to fill the hidden events in.
+A card lying face down is hidden from some seats, and so is the event that laid it
+(docs/rules/god-save-the-king.md §9): a seat's view of the history holds ``HIDDEN`` there. A
+world drawn from that view (:func:`.views.determinize`) puts cards in the hidden places; for its
+history to replay to it, each hidden event must name a card, and the cards must flow from hand
+to formation to pile and back into hands (at the end of a hand, §6) as the rules move them. The
+journal records those moves, in the order they happen, by *where* a card went rather than
+*which* card it was: a card laid (or drawn) from a hand, a card entering a trick pile, the piles
+merged into hands, the cards set aside in the removed area. That is public (who collected what,
+and in which order), so a view keeps it; :mod:`.worlds` reads it back to fill the hidden events
+in.
 
 A state keeps a journal only once it has been looked at (``views.ensure_knowledge`` builds it
 with the seats' knowledge, by replaying the history): random playouts never pay for it.
@@ -101,7 +102,7 @@ class Journal:
         self.pile_sources[seat].append(event)
 
     def pile_card_removed(self, seat: int, at: int) -> None:
-        """The card at ``at`` of ``seat``'s pile goes to the removed area (a King found, §1.6)."""
+        """The card at ``at`` of ``seat``'s pile goes to the removed area (a King found, §6)."""
         self.removed_sources.append(self.pile_sources[seat].pop(at))
 
     def pile_removed(self, seat: int) -> None:
@@ -121,7 +122,7 @@ class Journal:
         self.removed_sources.append(event)
 
     def pile_merged(self, seat: int) -> None:
-        """``seat``'s pile joins its hand (§1.6)."""
+        """``seat``'s pile joins its hand (§6)."""
         for event in self.pile_sources[seat]:
             self._add(JOINED_HAND, event, seat)
         self.pile_sources[seat] = []

@@ -1,4 +1,5 @@
-"""What one seat knows about the cards it cannot see, and uniform sampling from that (§1.9).
+"""What one seat knows about the cards it cannot see, and uniform sampling from that
+(docs/rules/god-save-the-king.md §9).
 
 God Save The King starts with every hand public (each player holds one whole suit); secrets
 appear only as cards go face down (the middle card of a formation, captured unseen) and as trick

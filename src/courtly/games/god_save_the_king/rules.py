@@ -1,18 +1,19 @@
-"""God Save The King (RULES.md §1): hide your King in a formation, bluff, and rout the others'.
+"""God Save The King (docs/rules/god-save-the-king.md): hide your King in a formation, bluff,
+and rout the others'.
 
 The state machine. A *round* is one trick (2 and 3 players) or two tricks played side by side
 (4 players, GSK-26). Every participant of the round forms at once, card by card (left, then
 middle, then right: three small decisions instead of one with hundreds of choices); then the
-tricks are resolved one after the other (§1.5), step by step: the reveal and the skirmishes,
+tricks are resolved one after the other (§5), step by step: the reveal and the skirmishes,
 the route window, each route, the blind skirmish (declarations, ties, the loser's challenge) and
 the collection. A decision is taken by :meth:`_take_decision` (or a card drawn by
 :meth:`_draw`); :meth:`_advance` then carries the round on one step at a time until a seat must
 decide or a card must be drawn, so that the narration (:mod:`.text`) can tell each step apart.
 
 Chance is explicit: the only random event is a card drawn blindly from a hand (a challenge or a
-failed route, §1.10), whose outcomes are the cards of that hand.
+failed route, §10), whose outcomes are the cards of that hand.
 
-Hidden information (§1.9): a card lying face down carries a mask of the seats that know it
+Hidden information (§9): a card lying face down carries a mask of the seats that know it
 (``PUBLIC`` = everyone); hands are known to their holders. What each seat may see, the views and
 the sampled worlds are in :mod:`.views`; what people read and type is in :mod:`.text`.
 """
@@ -229,7 +230,7 @@ class GodSaveTheKingState(State):
         self.pending_events: list[int] = []  # history indices of the unrevealed choices
         self._legal: list[tuple[Action, ...]] = [()] * n
         # The schedule in force, named by the players it is for: 4 rounds of two tricks, 3 the
-        # A-B-C rota, 2 a duel (§1.7).
+        # A-B-C rota, 2 a duel (§7).
         self.schedule = n
         self.schedule_step = 0
         self.seat_of_letter: tuple[int, ...] = tuple(range(n))  # A, B, C (, D)
@@ -396,7 +397,7 @@ class GodSaveTheKingState(State):
         self._start_round()
 
     def _relabel_after_round(self) -> None:
-        """§1.7: the 4 -> 3 relabelling after the round of the first elimination (GSK-27)."""
+        """§7: the 4 -> 3 relabelling after the round of the first elimination (GSK-27)."""
         if self.players_left == 2:
             self._to_duel()
             return
@@ -427,7 +428,7 @@ class GodSaveTheKingState(State):
         return tuple([s for s in [(seat + k) % n for k in range(1, n)] if self.active[s]])
 
     def _to_duel(self) -> None:
-        # §1.7: the last two play on by the 2-player rules, the lower original seat first.
+        # §7: the last two play on by the 2-player rules, the lower original seat first.
         self.schedule = 2
         a, b = [s for s in range(self.num_players) if self.active[s]]
         self.duelists = (a, b)
@@ -481,7 +482,7 @@ class GodSaveTheKingState(State):
         card = take_placed_card(hand, self._legal[seat], a)
         t.formations[side][slot] = card
         t.placed_at[side][slot] = len(self.history)
-        self._keep_secret(1 << seat)  # a card laid face down: its owner alone knows it (§1.9)
+        self._keep_secret(1 << seat)  # a card laid face down: its owner alone knows it (§9)
         if self._journal is not None:
             self._journal.left_hand(len(self.history), seat, slot)
         placed[side] = slot + 1
@@ -558,7 +559,7 @@ class GodSaveTheKingState(State):
         t.step = T_DECIDE if self.tables.early_route else T_ROUTE
 
     def _kings_shown(self, t: Trick | None, cards: Sequence[Card], by: int = -1) -> bool:
-        """GSK-5 / §1.8: every revealed King eliminates its owner at once; True if that ended
+        """GSK-5 / §8: every revealed King eliminates its owner at once; True if that ended
         the trick ``t`` (or the game).
 
         A revealed King goes to the removed area; if an owner was in ``t``, the trick ends and
@@ -621,7 +622,7 @@ class GodSaveTheKingState(State):
             self._after_routes(t)
 
     def _resolve_route(self, t: Trick) -> None:
-        """Resolve the next declared route (§1.5 route resolution)."""
+        """Resolve the next declared route (§5, settling a route)."""
         if not t.routes_to_resolve:
             self._after_routes(t)
             return
@@ -637,7 +638,8 @@ class GodSaveTheKingState(State):
         if KING_OWNER[card] >= 0 and self._kings_shown(t, [card]):
             return
         if self.hands[router]:
-            # §1.5 (b): a failed route costs a card drawn blindly from the router's hand.
+            # §5, settling a route, (b): a failed route costs a card drawn blindly from the
+            # router's hand.
             self._ask_draw(router, t.seats[target], DRAW_FOR_ROUTE)
 
     def _ask_draw(self, victim: int, drawer: int, reason: int) -> None:
@@ -805,7 +807,7 @@ class GodSaveTheKingState(State):
     # ----------------------------------------------------------------------------- eliminations
 
     def _eliminate(self, losers: Sequence[tuple[int, int]]) -> bool:
-        """Eliminate ``(seat, eliminator)`` pairs at once; True if that ends the game (§1.8).
+        """Eliminate ``(seat, eliminator)`` pairs at once; True if that ends the game (§8).
 
         GSK-24: an eliminated player's hand and trick pile leave the game face down, but his
         pile is first searched for rival Kings (nobody keeps a rival's King, and a King revealed
@@ -857,7 +859,7 @@ class GodSaveTheKingState(State):
         self.last_eliminated = tuple(out)
         if self.players_left <= 1:
             alive = [s for s in range(self.num_players) if active[s]]
-            # §1.8 / GSK-23: the last player standing wins; a common fall is a shared draw.
+            # §8 / GSK-23: the last player standing wins; a common fall is a shared draw.
             self._finish(alive or out)
             return True
         if set_aside and self._knowledge is not None:
@@ -902,7 +904,7 @@ class GodSaveTheKingState(State):
     # ----------------------------------------------------------------------------- end of hand
 
     def _end_hand(self) -> None:
-        """§1.6: rival Kings in the trick piles, the merge, and the fewer-than-3 elimination."""
+        """§6: rival Kings in the trick piles, the merge, and the fewer-than-3 elimination."""
         n = self.num_players
         found = kings_in_piles(self)
         if found and self._knowledge is not None:
@@ -1060,7 +1062,7 @@ class GodSaveTheKingState(State):
 
 
 def rival_kings(holder: int, pile: Sequence[Card], active: Sequence[bool]) -> list[Card]:
-    """The Kings of other players still in the game lying in ``holder``'s ``pile`` (§1.6, GSK-19:
+    """The Kings of other players still in the game lying in ``holder``'s ``pile`` (§6, GSK-19:
     a player's own King in his own pile is safe)."""
     found: list[Card] = []
     for c in pile:
@@ -1071,7 +1073,7 @@ def rival_kings(holder: int, pile: Sequence[Card], active: Sequence[bool]) -> li
 
 
 def kings_in_piles(state: GodSaveTheKingState) -> list[tuple[int, Card, int]]:
-    """§1.6 step 1: every ``(holder, King, owner)`` found when the piles are looked at."""
+    """§6 step 1: every ``(holder, King, owner)`` found when the piles are looked at."""
     found: list[tuple[int, Card, int]] = []
     for s in range(state.num_players):
         if state.active[s]:

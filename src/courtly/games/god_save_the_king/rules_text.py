@@ -1,4 +1,5 @@
-"""The rules summary that ``courtly rules god-save-the-king`` prints (our words, RULES.md §1)."""
+"""The rules summary that ``courtly rules god-save-the-king`` prints, in our words (the full rules:
+docs/rules/god-save-the-king.md)."""
 
 RULES = """\
 GOD SAVE THE KING — bluffing tricks for 2 to 4 players, one 52-card deck without jokers.

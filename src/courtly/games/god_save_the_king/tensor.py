@@ -1,4 +1,4 @@
-"""God Save The King's observation as a fixed-size vector (the RL adapters' tensor, issue 20)."""
+"""God Save The King's observation as a fixed-size vector (the RL adapters' tensor)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What people read and type in God Save The King: parsing, refusals, the table, the narration.
+"""What people read and type in God Save The King (docs/rules/god-save-the-king.md): parsing,
+refusals, the table, the narration.
 
 Nothing here runs in a playout or a search (the module is not compiled): the state machine
 (:mod:`.rules`) keeps no words. The narration of an event is made by playing it on a copy of the
@@ -516,7 +517,7 @@ def _placed(seat: int, action: GodSaveTheKingAction) -> list[Line]:
     own = 1 << seat
     return [
         (own, f"{who} puts {action.card} in the {slot} slot."),
-        (~own, f"{who} lays a card face down ({slot})."),  # (what it is stays hidden, §1.9)
+        (~own, f"{who} lays a card face down ({slot})."),  # (what it is stays hidden, §9)
     ]
 
 
@@ -701,7 +702,7 @@ def _round_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list
 
 
 def _hand_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[Line]:
-    """§1.6: the piles looked at, rival Kings found, the merge, too few cards."""
+    """§6: the piles looked at, rival Kings found, the merge, too few cards."""
     lines: list[Line] = [
         (PUBLIC, f"End of hand {before.hand_number}: every player looks at his trick pile.")
     ]

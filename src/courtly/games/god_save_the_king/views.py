@@ -374,7 +374,7 @@ def slot_text(
 
 
 def schedule_text(state: GodSaveTheKingState) -> str:
-    """Who plays whom (§1.7): the duel, or the letters and the rota."""
+    """Who plays whom (§7): the duel, or the letters and the rota."""
     if state.schedule == 2:
         return "duel: priority alternates"
     names = ", ".join(f"{LETTERS[i]}={seat_text(s)}" for i, s in enumerate(state.seat_of_letter))

@@ -8,12 +8,12 @@ card laid face up, the challenges' answers).
 
 The view's :class:`~.journal.Journal` says where each event's card went. A hidden event whose
 card still lies in a formation, a trick pile or the removed area names the world's card there
-(*pinned*). One whose card went back into a hand at the end of a hand (§1.6) is *free*: which
-card it was is lost in the merge, and :func:`fill_history` chooses it by a short search over the
-hands (a card the player held then, of the rank a challenge declared, no King carried into a
-rival's pile, GSK-19), simulating the hands card by card from the deal (each player holds his
-suit, §1.2) to the world's hands. What all the worlds of one view share is planned once
-(:func:`plan_worlds`).
+(*pinned*). One whose card went back into a hand at the end of a hand
+(docs/rules/god-save-the-king.md §6) is *free*: which card it was is lost in the merge, and
+:func:`fill_history` chooses it by a short search over the hands (a card the player held then,
+of the rank a challenge declared, no King carried into a rival's pile, GSK-19), simulating the
+hands card by card from the deal (each player holds his suit, §1 and §3) to the world's hands.
+What all the worlds of one view share is planned once (:func:`plan_worlds`).
 
 A world the search cannot explain (the seat's knowledge is inexact across hands with 3 or 4
 players, see :mod:`.knowledge`) is refused: :func:`sample_world` draws another.
@@ -55,7 +55,7 @@ IN_REMOVED: Final = 2  # (position, 0, 0)
 
 DRAWN_EFFORT: Final = 8
 SUITS_DEALT: Final = tuple((1 << 13) - 1 << 13 * seat for seat in range(4))
-"""Each seat's hand at the deal, as bits: its suit (§1.2)."""
+"""Each seat's hand at the deal, as bits: its suit (§1, §3)."""
 SEARCH_SLACK: Final = 16
 """A search gives up after trying this many cards more than twice (eight times, drawing the
 history) its choices: a world that can be explained needs about one try per choice, and one that
@@ -401,7 +401,7 @@ def _keep_drawn_past(search: Search) -> None:
 
 def _may_travel(search: Search, players: int) -> bool:
     """A quick look before the search: whether every card could go, from its player's hand at
-    the deal (§1.2), through each hand it must be seen in, carried by the free steps between."""
+    the deal (§3), through each hand it must be seen in, carried by the free steps between."""
     plan = search.plan
     steps = plan.steps
     for card in range(13 * players):

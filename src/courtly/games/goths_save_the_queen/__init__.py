@@ -1,4 +1,4 @@
-"""Goths Save the Queen (RULES.md §4)."""
+"""Goths Save the Queen (docs/rules/goths-save-the-queen.md)."""
 
 from .components import GothsSaveTheQueenAction
 from .game import GothsSaveTheQueen

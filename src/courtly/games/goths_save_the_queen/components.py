@@ -1,4 +1,5 @@
-"""The components of Goths Save the Queen (RULES.md §4.1) as small numbers, with their names.
+"""The components of Goths Save the Queen (docs/rules/goths-save-the-queen.md §1) as small
+numbers, with their names.
 
 Clans, roles, characters, Warchief orders, King cards and their backs, the Objective cards, the
 Fog of War tokens and the board line; the action type and the two chance outcomes. The state
@@ -70,7 +71,7 @@ ORDER_CHARACTER: Final = (-1, VULTURE, VULTURE, RECRUITER, CATAPULT, CATAPULT) +
 
 # ----------------------------------------------------------------------------- King cards
 
-# Two per character (§4.1); ids 0-7 are V1 V2 R1 R2 C1 C2 B1 B2.
+# Two per character (§1); ids 0-7 are V1 V2 R1 R2 C1 C2 B1 B2.
 KING_CARD_NAMES: Final = ("v1", "v2", "r1", "r2", "c1", "c2", "b1", "b2")
 FRONT: Final = (VULTURE, VULTURE, RECRUITER, RECRUITER, CATAPULT, CATAPULT, BARBARIAN, BARBARIAN)
 """The character on each King card's front."""
@@ -116,7 +117,7 @@ FOG_EFFECTS: Final = (
     "axes do nothing",
 )
 FOG_PAIRS: Final = tuple(itertools.permutations(range(4), 2))
-"""Every (Ostrogoth token, Visigoth token) draw of the Fog variant (§4.2)."""
+"""Every (Ostrogoth token, Visigoth token) draw of the Fog variant (§2)."""
 FOG_HIDDEN: Final = 0
 FOG_REVEALED: Final = 1
 FOG_DISCARDED: Final = 2

@@ -1,4 +1,5 @@
-"""The Goths Save the Queen game object: its facts, options, seats and action space (§4.9).
+"""The Goths Save the Queen game object: its facts, options, seats and action space
+(docs/rules/goths-save-the-queen.md §9).
 
 Seats (4 players): p0 Ostrogoth King, p1 Visigoth King, p2 Ostrogoth Warchief, p3 Visigoth
 Warchief; a clan is the seats of one parity, so ``courtly simulate --seats A,B,A,B`` puts agent A
@@ -50,11 +51,17 @@ OPTIONS: Final = (
     Option(
         "king_backs",
         "cycle",
-        "the two characters on each King card's back (GOTH-1): cycle = the table of RULES 4.1 "
+        "the two characters on each King card's back (GOTH-1): cycle = the table of "
+        "docs/rules/goths-save-the-queen.md §1 "
         "(V/R, R/C, C/B, B/V, each on two cards), or eight codes for V1 V2 R1 R2 C1 C2 B1 B2, "
         "front then decoy, e.g. vr,vb,rv,rc,cr,cb,bc,bv",
     ),
-    Option("fog_of_war", False, "the Fog of War variant: a hidden token on each clan's P2 (§4.6)"),
+    Option(
+        "fog_of_war",
+        False,
+        "the Fog of War variant: a hidden token on each clan's P2 "
+        "(docs/rules/goths-save-the-queen.md §6)",
+    ),
     Option(
         "barricade_on_trap_objective",
         True,
@@ -112,12 +119,12 @@ def parse_king_backs(game_id: str, text: str) -> tuple[int, ...]:
 def longest_game(game: Game) -> GameLength:
     """The longest Goths Save the Queen game with ``game``'s options: a proven bound."""
     turns = int(game.options["safety_cap"])  # GOTH-26: no more turns than the cap
-    # A turn (§4.3): each King lays a card (a solo clan has no King, GOTH-23: the Kings are the
+    # A turn (§3): each King lays a card (a solo clan has no King, GOTH-23: the Kings are the
     # seats beyond the two order givers), both Warchiefs or chiefs give an order, and each clan
     # that succeeds makes at most one sub-choice of its action (GOTH-5).
     kings = game.num_players - 2
     decisions = turns * (kings + 2 + 2)
-    # Chance (§4.8): the order of the Objectives, and the Fog tokens in the variant.
+    # Chance (§8): the order of the Objectives, and the Fog tokens in the variant.
     return GameLength(decisions=decisions, chance=1 + (1 if game.options["fog_of_war"] else 0))
 
 

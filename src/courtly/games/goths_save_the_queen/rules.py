@@ -1,5 +1,5 @@
-"""Goths Save the Queen (RULES.md §4): two clans, each a King who picks a character in secret and a
-Warchief who must guess it. This module is the state machine.
+"""Goths Save the Queen (docs/rules/goths-save-the-queen.md): two clans, each a King who picks a
+character in secret and a Warchief who must guess it. This module is the state machine.
 
 A turn is: the initiative King lays a King card face down (its back shows two characters), then
 the other King does the same, then both Warchiefs give an order at once; the last order reveals
@@ -8,7 +8,7 @@ its face-up cards, GOTH-3) executes its action in action-number order, the initi
 on a tie (GOTH-25). An action may need one sub-choice of its Warchief at that moment (GOTH-5):
 which card to look at, which Objective to enter, barricade or discard fog.
 
-Hidden information (§4.8) lives in four places: the Objective order (``objectives``; a Warchief
+Hidden information (§8) lives in four places: the Objective order (``objectives``; a Warchief
 keeps what his reconnaissance showed him), the Fog tokens (``fog``), the faces of the King cards
 lying face down this turn (``played``; the backs are public) and the orders given but not yet
 revealed (``orders``; *that* an order was given is public, ``orders_given``). When the game is
@@ -137,7 +137,7 @@ class GothsSaveTheQueenState(State):
             self.tables = tables
         if blank:
             return
-        # §4.2 setup: two figurines on each Forest, one in reserve; catapults Inactive.
+        # §2 setup: two figurines on each Forest, one in reserve; catapults Inactive.
         self.position = [CLAN_CELLS[OSTROGOTHS][0], CLAN_CELLS[VISIGOTHS][0]]
         self.army = [2, 2]  # figurines on the board; the rest of ARMY_SIZE is in reserve
         self.catapult = [False, False]  # active?
@@ -242,7 +242,7 @@ class GothsSaveTheQueenState(State):
         self._next_king()
 
     def _next_king(self) -> None:
-        """§4.3 A: the initiative King, then the other (having seen the first back), then both
+        """§3 A: the initiative King, then the other (having seen the first back), then both
         Warchiefs at once."""
         kings = self.kings_to_play
         tables = self.tables
@@ -268,14 +268,14 @@ class GothsSaveTheQueenState(State):
     def _give_order(self, seat: int, order: int) -> bool:
         """Lay ``seat``'s order face down; whether it was the last order of the turn."""
         clan = self.tables.clan_of[seat]
-        self._keep_secret(1 << seat)  # until every card of the turn is revealed (§4.3 B)
+        self._keep_secret(1 << seat)  # until every card of the turn is revealed (§3 B)
         self.orders[clan] = order
         self.orders_given |= 1 << clan
         self.to_move = tuple(other for other in self.to_move if other != seat)
         return not self.to_move
 
     def _reveal(self) -> None:
-        """§4.3 B: all four cards face up; each clan succeeds or fails (GOTH-3); the successful
+        """§3 B: all four cards face up; each clan succeeds or fails (GOTH-3); the successful
         clans line up to act in action-number order."""
         tables = self.tables
         # Every card of the turn turns face up: the King cards and orders are public now (the
@@ -362,11 +362,11 @@ class GothsSaveTheQueenState(State):
     # ----------------------------------------------------------------------------- actions
 
     def fog_in_force(self, clan: int) -> int:
-        """The Fog token hampering ``clan`` (revealed, not discarded), or NONE (§4.6)."""
+        """The Fog token hampering ``clan`` (revealed, not discarded), or NONE (§6)."""
         return self.fog[clan] if self.fog_state[clan] == FOG_REVEALED else NONE
 
     def _execute(self, clan: int) -> bool:
-        """Carry out ``clan``'s order (§4.4); True if its Warchief must now make a sub-choice.
+        """Carry out ``clan``'s order (§4); True if its Warchief must now make a sub-choice.
         A hampered order (GOTH-20) or one that finds nothing to do is still carried out."""
         order = self.orders[clan]
         if order == ADVANCE:
@@ -453,7 +453,7 @@ class GothsSaveTheQueenState(State):
             and self.fog[clan] >= 0
             and self.fog_state[clan] == FOG_HIDDEN
         ):
-            # §4.6: entering its own P2 reveals the clan's token, publicly.
+            # §6: entering its own P2 reveals the clan's token, publicly.
             self.fog_state[clan] = FOG_REVEALED
             if self.fog[clan] == BOAR_SHORTAGE:
                 self.catapult[clan] = False  # GOTH-21
@@ -492,7 +492,7 @@ class GothsSaveTheQueenState(State):
             self.looked_at[clan] |= 1 << target
 
     def _lose(self, clan: int, count: int) -> None:
-        """§4.4: lost figurines go to the reserve (GOTH-11); an empty army loses (§4.5)."""
+        """§4: lost figurines go to the reserve (GOTH-11); an empty army loses (§5)."""
         self.army[clan] -= min(count, self.army[clan])
         if self.army[clan] == 0:
             self._finish(1 - clan)

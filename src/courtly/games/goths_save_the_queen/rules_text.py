@@ -1,4 +1,5 @@
-"""The rules summary that ``courtly rules goths-save-the-queen`` prints (our words, RULES.md §4)."""
+"""The rules summary that ``courtly rules goths-save-the-queen`` prints, in our words (the full
+rules: docs/rules/goths-save-the-queen.md)."""
 
 RULES = """\
 GOTHS SAVE THE QUEEN — 4 players in two clans, Ostrogoths (O) and Visigoths (V).
@@ -59,7 +60,7 @@ Fog of War (option fog_of_war)
   nothing). A hampered order still counts as a success. The barricade order may instead discard
   the revealed token (the catapult stays inactive until loaded).
 
-How Courtly settles the sheet's open points (RULES.md §4.10)
+How Courtly settles the sheet's open points
   GOTH-1  King-card backs: the 4-cycle table above (option king_backs).
   GOTH-3  success by the new card or any face-up card of the clan.
   GOTH-5  sub-choices (which card to look at, where to enter, build or discard) are made by the

@@ -1,5 +1,4 @@
-"""Goths Save the Queen's observation as a fixed-size vector (the RL adapters' tensor,
-issue 20)."""
+"""Goths Save the Queen's observation as a fixed-size vector (the RL adapters' tensor)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The words of Goths Save the Queen: the picture of a position, the narration of events, the
 reasons a move is refused and the messages of the chance parser.
 
-Everything here reads only what the given seat may know (§4.8), whether it is called on the full
-state or on the seat's redacted copy, and nothing here runs on the hot path: the state machine
-says nothing. :func:`narrate` learns what an event does by applying it to a copy, one clan's
-order at a time, and describing the change.
+Everything here reads only what the given seat may know (docs/rules/goths-save-the-queen.md §8),
+whether it is called on the full state or on the seat's redacted copy, and nothing here runs on
+the hot path: the state machine says nothing. :func:`narrate` learns what an event does by
+applying it to a copy, one clan's order at a time, and describing the change.
 """
 
 from __future__ import annotations
@@ -412,7 +412,7 @@ def _private_lines(state: GothsSaveTheQueenState, seat: int) -> list[str]:
 
 
 def _fog_summary(state: GothsSaveTheQueenState) -> list[str]:
-    """At the end: each clan's Fog token, and the two never used (§4.2)."""
+    """At the end: each clan's Fog token, and the two never used (§2, §5)."""
     if not state.tables.fog_of_war or min(state.fog) < 0:
         return []
     parts = []
@@ -451,7 +451,7 @@ _CHOICE_WORDS = {
 
 
 def _end_line(state: GothsSaveTheQueenState) -> str:
-    """The one "Game over" line: who won, and how (§4.5)."""
+    """The one "Game over" line: who won, and how (§5)."""
     tables = state.tables
     if state.winner == DRAW:
         return (
@@ -548,7 +548,7 @@ def _order_lines(
 def _attack_lines(
     before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
 ) -> list[str]:
-    """An axe, a catapult shot or rats (§4.4 table), and why it missed if it did."""
+    """An axe, a catapult shot or rats (§4, the table), and why it missed if it did."""
     order = before.orders[clan]
     head = f"The {CLAN_NAMES[clan]} {ORDER_WORDS[order]}"
     enemy = 1 - clan
@@ -583,7 +583,7 @@ def _loss_line(after: GothsSaveTheQueenState, clan: int, lost: int, how: str) ->
 def _movement_lines(
     before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
 ) -> list[str]:
-    """An advance: the step, the Fog token it reveals (§4.6), the Objective it turns up."""
+    """An advance: the step, the Fog token it reveals (§6), the Objective it turns up."""
     start, end = before.position[clan], after.position[clan]
     if start == end:
         return []  # the Warchief must first choose the Objective to enter

@@ -100,7 +100,7 @@ def redacted(state: GothsSaveTheQueenState, seat: int | None) -> GothsSaveTheQue
     UNKNOWN (removed, not hidden). Its history is set by the core from the declared secrets."""
     copy = state.clone()
     if state.is_terminal:
-        return copy  # §4.5: the game is over, everything is turned up
+        return copy  # §5: the game is over, everything is turned up
     tables = state.tables
     mine = reconnoitring_clan(state, seat)
     known_objectives = state.revealed_objectives | (state.looked_at[mine] if mine != NONE else 0)

@@ -136,7 +136,8 @@ def set_order(world: GothsSaveTheQueenState, clan: int, order: int) -> None:
 
 def _rewrite_secret_event(world: GothsSaveTheQueenState, seat: int, action: Action) -> None:
     # This turn's King cards and orders are the only secret seat events (all are revealed
-    # together, §4.3 B), so ``seat``'s secret event is the one to rewrite.
+    # together, docs/rules/goths-save-the-queen.md §3 B), so ``seat``'s secret event is the one
+    # to rewrite.
     history = world.history
     for index in world.secrets.knowers:
         if history[index][0] == seat:

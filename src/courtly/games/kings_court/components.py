@@ -1,4 +1,5 @@
-"""King's Court's pieces (RULES.md §5.1): the card tables, the actions and the phases.
+"""King's Court's pieces (docs/rules/kings-court.md §1): the card tables, the actions and the
+phases.
 
 Shared by the state machine (:mod:`.rules`), the views (:mod:`.views`) and the text
 (:mod:`.text`), which import them from here so that none of them imports another in a circle.

@@ -1,4 +1,5 @@
-"""The King's Court game object: its facts, options and action space (RULES.md §5.7).
+"""The King's Court game object: its facts, options and action space
+(docs/rules/kings-court.md §7).
 
 The action space is built once. Number cards (A-10) carry no target in their text, because the
 suit names the only player they can affect (KC-14): ``play 7H``, ``borrow 4S``. Face cards name
@@ -56,7 +57,7 @@ def longest_game(game: Game) -> GameLength:
     """The longest King's Court game with ``game``'s options: a proven bound."""
     players = game.num_players
     turns = int(game.options["safety_cap"])  # KC-18: no more turns than the cap
-    # Cards that ever enter a hand: the deal (KC-5), then at most one draw a turn (§5.3, KC-6).
+    # Cards that ever enter a hand: the deal (KC-5), then at most one draw a turn (§3, KC-6).
     received = players * int(game.options["initial_hand_size"]) + turns
     # KC-2: without the prefilter, each card of an unowned suit is drawn once, and leaves.
     removed = 0 if game.options["prefilter_unused_suits"] else 52 - 13 * players

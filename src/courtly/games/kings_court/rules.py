@@ -1,4 +1,4 @@
-"""King's Court (RULES.md §5): a race up a track driven by a shared deck.
+"""King's Court (docs/rules/kings-court.md): a race up a track driven by a shared deck.
 
 The state machine. A turn is a draw (a chance event over the draw pile) followed by any number
 of plays, one card at a time, until the player types ``end``. A Queen opens a private look at the
@@ -9,7 +9,7 @@ Zones: the draw pile (a list whose order means nothing to the rules: every draw 
 it), the discard pile (public), the cards removed from the game (public; only when
 ``prefilter_unused_suits`` is false), and one hand per seat, kept sorted.
 
-Hidden information (§5.6), and what each seat may know of it, is the business of :mod:`.views`;
+Hidden information (§6), and what each seat may know of it, is the business of :mod:`.views`;
 the state machine only records what they need:
 
 * The card a seat draws is known to it alone (declared with ``_keep_secret``); hand sizes are

@@ -1,4 +1,5 @@
-"""The rules summary that ``courtly rules kings-court`` prints (our words, RULES.md §5)."""
+"""The rules summary that ``courtly rules kings-court`` prints, in our words (the full rules:
+docs/rules/kings-court.md)."""
 
 RULES = """\
 KING'S COURT — a race up the track, 2 to 4 players, one 52-card deck without jokers.
@@ -29,7 +30,7 @@ What a card does (you are never your own target)
 End
   Reaching the last space wins at once, even in the middle of a turn.
 
-How Courtly settles the sheet's open points (RULES.md §5.8)
+How Courtly settles the sheet's open points
   KC-1  52 cards, no jokers.
   KC-2  option prefilter_unused_suits=false: an unowned card is removed when drawn (face up) and
         the player draws again, instead of being taken out before play.

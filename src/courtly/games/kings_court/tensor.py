@@ -1,4 +1,4 @@
-"""King's Court's observation as a fixed-size vector (the RL adapters' tensor, issue 20)."""
+"""King's Court's observation as a fixed-size vector (the RL adapters' tensor)."""
 
 from __future__ import annotations
 

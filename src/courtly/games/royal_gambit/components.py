@@ -22,7 +22,7 @@ STAYED: Final = 2
 BUSTED: Final = 3
 STATUS_TEXT: Final = ("out", "active", "stayed", "bust")
 
-# Phases of the game (§3.2).
+# Phases of the game (docs/rules/royal-gambit.md §2).
 NORMAL: Final = 0
 FINAL: Final = 1
 TIEBREAK: Final = 2

@@ -1,4 +1,5 @@
-"""The Royal Gambit game object: its facts, options and action space (RULES.md §3.6)."""
+"""The Royal Gambit game object: its facts, options and action space
+(docs/rules/royal-gambit.md §6)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def longest_game(game: Game) -> GameLength:
     """The longest Royal Gambit game with ``game``'s options: a proven bound."""
     players = game.num_players
     hands = int(game.options["safety_cap"])  # RG-26: no more hands than the cap
-    # Cards drawn in one hand: the deck is whole again at every hand (§3.3), so at most 52; and
+    # Cards drawn in one hand: the deck is whole again at every hand (§3), so at most 52; and
     # at most what the rows can take. A seat draws only while active, and an active row holds
     # one card of each rank (RG-6/7: a repeated rank busts it, or leaves with the pardoning
     # Queen; RG-9: a 7 goes only to a row without one): 13 cards, and the one that busts it.

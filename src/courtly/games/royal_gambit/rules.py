@@ -58,7 +58,7 @@ def highest(values: list[int]) -> int:
 
 
 def row_score(row: Sequence[Card]) -> int:
-    """The hand score of a row: A-5 points, doubled (once) by a King (§3.3, RG-15)."""
+    """The hand score of a row: A-5 points, doubled (once) by a King (§3, RG-15)."""
     points = sum(POINTS[c] for c in row)
     return points * 2 if any(RANK[c] == KING for c in row) else points
 
@@ -387,8 +387,8 @@ class RoyalGambitState(State):
         n = self.num_players
         self.hand_number += 1
         self.participants = players
-        # §3.3.1: every card goes back; the next draws come from all 52. (The state's own lists
-        # are reset in place: a hand starts every dozen steps or so.)
+        # §3, starting a hand, step 1: every card goes back; the next draws come from all 52.
+        # (The state's own lists are reset in place: a hand starts every dozen steps or so.)
         self.deck[:] = DECK
         self.left[:] = FULL_RANK_COUNTS
         for row in self.rows:

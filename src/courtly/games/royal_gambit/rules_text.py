@@ -1,4 +1,5 @@
-"""The rules summary that ``courtly rules royal-gambit`` prints (our words, RULES.md §3)."""
+"""The rules summary that ``courtly rules royal-gambit`` prints, in our words (the full rules:
+docs/rules/royal-gambit.md)."""
 
 RULES = """\
 ROYAL GAMBIT — push your luck, 2 to 5 players, one 52-card deck without jokers.
@@ -34,7 +35,7 @@ End of the game
   everyone except the favourites (the highest totals). Then the single highest total wins; if
   several share it, only they play more hands (totals keep adding up) until one is ahead.
 
-How Courtly settles the sheet's open points (RULES.md §3.7)
+How Courtly settles the sheet's open points
   RG-1  round robin: one hit or stay per turn, everybody's row on the table at once
         (option turn_mode=full_turn: each player hits until he stays or busts, then the next).
   RG-9  giving a 7 away is compulsory when someone can take it.

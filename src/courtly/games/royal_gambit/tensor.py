@@ -1,4 +1,4 @@
-"""Royal Gambit's observation as a fixed-size vector (the RL adapters' tensor, issue 20)."""
+"""Royal Gambit's observation as a fixed-size vector (the RL adapters' tensor)."""
 
 from __future__ import annotations
 
