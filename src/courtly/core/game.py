@@ -133,8 +133,8 @@ class SearchHooks(Protocol):
         ...
 
 
-# Games subclass the parts, Game, State and View in modules that may run interpreted while this
-# one is compiled (see courtly/_compiled.py): mypyc must allow it.
+# Games subclass these classes in modules that may run interpreted (docs/architecture.md,
+# "Compiled code").
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GameText(ABC):
     """What people read and type of a game: a game's ``text.py`` subclasses it, and its
@@ -342,9 +342,7 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
 
-    # Typed ``object``, like every parameter that takes what a person typed: a compiled module
-    # (courtly/_compiled.py) checks annotated types on entry, and a bad value must get the
-    # clear InvalidOptions / IllegalAction below, not a TypeError.
+    # ``object``: what a person typed gets a clear InvalidOptions, even compiled.
     def __init__(self, players: object = None, **options: object) -> None:
         info = self.info
         if "num_players" in options:

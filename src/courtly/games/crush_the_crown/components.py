@@ -110,8 +110,6 @@ OVER: Final = 3
 PHASE_TEXT: Final = ("setup", "marriage", "play", "over")
 
 
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
 @mypyc_attr(native_class=False)
 class CrushTheCrownAction(Action):
     """``pass``, or a word and a card: ``marry QD``, ``discard 3C``, ``give 2H``, ``extend 10D``,

@@ -73,8 +73,6 @@ PastTrick = tuple[int, tuple[int, int], int, int, int, int]
 collected it or -1, the two last declarations or 0, the challenge answer or -1)."""
 
 
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
 @mypyc_attr(native_class=False)
 class GodSaveTheKingAction(Action):
     """``form left 10S``, ``route``, ``route middle``, ``pass``, ``declare q``, ``challenge``."""

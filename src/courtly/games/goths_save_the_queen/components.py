@@ -184,8 +184,6 @@ DISCARD_FOG: Final = 1
 """The ``value`` of ``build-barricade`` and ``discard-fog``."""
 
 
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
 @mypyc_attr(native_class=False)
 class GothsSaveTheQueenAction(Action):
     """A King card (``b1``), an order (``advance``) or a sub-choice (``enter obj2``, ``look fog``,
@@ -200,7 +198,6 @@ class GothsSaveTheQueenAction(Action):
         super().__init__(id, text, kind=kind, value=value)
 
 
-# An int subclass (a chance outcome) stays a plain Python class in a compiled module.
 @mypyc_attr(native_class=False)
 class ObjectiveOrder(int):
     """A chance outcome: the order of the three Objective cards, written ``trap,queen,plains``."""
@@ -214,7 +211,6 @@ class ObjectiveOrder(int):
         return f"ObjectiveOrder({self})"
 
 
-# An int subclass (a chance outcome) stays a plain Python class in a compiled module.
 @mypyc_attr(native_class=False)
 class FogDraw(int):
     """A chance outcome: the Ostrogoth and the Visigoth Fog tokens, written ``pea-soup,gusts``."""

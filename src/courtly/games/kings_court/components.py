@@ -56,8 +56,6 @@ def slot_epoch(slot: int) -> int:
     return -1 - slot
 
 
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
 @mypyc_attr(native_class=False)
 class KingsCourtAction(Action):
     """``end``, ``pass``, ``play 7H``, ``play JH p2``, ``borrow 6H``, ``borrow KS p1``."""

@@ -53,8 +53,6 @@ SEVEN_BIT: Final = 1 << 7
 TEN_BIT: Final = 1 << 10
 
 
-# An Action subclass stays a plain Python class (immutable slots) in a module that may run
-# compiled (courtly/_compiled.py).
 @mypyc_attr(native_class=False)
 class RoyalGambitAction(Action):
     """``hit``, ``stay``, ``give-7 p2`` or ``jack p2`` (the Jack's target)."""

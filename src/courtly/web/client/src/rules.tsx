@@ -76,7 +76,7 @@ function blocks(text: string): Line[][] {
 }
 
 /** A heading: an unindented short line that the block's indented lines follow ("Setup",
- * "A turn has three steps", "How Courtly settles the sheet's open points (RULES.md §2.11)"). */
+ * "A turn has three steps", "How Courtly settles the sheet's open points"). */
 function isHeading(block: Line[], index: number): boolean {
   const line = block[index];
   const next = block[index + 1];

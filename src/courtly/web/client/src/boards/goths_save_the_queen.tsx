@@ -102,7 +102,7 @@ const CHARACTERS: Record<string, { title: string; letter: string }> = {
 };
 const CHARACTER_BY_LETTER: Record<string, string> = { V: "vulture", R: "recruiter", C: "catapult", B: "barbarian" };
 
-/** The Warchief's nine orders, by resolution number (RULES 4.4), with their character. */
+/** The Warchief's nine orders, by resolution number (docs/rules/goths-save-the-queen.md §4), with their character. */
 const ORDERS: { word: string; character: string; effect: string }[] = [
   { word: "recon", character: "vulture", effect: "look in secret at an Objective (or your Fog token)" },
   { word: "sabotage", character: "vulture", effect: "the enemy catapult becomes inactive" },
