@@ -108,23 +108,12 @@ class EventSecrets:
     def __reduce__(self) -> tuple[Any, ...]:
         return (rebuild, (EventSecrets, (), fields_of(self)))
 
-    def reveal(self, at: int, index: int, knowers: int = PUBLIC) -> None:
-        """The event at ``index`` becomes known to ``knowers`` too (everyone by default), when
-        the history is ``at`` events long."""
-        secret = self.knowers
-        if index in secret:
-            self._note(at, index, knowers)
-            if knowers == PUBLIC:
-                del secret[index]
-            else:
-                secret[index] |= knowers
-
     def reveal_all(self, at: int) -> None:
         """Every secret event becomes public (the game is over: every card is shown)."""
         secret = self.knowers
         if secret:
             for index in sorted(secret):
-                self._note(at, index, PUBLIC)
+                self.note(at, index, PUBLIC)
             secret.clear()
 
     def take_reveals(self, other: EventSecrets) -> None:
@@ -133,7 +122,9 @@ class EventSecrets:
         self.reveals = other.reveals
         self.reveal_count = other.reveal_count
 
-    def _note(self, at: int, index: int, knowers: int) -> None:
+    def note(self, at: int, index: int, knowers: int) -> None:
+        """Note that the event at ``index`` became known to ``knowers`` when the history was
+        ``at`` events long (the state that reveals it updates ``knowers``)."""
         reveals = self.reveals
         if reveals is None:
             reveals = self.reveals = []

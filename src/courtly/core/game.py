@@ -843,8 +843,13 @@ class State(ABC):
         """The event at ``index`` of the history becomes known to ``knowers`` too (everyone by
         default: a card turned face up)."""
         secrets = self.secrets
-        if index in secrets.knowers:  # (most events a game turns up were public all along)
-            secrets.reveal(len(self.history), index, knowers)
+        secret = secrets.knowers
+        if index in secret:
+            secrets.note(len(self.history), index, knowers)
+            if knowers == PUBLIC:
+                del secret[index]
+            else:
+                secret[index] |= knowers
 
     def _reveal_all(self) -> None:
         """Every secret event becomes public (the game is over: every card is shown)."""
