@@ -27,7 +27,7 @@ from courtly.core import (
 )
 from courtly.core.actions import SEAT_OUTCOMES
 from courtly.core.cards import cards_text
-from courtly.core.events import CHANCE, HIDDEN
+from courtly.core.events import CHANCE, HIDDEN, PUBLIC, Line
 
 DECK = tuple(parse_cards("2H 3H 4H 5H 6H 7H"))
 
@@ -171,10 +171,15 @@ class SealedBidsText(GameText):
         shown = cards_text(c for c in state.cards if c is not None) if state.is_terminal else own
         return f"round {state.round}; card {shown}; bids {state.bids}"
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
         if actor == CHANCE:
-            return None
-        return f"{seat_text(actor)} bids" + (f" {item}" if actor == seat else "")
+            return []
+        # A bid is secret: its bidder reads it, the others that a bid was made.
+        mine = 1 << actor
+        return [
+            (mine, f"{seat_text(actor)} bids {item}"),
+            (PUBLIC & ~mine, f"{seat_text(actor)} bids"),
+        ]
 
 
 class SealedBids(Game):

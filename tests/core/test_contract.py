@@ -15,6 +15,7 @@ from courtly.core import CHANCE, IllegalAction, State, games, load, make, replay
 from courtly.core.actions import seat_text
 from courtly.core.game import Game
 from courtly.core.match import play_randomly
+from courtly.core.story import Story, story_of
 
 CASES = [(info.id, n) for info in games() for n in info.player_counts]
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
@@ -485,3 +486,36 @@ def test_a_sampled_world_is_inside_the_seats_information(game: Game, seed: int) 
                     assert loaded.game.views.observation(
                         loaded, other
                     ) == world.game.views.observation(world, other)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_the_story_tells_each_seat_only_what_it_may_know(game: Game, seed: int) -> None:
+    """Every event is told to every observer from its side: a line names no card the observer
+    may not know once the event is over, and the story kept as the game goes is the one told
+    again from its record."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    story = Story()
+    observers: list[int | None] = [None, *range(game.num_players)]
+    while not state.is_terminal:
+        if state.is_chance:
+            actor, item = CHANCE, state.sample_chance_outcome(rng)
+        else:
+            actor = state.to_move[0]
+            item = rng.choice(state.legal_actions(actor))
+        told = {seat: state.narrate(actor, item, seat) for seat in observers}
+        story.tell(state, actor, item)
+        if actor == CHANCE:
+            state.apply_chance(item)
+        else:
+            state.apply(actor, item)
+        for seat in observers:
+            secrets = {str(c) for c in state.game.views.secret_cards(state, seat)}
+            leaked = secrets & card_tokens(told[seat] or "")
+            assert not leaked, f"{seat} is told of cards it may not know: {leaked}: {told[seat]}"
+    index = len(state.history) - 1
+    for seat in observers:
+        lines = [text for at, text in story.told_to(seat, game.num_players) if at == index]
+        assert "\n".join(lines) == (told[seat] or "")
+    again = story_of(game, state.history_text())
+    assert again.lines == story.lines

@@ -9,6 +9,7 @@ history; a seat's view, its log and the records all read it, so who sees what is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
 from .actions import parse_seat, seat_text
@@ -22,6 +23,10 @@ Event: TypeAlias = tuple[int, Any]
 
 PUBLIC: Final = -1
 """The knowers of an event everyone may see (every bit set, the spectator's included)."""
+
+Line: TypeAlias = tuple[int, str]
+"""A line of a game's story and who may read it: a mask of :func:`observer_bit` bits
+(:data:`PUBLIC`: everyone), then the text."""
 
 
 class _Hidden:
@@ -166,6 +171,17 @@ class EventSecrets:
             if index < start and reveal & bit:
                 start = index
         return start
+
+
+def told_apart(num_players: int, text_for: Callable[[int | None], str | None]) -> list[Line]:
+    """The lines of a story told seat by seat: ``text_for(observer)`` for every seat and the
+    spectator, the observers told the same text sharing one line, in the order first told."""
+    lines: dict[str, int] = {}
+    for observer in [*range(num_players), None]:
+        text = text_for(observer)
+        if text:
+            lines[text] = lines.get(text, 0) | observer_bit(observer, num_players)
+    return [(knowers, text) for text, knowers in lines.items()]
 
 
 def log_lines(events: list[Event]) -> list[list[str]]:

@@ -40,6 +40,7 @@ from .events import (
     PUBLIC,
     Event,
     EventSecrets,
+    Line,
     log_lines,
     observer_bit,
     parse_actor,
@@ -150,13 +151,45 @@ class GameText(ABC):
         """A readable text picture of the position from ``seat``'s side; a finished game's
         ``render(state, None)`` is its one end-of-game summary."""
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
-        """One line telling ``seat`` about an event about to be applied (``None``: nothing to
-        tell). Called *before* the event, so it can name who is flipping, drawing or playing.
-        The default names seat actions and hides chance outcomes."""
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
+        """The story of an event about to be applied to ``state``: its lines, each with who may
+        read it (a mask of observer bits, or ``PUBLIC``), in order, the event's consequences
+        included (a bust, a trick taken, a player out, the end of the game).
+
+        Called *before* the event, so it can name who is flipping, drawing or playing; a line
+        tells a seat only what that seat may know (a card drawn face down is named to its drawer
+        alone). Every front end reads this one story: the terminal, the browser's log, replays.
+        The default names a seat's action to everyone and keeps chance outcomes to itself."""
         if actor == CHANCE:
-            return None
-        return f"{seat_text(actor)}: {item}"
+            return []
+        return [(PUBLIC, f"{seat_text(actor)}: {item}")]
+
+    @final
+    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+        """The lines of :meth:`tell` that ``seat`` may read (``None``: a spectator), one per line
+        of text, or ``None`` when it is told nothing."""
+        bit = observer_bit(seat, state.num_players)
+        told = [text for knowers, text in self.tell(state, actor, item) if knowers & bit]
+        return "\n".join(told) if told else None
+
+    def outcome(self, state: State) -> Outcome:
+        """How a finished game ended, in words: why, and each seat's place and score. The
+        default ranks seats by their returns and shows their scores where the game keeps any;
+        games say which rule ended the game."""
+        returns = state.returns()
+        scores = state.scores()
+        standings = []
+        for seat in range(state.num_players):
+            place = 1 + sum(1 for other in returns if other > returns[seat])
+            score = "" if scores is None else _score_text(scores[seat])
+            standings.append(Standing(seat, place, score))
+        reason = "the safety cap ended the game" if state.truncated else "the game is over"
+        return Outcome(reason, tuple(sorted(standings, key=lambda s: (s.place, s.seat))))
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """What a button for ``action`` says to a person, in words (``Vulture: back the
+        Vulture`` where the action's text is ``v1``); the default is the action's text."""
+        return str(action)
 
     def action_from_text(self, state: State, seat: int, text: str) -> Action | None:
         """The action ``text`` names for ``seat``, or None; a game may accept shortcuts here (and
@@ -214,6 +247,35 @@ class GameText(ABC):
 
     def legal_text(self, state: State, seat: int) -> str:
         return ", ".join(str(a) for a in state.legal_actions(seat))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One seat at the end of a game: its place (1 for the winners, tied seats share a place)
+    and its score in the game's own words (``31 points``, ``space 30``; empty where the game
+    keeps none)."""
+
+    seat: int
+    place: int
+    score: str = ""
+    note: str = ""
+    """What else decided this seat's result, in a few words (``busted in the final hand``)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the reason in a sentence, and every seat's standing, best first."""
+
+    reason: str
+    standings: tuple[Standing, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.standings if s.place == 1)
+
+
+def _score_text(score: float) -> str:
+    return str(int(score)) if score == int(score) else f"{score:g}"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

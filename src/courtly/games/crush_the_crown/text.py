@@ -11,7 +11,7 @@ from typing import Any
 from ...core.actions import seat_text
 from ...core.cards import SUIT_NAMES
 from ...core.draws import drawn_card
-from ...core.events import CHANCE
+from ...core.events import CHANCE, Line, told_apart
 from ...core.game import GameText, State
 from .components import (
     BUILD,
@@ -80,7 +80,11 @@ class CrushTheCrownText(GameText):
             lines.append(_prompt(state))
         return "\n".join(lines)
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
+        """The story of an event about to be applied to ``state``, told seat by seat."""
+        return told_apart(state.num_players, lambda seat: self._told_to(state, actor, item, seat))
+
+    def _told_to(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
         """One line telling ``seat`` of an event about to be applied."""
         assert isinstance(state, CrushTheCrownState)
         if actor == CHANCE:

@@ -16,7 +16,7 @@ from ...core.actions import Action, seat_text
 from ...core.cards import RANK_TEXT, SUIT_NAMES, Card, cards_text, rank_text
 from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
-from ...core.events import CHANCE
+from ...core.events import CHANCE, Line
 from ...core.game import GameText, State
 from .components import (
     CHALLENGE,
@@ -48,9 +48,6 @@ from .views import challenge_text, knower_bit, schedule_text, slot_text
 
 RANK_OF_WORD = {text.lower(): rank for rank, text in RANK_TEXT.items()} | RANK_WORDS
 """A rank as people type it: ``10``, ``q``, ``Q``, ``queen``."""
-
-Line = tuple[int, str]
-"""A line of narration and the mask of the seats it is told to (``PUBLIC``: everyone)."""
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:
@@ -223,9 +220,9 @@ class GodSaveTheKingText(GameText):
             lines.append(prompt(state, seat, waiting))
         return "\n".join(lines)
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
-        """The lines telling ``seat`` about an event about to be applied to ``state`` (a full
-        state): the event is played on a copy one rules step at a time, and each step is told."""
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
+        """The story of an event about to be applied to ``state`` (a full state): the event is
+        played on a copy one rules step at a time, and each step is told to who may know it."""
         assert isinstance(state, GodSaveTheKingState)
         probe = state._copy(knowledge=False)
         lines: list[Line]
@@ -249,9 +246,7 @@ class GodSaveTheKingText(GameText):
             if not probe._advance():
                 break
             lines += _step(before, probe)
-        bit = 1 << (state.num_players if seat is None else seat)
-        told = [text for knowers, text in lines if knowers & bit]
-        return "\n".join(told) if told else None
+        return lines
 
     def why_not_to_move(self, state: State, seat: object, action: object) -> str:
         assert isinstance(state, GodSaveTheKingState)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core.actions import Action, seat_text
 from ...core.errors import IllegalAction
-from ...core.events import CHANCE
+from ...core.events import CHANCE, Line, told_apart
 from ...core.game import GameText, State
 from .components import (
     ADVANCE,
@@ -165,7 +165,11 @@ class GothsSaveTheQueenText(GameText):
         lines.append(_status(state))
         return "\n".join(lines)
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
+        """The story of an event about to be applied to ``state``, told seat by seat."""
+        return told_apart(state.num_players, lambda seat: self._told_to(state, actor, item, seat))
+
+    def _told_to(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
         """What ``seat`` is told of an event about to be applied: who lays or gives what face down,
         the reveal of the turn's cards, and what each order then does."""
         assert isinstance(state, GothsSaveTheQueenState)

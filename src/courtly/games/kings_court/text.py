@@ -12,7 +12,7 @@ from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, JACK, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
 from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
-from ...core.events import CHANCE
+from ...core.events import CHANCE, Line, told_apart
 from ...core.game import GameText, State
 from .components import (
     BORROW,
@@ -89,7 +89,11 @@ class KingsCourtText(GameText):
             lines.append(_prompt_line(state))
         return "\n".join(lines)
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
+        """The story of an event about to be applied to ``state``, told seat by seat."""
+        return told_apart(state.num_players, lambda seat: self._told_to(state, actor, item, seat))
+
+    def _told_to(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
         """One line telling ``seat`` about an event about to be applied to ``state``: a draw names
         its card to the drawer only (and to everyone when it is removed, KC-2)."""
         assert isinstance(state, KingsCourtState)

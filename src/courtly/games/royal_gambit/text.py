@@ -11,7 +11,7 @@ from typing import Any
 from ...core.actions import seat_text
 from ...core.cards import Card, cards_text
 from ...core.draws import drawn_card
-from ...core.events import CHANCE
+from ...core.events import CHANCE, PUBLIC, Line
 from ...core.game import GameText, State
 from .components import (
     ACTIVE,
@@ -67,24 +67,24 @@ class RoyalGambitText(GameText):
                 lines.append(f"{who} picks who flips two cards (Jack).")
         return "\n".join(lines)
 
-    def narrate(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
-        """One line telling ``seat`` about an event about to be applied to ``state`` (everything is
-        public in Royal Gambit, so every seat hears the same)."""
+    def tell(self, state: State, actor: int, item: Any) -> list[Line]:
+        """The story of an event about to be applied to ``state``: everything is public in Royal
+        Gambit, so every seat hears the same."""
         assert isinstance(state, RoyalGambitState)
         if actor == CHANCE:
-            return _narrate_card(state, item)
+            return [(PUBLIC, _narrate_card(state, item))]
         who = seat_text(actor)
         assert isinstance(item, RoyalGambitAction)
         if item.decision == HIT_OR_STAY:
             if item.id == HIT_ID:
-                return f"{who} hits."
+                return [(PUBLIC, f"{who} hits.")]
             score = state.row_score(actor)
             total = state.totals[actor] + score
-            return f"{who} stays and banks {count(score, 'point')} (total {total})."
+            return [(PUBLIC, f"{who} stays and banks {count(score, 'point')} (total {total}).")]
         if item.decision == GIVE_SEVEN:
-            return f"{who} gives {state.seven_to_give} to {seat_text(item.target)}."
+            return [(PUBLIC, f"{who} gives {state.seven_to_give} to {seat_text(item.target)}.")]
         target = "himself" if item.target == actor else seat_text(item.target)
-        return f"{who} sends the Jack at {target}: two forced flips."
+        return [(PUBLIC, f"{who} sends the Jack at {target}: two forced flips.")]
 
     def parse_chance(self, state: State, text: str) -> Any:
         assert isinstance(state, RoyalGambitState)
