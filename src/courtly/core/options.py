@@ -33,6 +33,17 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     unofficial: bool = False
+    label: str = ""
+    """The option's name for a person (``Target score``); its key when empty."""
+    about: str = ""
+    """One line for a person: what the option does, in the game's words, without rule ids
+    (``help`` is the full line, rule ids included, for those who want them)."""
+    choice_labels: tuple[str, ...] = ()
+    """A person's name for each of ``choices``, in the same order (empty: the choices)."""
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label for each choice")
 
     @property
     def kind(self) -> str:
@@ -153,6 +164,9 @@ def describe_options(declared: Sequence[Option]) -> list[dict[str, Any]]:
             "default": option.default,
             "allowed": option.allowed(),
             "help": option.help,
+            "label": option.label or option.name.replace("_", " ").capitalize(),
+            "about": option.about or option.help,
+            **({"choice_labels": list(option.choice_labels)} if option.choice_labels else {}),
             **({"unofficial": True} if option.unofficial else {}),
         }
         for option in declared
