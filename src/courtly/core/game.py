@@ -186,6 +186,11 @@ class GameText(ABC):
         reason = "the safety cap ended the game" if state.truncated else "the game is over"
         return Outcome(reason, tuple(sorted(standings, key=lambda s: (s.place, s.seat))))
 
+    def seat_title(self, game: Game, seat: int) -> str:
+        """What a seat is in this game, in words (``Ostrogoth King``), for the table's seat list
+        and the form that creates a table; empty where every seat plays the same part."""
+        return ""
+
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """What a button for ``action`` says to a person, in words (``Vulture: back the
         Vulture`` where the action's text is ``v1``); the default is the action's text."""
