@@ -49,6 +49,7 @@ from .options import Option, OptionValue, describe_options, resolve_options
 from .persist import fields_of, rebuild
 from .records import MatchRecord
 from .tensors import TensorLayout
+from .tutorial import Tutorial
 
 # ------------------------------------------------------------------------------ declarations
 
@@ -185,6 +186,13 @@ class GameText(ABC):
             standings.append(Standing(seat, place, score))
         reason = "the safety cap ended the game" if state.truncated else "the game is over"
         return Outcome(reason, tuple(sorted(standings, key=lambda s: (s.place, s.seat))))
+
+    def coach(self, state: State, seat: int) -> str | None:
+        """What a teacher says to a newcomer about the decision ``seat`` faces now: the
+        choices, what each risks and what it gains, in plain words, worked out from the position
+        (``Staying banks 12; 3 of the 40 cards left would bust you.``); None where there is
+        nothing to explain. A tutorial shows it beside the board (:mod:`courtly.core.tutorial`)."""
+        return None
 
     def seat_title(self, game: Game, seat: int) -> str:
         """What a seat is in this game, in words (``Ostrogoth King``), for the table's seat list
@@ -375,6 +383,8 @@ class GameInfo:
     tensor_layout: Callable[[Game], TensorLayout] | None = None
     """How a seat's observation becomes a fixed-size vector for learning agents
     (:mod:`courtly.core.tensors`), for a game's options and player count."""
+    tutorial: Tutorial | None = None
+    """A first game that teaches (:mod:`courtly.core.tutorial`), or None."""
     longest_game: Callable[[Game], GameLength] | None = None
     """The longest game for a game's options and player count (:meth:`Game.longest_game`): a
     proven bound, which RL adapters size their buffers by and front ends may show."""
