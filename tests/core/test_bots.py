@@ -177,7 +177,21 @@ def test_a_bot_gets_only_the_options_a_seat_names_checked_and_typed() -> None:
         "name": "test",
         "summary": "A test bot.",
         "options": [
-            {"name": "depth", "default": 3, "allowed": "an integer of at least 0", "help": "steps"},
-            {"name": "wise", "default": False, "allowed": "true or false", "help": "wise"},
+            {
+                "name": "depth",
+                "default": 3,
+                "allowed": "an integer of at least 0",
+                "help": "steps",
+                "label": "Depth",
+                "about": "steps",
+            },
+            {
+                "name": "wise",
+                "default": False,
+                "allowed": "true or false",
+                "help": "wise",
+                "label": "Wise",
+                "about": "wise",
+            },
         ],
     }
