@@ -15,7 +15,7 @@ from ...core.actions import Action, seat_text
 from ...core.cards import JACK, KING, QUEEN, Card, cards_text
 from ...core.draws import drawn_card
 from ...core.events import CHANCE, PUBLIC, Line
-from ...core.game import GameText, Outcome, Standing, State, replay
+from ...core.game import GameText, Outcome, Standing, State
 from .components import (
     ACTIVE,
     BUSTED,
@@ -470,18 +470,15 @@ def _next_hand_lines(before: RoyalGambitState, after: RoyalGambitState) -> list[
     if before.phase == TIEBREAK:
         dropped = [s for s in before.participants if s not in tied]
         if dropped:
-            lines.append(
-                f"{names(dropped)} {'drops' if len(dropped) == 1 else 'drop'} out of the tiebreak."
-            )
+            drop = "drops" if len(dropped) == 1 else "drop"
+            lines.append(f"{names(dropped)} {drop} out of the tiebreak, no longer level on top.")
         lines.append(
             f"{names(tied)} are still level on {level}: hand {hand} is another tiebreak (RG-22); "
             f"{starts}"
         )
     else:
-        lines.append(
-            f"{names(tied)} are level on the highest total, {level}: hand {hand} is a tiebreak "
-            f"for them only (RG-22); {starts}"
-        )
+        lines.append(f"{names(tied)} are level on the highest total, {level}.")
+        lines.append(f"Hand {hand} is a tiebreak for them only (RG-22); {starts}")
     return lines
 
 
@@ -489,13 +486,25 @@ def _next_hand_lines(before: RoyalGambitState, after: RoyalGambitState) -> list[
 
 
 def _last_hand_phase(state: RoyalGambitState) -> int:
-    """The phase of the game when its last event came (``NORMAL`` when the final hand was
-    skipped): the finished state no longer keeps it, so the history is played again up to it."""
-    if not state.history:
-        return NORMAL
-    before = replay(state.game, state.history[:-1])
-    assert isinstance(before, RoyalGambitState)
-    return before.phase
+    """The phase of a finished game's last hand (``NORMAL`` when the final hand was skipped,
+    RG-21), which the finished state no longer keeps, read from what it does keep: the last
+    hand's players, their banked scores and the favorites (docs/rules/royal-gambit.md §2)."""
+    players = state.participants
+    favorites = state.favorites
+    if not favorites:
+        return NORMAL  # nobody reached the target: the safety cap ended the game
+    totals = state.totals
+    before = [totals[s] - state.banked[s] for s in players]  # the totals the hand began with
+    if len(favorites) == state.num_players:
+        # Everyone was a favorite, so the final hand was skipped: the game ended then (when a
+        # normal hand had just ended below the target), or in a tiebreak that followed.
+        return NORMAL if max(before) < state.tables.target_score else TIEBREAK
+    outsiders = [s for s in range(state.num_players) if s not in favorites]
+    if list(players) != outsiders:
+        return TIEBREAK  # the final hand is played by exactly the others
+    # A tiebreak among exactly the others began with them level above every favorite; the
+    # final hand began with every favorite ahead of them.
+    return TIEBREAK if before[0] > max(totals[s] for s in favorites) else FINAL
 
 
 def _end_reason(state: RoyalGambitState, last: int, story: bool = False) -> str:
@@ -577,7 +586,7 @@ def _refusal(state: RoyalGambitState, seat: int, action: RoyalGambitAction) -> s
             return f"there is no 7 to give ({who} is to hit or stay)"
         return f"there is no Jack to send ({who} is to hit or stay)"
     if action.decision == HIT_OR_STAY:  # a stay refused (RG-13)
-        return f"{who}'s row is worth 0, and a row worth 0 must hit (auto_hit_on_zero, RG-13)"
+        return f"{who}'s row is worth 0, and at this table a row worth 0 must hit (RG-13)"
     target = action.target
     them = seat_text(target)
     status = state.status[target]
