@@ -311,13 +311,13 @@ def test_a_favorite_nobody_passes_wins() -> None:
     play(state, "p0 stay", "p1 stay", "p2 stay")
     play(state, "p1 hit", "AS", "p2 hit", "KH", "p1 stay")
     assert told(state, "p2 stay")[-1] == (
-        "p0 wins the game: p0 reached 5 and nobody passed him in the final hand."
+        "p0 wins the game: p0 reached 5 and nobody passed them in the final hand."
     )
     outcome = state.game.text.outcome(state)
-    assert outcome.reason == "p0 reached 5 and nobody passed him in the final hand"
+    assert outcome.reason == "p0 reached 5 and nobody passed them in the final hand"
     assert outcome.winners == (0,)
     assert [(s.seat, s.place, s.score, s.note) for s in outcome.standings] == [
-        (0, 1, "5 points", "sat out the final hand as favorite; nobody passed him"),
+        (0, 1, "5 points", "sat out the final hand as a favorite; nobody passed them"),
         (1, 2, "4 points", "banked 1 in the final hand, 1 behind p0"),
         (2, 3, "2 points", "banked 0 in the final hand, 3 behind p0"),
     ]
@@ -333,8 +333,8 @@ def test_a_player_who_passes_the_favorite_in_the_final_hand_wins() -> None:
     outcome = state.game.text.outcome(state)
     assert outcome.reason == "p1 passed p0 in the final hand, finishing with 6"
     assert [(s.seat, s.place, s.note) for s in outcome.standings] == [
-        (1, 1, "banked 4 in the final hand and passed the favorites"),
-        (0, 2, "sat out the final hand as favorite; passed by p1"),
+        (1, 1, "banked 4 in the final hand and passed p0"),
+        (0, 2, "sat out the final hand as a favorite; passed by p1"),
     ]
 
 

@@ -526,7 +526,7 @@ def _end_reason(state: RoyalGambitState, last: int, story: bool = False) -> str:
     if last == TIEBREAK:
         reason = f"{winner} came out ahead in the tiebreak with {top} (RG-22)"
     elif last == FINAL and winners[0] in state.favorites:
-        reason = f"{winner} reached {top} and nobody passed him in the final hand"
+        reason = f"{winner} reached {top} and nobody passed them in the final hand"
     elif last == FINAL:
         passed = names(state.favorites)
         reason = f"{winner} passed {passed} in the final hand, finishing with {top}"
@@ -563,10 +563,10 @@ def _seat_note(state: RoyalGambitState, seat: int, last: int) -> str:
         favorite = seat in state.favorites
         if seat in winners:
             if favorite:
-                return "sat out the final hand as favorite; nobody passed him"
-            return f"{in_last} in the final hand and passed the favorites"
+                return "sat out the final hand as a favorite; nobody passed them"
+            return f"{in_last} in the final hand and passed {names(state.favorites)}"
         if favorite:
-            return f"sat out the final hand as favorite; passed by {names(winners)}"
+            return f"sat out the final hand as a favorite; passed by {names(winners)}"
         return f"{in_last} in the final hand, {gap}"
     if seat in winners:
         return "the highest total; nobody played the final hand"
