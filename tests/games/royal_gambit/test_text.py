@@ -24,7 +24,13 @@ def test_counts_take_the_singular_for_one() -> None:
     assert state.narrate(0, stay, None) == "p0 stays and banks 6 points (total 6)."
     play(state, "p0 stay", "p1 hit", "AH")
     stay = state.parse_action(1, "stay")
-    assert state.narrate(1, stay, None) == "p1 stays and banks 1 point (total 1)."
+    assert state.narrate(1, stay, None) == (
+        "p1 stays and banks 1 point (total 1).\n"
+        "End of hand 1:\n"
+        "p0 banked 6: total 6.\n"
+        "p1 banked 1: total 1.\n"
+        "Nobody has 30 yet. Hand 2: everyone plays; p1 starts."
+    )
     while len(state.deck) > 1:
         state.deck.pop()
     assert "deck 1 card" in state.render(None)

@@ -30,6 +30,8 @@ OPTIONS: Final = (
         30,
         "a total at or above this after a hand triggers the final hand",
         minimum=1,
+        label="Target score",
+        about="When a hand ends with someone on this total or more, one final hand is played.",
     ),
     Option(
         "turn_mode",
@@ -37,21 +39,41 @@ OPTIONS: Final = (
         "round_robin: one hit or stay per turn, everyone in the hand at once (RG-1); "
         "full_turn: each player hits until he stays or busts, then the next",
         choices=("round_robin", "full_turn"),
+        label="Turns",
+        about="One hit or stay per turn with every row growing together, "
+        "or one long turn each until the player stays or busts.",
+        choice_labels=("One hit or stay per turn", "One long turn each"),
     ),
     Option(
         "ten_blocks_jacks",
         False,
         "a player with a 10 in his row cannot be chosen by a Jack (RG-12)",
+        label="A 10 blocks Jacks",
+        about="A player whose row shows a 10 cannot be made to flip by a Jack.",
     ),
-    Option("auto_hit_on_zero", False, "a player whose row scores 0 must hit on his turn (RG-13)"),
+    Option(
+        "auto_hit_on_zero",
+        False,
+        "a player whose row scores 0 must hit on his turn (RG-13)",
+        label="Must hit on zero",
+        about="A player whose row is worth 0 points cannot stay: he must hit.",
+    ),
     Option(
         "final_hand_excludes",
         "leaders",
         "who sits out the final hand: leaders (the highest totals) or at_or_above_target",
         choices=("leaders", "at_or_above_target"),
+        label="Who sits out the final hand",
+        about="The players level on the highest total, or everyone who has reached the target.",
+        choice_labels=("The leaders", "Everyone at or above the target"),
     ),
     Option(
-        "safety_cap", 200, "safety cap: after this many hands the highest total wins", minimum=1
+        "safety_cap",
+        200,
+        "safety cap: after this many hands the highest total wins",
+        minimum=1,
+        label="Safety cap (hands)",
+        about="After this many hands the game stops: the highest total wins, a tie is shared.",
     ),
 )
 
@@ -99,6 +121,8 @@ class RoyalGambit(Game):
                         1.0,
                         "how much a bust weighs against a gain; above 1 stays sooner",
                         minimum=0.0,
+                        label="Caution",
+                        about="How much the bot fears a bust: above 1 it stays sooner.",
                     ),
                 ),
             ),
