@@ -1,10 +1,12 @@
 """What people read and type in God Save The King (docs/rules/god-save-the-king.md): parsing,
-refusals, the table, the narration.
+refusals, the table, the moves' labels, the story of each event and how the game ended.
 
 Nothing here runs in a playout or a search (the module is not compiled): the state machine
-(:mod:`.rules`) keeps no words. The narration of an event is made by playing it on a copy of the
-state, one rules step at a time (:meth:`GodSaveTheKingState._advance`), and telling what each
-step changed, to each seat only what it may know.
+(:mod:`.rules`) keeps no words. An event is told by playing it on a copy of the state, one rules
+step at a time (:meth:`GodSaveTheKingState._advance`), and telling what each step changed (a
+formation turned up, a route settled, a trick taken, a player out, the end of a hand), each line
+to the seats that may know it (§9). The outcome tells the game's history again the same way, for
+when and why each player went out.
 """
 
 from __future__ import annotations
@@ -280,9 +282,7 @@ def formation_problem(state: GodSaveTheKingState, seat: int, cards: Sequence[Car
         if not state.tables.exposed_king_legal:
             king = KING_OF[seat]
             if c == king and slot != MIDDLE:
-                return (
-                    f"{c} is {who}'s King: with exposed_king_legal off it may only go in the middle"
-                )
+                return f"{c} is {who}'s King: at this table it may only go in the middle (GSK-5)"
             if slot == MIDDLE and king in hand and len(hand) == 2 and c != king:
                 return f"{king} must go in the middle, or it would be left for the right slot"
         hand.remove(c)
@@ -303,7 +303,10 @@ def refusal_to_move(state: GodSaveTheKingState, seat: object, action: object) ->
             and seat in state.tricks[state.current_trick].seats
             and state.routes_used[seat] >= per_hand
         ):
-            return f"{seat_text(seat)} has already routed this hand (routes_per_hand = {per_hand})"
+            return (
+                f"{seat_text(seat)} has already routed this hand: {counted(per_hand, 'route')} "
+                "per hand at this table (GSK-12)"
+            )
     return None
 
 
@@ -971,19 +974,27 @@ def _round_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list
     return lines
 
 
+def _short_hands(seats: Sequence[int], sizes: Sequence[int]) -> str:
+    """``p0 holds only 1 card``, ``p0 and p1 hold only 1 card each``, ``p0 holds only 1 card,
+    p1 2 and p3 none``."""
+
+    def cards(k: int) -> str:
+        return f"only {counted(k, 'card')}" if k else "no card"
+
+    if len(set(sizes)) == 1:
+        if len(seats) == 1:
+            return f"{seat_text(seats[0])} holds {cards(sizes[0])}"
+        return f"{seats_text(seats)} hold {cards(sizes[0])} each"
+    rest = [f"{seat_text(s)} {k or 'none'}" for s, k in zip(seats[1:], sizes[1:], strict=True)]
+    first = f"{seat_text(seats[0])} holds {cards(sizes[0])}"
+    return ", ".join([first, *rest[:-1]]) + " and " + rest[-1]
+
+
 def _hand_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[Line]:
     """§6: why the hand ends, each player's look at his own pile, rival Kings found, the merge,
     too few cards."""
     short = [s for s in range(before.num_players) if before.active[s] and len(before.hands[s]) < 3]
-    parts: list[str] = []
-    for s in short:
-        k = len(before.hands[s])
-        if parts:  # "p0 holds only 1 card and p1 only 2"
-            parts.append(f"{seat_text(s)} only {k}" if k else f"{seat_text(s)} none")
-        else:
-            cards = f"only {counted(k, 'card')}" if k else "no card"
-            parts.append(f"{seat_text(s)} holds {cards}")
-    held = " and ".join(parts)
+    held = _short_hands(short, [len(before.hands[s]) for s in short])
     lines: list[Line] = [
         (PUBLIC, f"Hand {before.hand_number} ends: {held}, fewer than 3 (GSK-17)."),
         (PUBLIC, "Each player still in looks at his own trick pile."),
@@ -1018,10 +1029,14 @@ def _letters(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[Li
     letters = ", ".join(
         f"{LETTERS[i]} = {seat_text(s)}" for i, s in enumerate(after.seat_of_letter)
     )
-    eliminated, eliminator = before.round_eliminations[0] if before.round_eliminations else (-1, -1)
+    relettered = before.players_left < before.schedule  # after the round, not at a hand's end
+    if relettered:
+        eliminated, eliminator = before.round_eliminations[0]
+    else:  # the hand's end: nobody eliminated the first player out there (GSK-27)
+        eliminated, eliminator = _outs(before, after)[0][0], -1
     other = next((t for t in before.tricks if eliminated not in t.seats), None)
     if (
-        before.players_left < before.schedule
+        relettered
         and eliminator >= 0
         and other is not None
         and other.collector >= 0
@@ -1032,9 +1047,10 @@ def _letters(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[Li
             f"Three players are left, with new letters: A = {a}, who won the other trick; "
             f"B = {b}, who lost it; C = {c}, who put {seat_text(eliminated)} out."
         )
-    else:
+    else:  # GSK-27: in seat order from the seat after the (first) player out
         text = (
-            f"Three players are left, lettered in seat order after the one out: {letters} (GSK-27)."
+            f"Three players are left, lettered in seat order from the seat after "
+            f"{seat_text(eliminated)}: {letters} (GSK-27)."
         )
     return [(PUBLIC, text)]
 
