@@ -985,7 +985,10 @@ def _short_hands(seats: Sequence[int], sizes: Sequence[int]) -> str:
         if len(seats) == 1:
             return f"{seat_text(seats[0])} holds {cards(sizes[0])}"
         return f"{seats_text(seats)} hold {cards(sizes[0])} each"
-    rest = [f"{seat_text(s)} {k or 'none'}" for s, k in zip(seats[1:], sizes[1:], strict=True)]
+    rest = [
+        f"{seat_text(s)} {f'only {k}' if k else 'none'}"
+        for s, k in zip(seats[1:], sizes[1:], strict=True)
+    ]
     first = f"{seat_text(seats[0])} holds {cards(sizes[0])}"
     return ", ".join([first, *rest[:-1]]) + " and " + rest[-1]
 
@@ -1061,13 +1064,12 @@ def _the_end(final: GodSaveTheKingState) -> list[Line]:
     names = seats_text(winners)
     if final.truncated:
         most = len(final.hands[winners[0]]) + len(final.piles[winners[0]])
-        verb = "holds" if len(winners) == 1 else "hold"
-        wins = "wins" if len(winners) == 1 else "share the win"
         cap = counted(final.tables.safety_cap, "trick")
-        text = (
-            f"The safety cap of {cap} is reached: {names} {verb} the most cards ({most}) and "
-            f"{wins} (GSK-29)."
-        )
+        if len(winners) == 1:
+            holds = f"{names} holds the most cards ({most}) and wins"
+        else:
+            holds = f"{names} hold the most cards ({most} each) and share the win"
+        text = f"The safety cap of {cap} is reached: {holds} (GSK-29)."
     elif len(winners) == 1 and final.active[winners[0]]:
         text = f"{names} is the last player still in, and wins."
     else:
