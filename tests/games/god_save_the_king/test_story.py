@@ -3,14 +3,13 @@ game ended, and the moves' labels (docs/rules/god-save-the-king.md, the worked e
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 import courtly
 from courtly.core.cards import Card
-from courtly.core.events import CHANCE, observer_bit
+from courtly.core.events import CHANCE
 from courtly.core.game import Outcome, Standing
 from courtly.core.story import story_of
 
@@ -478,25 +477,3 @@ def test_every_option_has_a_name_and_a_line_for_a_person() -> None:
         assert option.about.endswith("."), option.name
         if option.choices:
             assert len(option.choice_labels) == len(option.choices), option.name
-
-
-def test_the_story_is_told_once_for_every_seat() -> None:
-    """Each event's lines are built once, with who may read them: a seat's narration is the
-    lines whose mask holds its bit, in the same order."""
-    state = new_game(3)
-    rng = random.Random(4)
-    while not state.is_terminal:
-        if state.is_chance:
-            actor, item = CHANCE, state.sample_chance_outcome(rng)
-        else:
-            actor = state.to_move[0]
-            item = rng.choice(state.legal_actions(actor))
-        lines = state.game.text.tell(state, actor, item)
-        for seat in (None, 0, 1, 2):
-            bit = observer_bit(seat, 3)
-            mine = "\n".join(text for knowers, text in lines if knowers & bit) or None
-            assert state.narrate(actor, item, seat) == mine
-        if actor == CHANCE:
-            state.apply_chance(item)
-        else:
-            state.apply(actor, item)

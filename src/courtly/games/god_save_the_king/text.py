@@ -949,18 +949,15 @@ def _dropped_routes(
 
 
 def _round_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[Line]:
-    """The end of a round: new letters, the end of a hand, the next round (the safety cap and
-    the end of the game are told by :func:`_the_end`)."""
-    lines: list[Line] = []
+    """The end of a round: the end of a hand, the schedule for those left, the next round (the
+    safety cap and the end of the game are told by :func:`_the_end`)."""
+    ends_hand = _ends_hand(before)
     if after.is_terminal:
-        return _hand_over(before, after) if _ends_hand(before) else []
-    relettered = before.players_left < before.schedule  # the round of an elimination (§7)
-    if relettered:
+        return _hand_over(before, after) if ends_hand else []
+    lines = _hand_over(before, after) if ends_hand else []
+    if after.schedule < before.schedule:  # fewer players: new letters, or a duel (§7)
         lines += _letters(before, after)
-    if _ends_hand(before):
-        lines += _hand_over(before, after)
-        if not relettered and after.schedule < before.schedule:
-            lines += _letters(before, after)
+    if ends_hand:
         hands = ", ".join(
             f"{seat_text(s)} {len(after.hands[s])}"
             for s in range(after.num_players)
@@ -1019,16 +1016,12 @@ def _hand_over(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[
 def _letters(before: GodSaveTheKingState, after: GodSaveTheKingState) -> list[Line]:
     """The schedule after a player went out (§7): new letters for three, or a duel for two."""
     if after.schedule == 2:
-        if before.schedule == 2:
-            return []
         first, second = (seat_text(s) for s in after.duelists)
         text = (
             f"Two players are left: {first} and {second} play on as in a two-player game, "
             f"{first} with priority first."
         )
         return [(PUBLIC, text)]
-    if not (before.schedule == 4 and after.schedule == 3):
-        return []
     letters = ", ".join(
         f"{LETTERS[i]} = {seat_text(s)}" for i, s in enumerate(after.seat_of_letter)
     )
