@@ -23,7 +23,7 @@ def test_a_formation_typed_on_one_line_is_played_card_by_card() -> None:
     assert out.index("p0 puts 2S in the left slot.") < out.index("p0 puts 4S in the right slot.")
     # The bot's formation stays face down until the reveal, then the table shows it.
     assert "p1 lays a card face down (left)." in out
-    assert "Reveal: p0 shows 2S left, 4S right" in out
+    assert "Reveal: p0 shows 2S left and 4S right" in out
     assert "left 2S  middle [3S]  right 4S" in out
     assert "Game abandoned" in out and "Traceback" not in result.output
 

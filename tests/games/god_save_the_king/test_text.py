@@ -158,15 +158,23 @@ def test_the_final_table_is_the_one_summary_with_every_card_shown(players: int) 
         assert "?" not in [text for _, text in final.log(seat)]
 
 
-def test_the_end_of_the_game_is_not_narrated_as_game_over() -> None:
+def test_a_route_that_finds_the_king_ends_the_game_in_words() -> None:
     state = new_game()
     play(state, "p0 10S KS 8S", "p1 7H 5H 3H", "p0 pass")
-    lines = told(state, None, "p1 route")
-    assert lines == [
-        "Route window: p0 passes, p1 routes.",
-        "p1 routes p0's middle card: it is KS.",
-        "KS is revealed: p0's King! p0 is eliminated.",
+    assert told(state, None, "p1 route") == [
+        "p1 routes p0's middle card; p0 does not route.",
+        "p1's route turns up p0's middle card: KS, p0's King!",
+        "p0 is out: his King KS was found by p1's route.",
+        "p1 is the last player still in, and wins.",
+        "Face down until now: p1's middle card 5H.",
     ]
+    play(state, "p1 route")
+    # The trick that ended the game counts: no "0 tricks played" at the end (§8).
+    assert "· 1 trick played" in state.render(None)
+    assert state.render(None).splitlines()[-1] == (
+        "Game over: p1 is the last player still in, after p0 went out: his King KS was found by "
+        "p1's route."
+    )
 
 
 # --------------------------------------------------------------------------------- narration
@@ -174,38 +182,49 @@ def test_the_end_of_the_game_is_not_narrated_as_game_over() -> None:
 
 def test_formations_are_narrated_face_down_to_the_others() -> None:
     state = new_game()
-    assert told(state, 0, "p0 form left 10S") == ["p0 puts 10S in the left slot."]
-    assert told(state, 1, "p0 form left 10S") == ["p0 lays a card face down (left)."]
-    assert told(state, None, "p0 form left 10S") == ["p0 lays a card face down (left)."]
+    first = "First trick: p0 against p1, p0 with priority."
+    assert told(state, 0, "p0 form left 10S") == [first, "p0 puts 10S in the left slot."]
+    assert told(state, 1, "p0 form left 10S") == [first, "p0 lays a card face down (left)."]
+    assert told(state, None, "p0 form left 10S") == [first, "p0 lays a card face down (left)."]
     play(state, "p0 10S 2S 8S", "p1 7H 5H")
     assert told(state, None, "p1 form right 3H") == [
         "p1 lays a card face down (right).",
-        "Reveal: p0 shows 10S left, 8S right; p1 shows 7H left, 3H right.",
-        "Columns: 10S v 3H -> p0, 8S v 7H -> p0: p0 wins the skirmishes.",
+        "Reveal: p0 shows 10S left and 8S right; p1 shows 7H left and 3H right.",
+        "Skirmishes: p0's 10S beats p1's 3H; p0's 8S beats p1's 7H: p0 wins both.",
     ]
 
 
 def test_a_blind_skirmish_is_narrated_declaration_tie_and_challenge() -> None:
     state = new_game()
-    play(state, "p0 7S KS 9S", "p1 9H 2H 7H", "p0 pass", "p1 pass", "p0 declare a")
+    play(state, "p0 7S KS 9S", "p1 9H 2H 7H", "p0 pass", "p1 pass")
+    # A declaration stays its declarer's until the other one is in (§9).
+    assert told(state, 0, "p0 declare a") == ["p0 declares an Ace."]
+    assert told(state, 1, "p0 declare a") == ["p0 has declared."]
+    play(state, "p0 declare a")
     assert told(state, 0, "p1 declare a") == [
-        "Blind skirmish: p0 declares A, p1 declares A.",
-        "A tie: declare again (1 of 2).",
+        "p0 declares an Ace, p1 an Ace.",
+        "A tie: both declare again, repeat 1 of 2 (GSK-7).",
     ]
     play(state, "p1 declare a", "p0 declare a")
     assert told(state, 1, "p1 declare q") == [
-        "p1: declare q.",
-        "Blind skirmish: p0 declares A, p1 declares Q.",
-        "p0 wins the blind skirmish; p1 may challenge.",
+        "p0 declares an Ace, p1 a Queen.",
+        "p0 wins the blind skirmish (an Ace beats a Queen); p1 may challenge.",
     ]
     play(state, "p1 declare q")
+    # The answer is one word: the true rank of KS is never told (§9).
     assert told(state, None, "p1 challenge") == [
-        "p1 challenges: p0's card was NOT accurately declared.",
+        "p1 challenges: is p0's middle card really an Ace?",
+        "Not accurate: p0's middle card is not an Ace.",
         "p1 draws a card blindly from p0's hand.",
     ]
     play(state, "p1 challenge")
     assert state.narrate(CHANCE, Card.parse("3S"), None) == "\n".join(
-        ["p1 draws 3S from p0's hand.", "p0 collects the trick.", "Next: p1 v p0 (priority p1)."]
+        [
+            "p1 draws 3S from p0's hand and puts it on his trick pile.",
+            "p0 takes the trick, 6 cards: his declaration, an Ace, won the blind skirmish, and a "
+            "caught bluff does not change that (GSK-9).",
+            "Next trick: p1 against p0, p1 with priority.",
+        ]
     )
 
 
@@ -215,20 +234,24 @@ def test_the_end_of_a_hand_tells_each_player_his_own_pile_only() -> None:
     play(state, "p1 3H 4H 5H", "p0 AS 4S QS", "p1 pass", "p0 pass")
     play(state, "p0 JS 5S 10S", "p1 6H 7H 8H", "p0 pass", "p1 pass")
     play(state, "p1 9H 10H JH", "p0 6S 7S 8S", "p1 pass")
-    public = [
-        "End of hand 1: every player looks at his trick pile.",
-        "Hand 2 begins; cards in hand: p0 13, p1 13.",
-        "Next: p0 v p1 (priority p0).",
+    before = [
+        "Neither p1 nor p0 routes.",
+        "p1 takes the trick, 6 cards: he won the skirmishes.",
+        "Hand 1 ends: p0 and p1 hold only 1 card each, fewer than 3 (GSK-17).",
+        "Each player still in looks at his own trick pile.",
     ]
-    window = "Route window: p1 passes, p0 passes."
-    assert told(state, None, "p0 pass") == [window, "p1 collects the trick.", *public]
+    after = [
+        "Each player still in adds his trick pile to his hand.",
+        "Hand 2 begins with these cards in hand: p0 13, p1 13. Every route may be used again.",
+        "Next trick: p0 against p1, p0 with priority.",
+    ]
+    assert told(state, None, "p0 pass") == before + after
     piles = {
-        0: "Your trick pile: 4S 5S 10S JS QS AS 3H 4H 5H 6H 7H 8H.",
-        1: "Your trick pile: 2S 3S 6S 7S 8S 9S 2H 9H 10H JH QH AH.",  # 9S, p0's middle card
+        0: "p0's trick pile: 4S 5S 10S JS QS AS 3H 4H 5H 6H 7H 8H.",
+        1: "p1's trick pile: 2S 3S 6S 7S 8S 9S 2H 9H 10H JH QH AH.",  # 9S, p0's middle card
     }
     for seat, pile in piles.items():
-        lines = told(state, seat, "p0 pass")
-        assert lines[-4:] == [public[0], pile, *public[1:]]
+        assert told(state, seat, "p0 pass") == [*before, pile, *after]
 
 
 def test_a_king_found_at_the_end_of_a_hand_is_narrated() -> None:
@@ -238,14 +261,16 @@ def test_a_king_found_at_the_end_of_a_hand_is_narrated() -> None:
     play(state, "p0 JS 5S 10S", "p1 6H 7H 8H", "p0 pass", "p1 pass")
     play(state, "p1 9H 10H JH", "p0 6S 7S 8S", "p1 pass")
     assert told(state, None, "p0 pass") == [
-        "Route window: p1 passes, p0 passes.",
-        "p1 collects the trick.",
-        "End of hand 1: every player looks at his trick pile.",
-        "KS is found in p1's trick pile: p0 is eliminated.",
+        "Neither p1 nor p0 routes.",
+        "p1 takes the trick, 6 cards: he won the skirmishes.",
+        "Hand 1 ends: p0 and p1 hold only 1 card each, fewer than 3 (GSK-17).",
+        "Each player still in looks at his own trick pile.",
+        "p0 is out: his King KS was found in p1's trick pile at the end of hand 1.",
+        "p1 is the last player still in, and wins.",
     ]
 
 
-def test_fewer_than_three_cards_and_new_letters_are_narrated() -> None:
+def test_a_four_player_hand_ends_with_a_king_found_and_new_letters() -> None:
     state = new_game(4)
     play(state, "p0 2S 3S 4S", "p1 AH QH JH", "p2 2D KD 3D", "p3 AC QC JC")
     for step in ("p0 pass", "p1 pass", "p2 pass", "p3 pass"):
@@ -264,5 +289,15 @@ def test_fewer_than_three_cards_and_new_letters_are_narrated() -> None:
             action = min(safe, key=lambda a: a.card.rank)
         lines += (state.narrate(seat, action, None) or "").splitlines()
         state.apply(seat, action)
-    assert "KD is found in p3's trick pile: p2 is eliminated." in lines
-    assert any(line.startswith("Three players left; new letters: ") for line in lines)
+    assert "p2 is out: his King KD was found in p3's trick pile at the end of hand 1." in lines
+    assert lines[-7:] == [
+        "Hand 1 ends: p0, p1, p2 and p3 hold only 1 card each, fewer than 3 (GSK-17).",
+        "Each player still in looks at his own trick pile.",
+        "p2 is out: his King KD was found in p3's trick pile at the end of hand 1.",
+        "Each player still in adds his trick pile to his hand.",
+        # GSK-27: an end-of-hand elimination has no "other trick" to letter the three by.
+        "Three players are left, lettered in seat order from the seat after p2: A = p3, B = p0, "
+        "C = p1 (GSK-27).",
+        "Hand 2 begins with these cards in hand: p0 19, p1 7, p3 6. Every route may be used again.",
+        "Next trick: p3 against p0, p3 with priority; p1 sits out.",
+    ]

@@ -51,10 +51,9 @@ def test_simultaneous_choices_are_secret_until_all_are_in() -> None:
     assert copy.to_move == (1,) and copy.pending_choices[0] is None
     assert state.narrate(1, state.parse_action(1, "pass"), 1) == "\n".join(
         [
-            "p1: pass.",
-            "Route window: p0 routes, p1 passes.",
-            "p0 routes p1's middle card: it is 5H.",
-            "p1 draws a card blindly from p0's hand.",
+            "p0 routes p1's middle card; p1 does not route.",
+            "p0's route turns up p1's middle card: 5H, not p1's King.",
+            "For the miss, p1 draws a card blindly from p0's hand.",
         ]
     )
 

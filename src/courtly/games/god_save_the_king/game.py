@@ -35,6 +35,9 @@ OPTIONS: Final = (
         "extra declaration rounds after a tie in a blind skirmish before the trick is void (GSK-7)",
         minimum=0,
         maximum=50,
+        label="Repeats after a tied declaration",
+        about="How many times players who declared the same rank declare again before the trick "
+        "is void.",
     ),
     Option(
         "routes_per_hand",
@@ -42,6 +45,9 @@ OPTIONS: Final = (
         "route attempts each player may make per hand (GSK-12; 0 = no routing)",
         minimum=0,
         maximum=13,
+        label="Routes per hand",
+        about="How many times each player may claim, in one hand, that a rival's face-down card "
+        "is his King; 0 turns routes off.",
     ),
     Option(
         "route_window",
@@ -49,22 +55,34 @@ OPTIONS: Final = (
         "after_skirmish: route the rival's middle card after the columns (GSK-13); "
         "before_reveal: route any of his three face-down cards before they are shown",
         choices=("after_skirmish", "before_reveal"),
+        label="When to route",
+        about="After the skirmishes, aimed at the rival's middle card; or before the reveal, "
+        "aimed at any of his three face-down cards.",
+        choice_labels=("After the skirmishes", "Before the reveal"),
     ),
     Option(
         "trick_pile_private_until_hand_end",
         True,
         "nobody, not even its owner, looks at a trick pile before the end of the hand (GSK-21)",
+        label="Trick piles unseen until the hand ends",
+        about="On: nobody looks at a trick pile before the hand ends, not even its owner. Off: "
+        "you see the cards you win as you take them.",
     ),
     Option(
         "exposed_king_legal",
         True,
         "a player may put his own King in an outside slot (and is eliminated at the reveal, GSK-5)",
+        label="King may be laid left or right",
+        about="On: you may lay your own King in an outside slot, and are out when it is turned "
+        "up. Off: your King may only go in the middle.",
     ),
     Option(
         "safety_cap",
         300,
         "safety cap: after this many tricks the player holding the most cards wins (GSK-29)",
         minimum=1,
+        label="Safety cap (tricks)",
+        about="After this many tricks the game stops, and the player holding the most cards wins.",
     ),
 )
 
@@ -112,6 +130,9 @@ class GodSaveTheKing(Game):
                         "the least chance of a King that is worth a route",
                         minimum=0.0,
                         maximum=1.0,
+                        label="Routes at",
+                        about="How likely a rival's card must be his King before the bot routes "
+                        "it (0 to 1).",
                     ),
                     Option(
                         "bluff_mix",
@@ -119,6 +140,8 @@ class GodSaveTheKing(Game):
                         "how often it bluffs a declaration",
                         minimum=0.0,
                         maximum=1.0,
+                        label="Bluffs",
+                        about="How often the bot varies its declaration, mostly by bluffing higher (0 to 1).",
                     ),
                 ),
             ),
