@@ -1115,7 +1115,10 @@ def action_label(state: GothsSaveTheQueenState, seat: int, action: GothsSaveTheQ
         label = f"Build a barricade on {_spot(state, cell)}"
         if state.barricade[cell]:
             return f"{label} (there is one already)"
-        return label if state.can_build_on(cell) else f"{label} (none may stand there)"
+        if state.can_build_on(cell):
+            return label
+        kind = state.objectives[cell - OBJECTIVE_BASE]  # only an Objective may refuse one
+        return f"Build a barricade (none may stand on {objective_title(kind)})"
     token = state.fog[clan]
     return f"Discard the Fog token ({FOG_TITLES[token]})" if token >= 0 else "Discard the Fog token"
 
