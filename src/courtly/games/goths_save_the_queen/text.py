@@ -1,10 +1,14 @@
-"""The words of Goths Save the Queen: the picture of a position, the narration of events, the
-reasons a move is refused and the messages of the chance parser.
+"""The words of Goths Save the Queen: the picture of a position, the story of each event, how a
+game ended, the moves' labels, the reasons a move is refused and the messages of the chance
+parser.
 
-Everything here reads only what the given seat may know (docs/rules/goths-save-the-queen.md §8),
-whether it is called on the full state or on the seat's redacted copy, and nothing here runs on
-the hot path: the state machine says nothing. :func:`narrate` learns what an event does by
-applying it to a copy, one clan's order at a time, and describing the change.
+The picture and the labels read only what the given seat may know
+(docs/rules/goths-save-the-queen.md §8), whether called on the full state or on the seat's
+redacted copy. The story is told once per event from the true state, each line with the seats
+that may read it: a King card's face to its King, an order to its Warchief, what a look shows to
+the Warchief who looked, the rest to all. It learns what an event does by applying it to a copy,
+one clan's order at a time, and describing each change. Nothing here runs on the hot path: the
+state machine says nothing.
 """
 
 from __future__ import annotations
@@ -169,7 +173,7 @@ class GothsSaveTheQueenText(GameText):
         """The story of an event about to be applied to ``state``: each line with who may read
         it, worked out once for every seat."""
         assert isinstance(state, GothsSaveTheQueenState)
-        return told(state, actor, item).lines
+        return event_story(state, actor, item).lines
 
     def outcome(self, state: State) -> Outcome:
         """Why the game ended (the Queen found, an army destroyed and by what, or the safety
@@ -513,7 +517,7 @@ class _Told:
         self.lines.append((self.everyone & ~observer_bit(seat, self.num_players), text))
 
 
-def told(state: GothsSaveTheQueenState, actor: int, item: Any) -> _Told:
+def event_story(state: GothsSaveTheQueenState, actor: int, item: Any) -> _Told:
     """The story of an event about to be applied to ``state`` (the true state, as a table or a
     replay holds it): worked out once, on copies, one clan's order at a time, as
     :meth:`GothsSaveTheQueenState._apply` carries it out."""
@@ -1046,7 +1050,7 @@ def _final_blow(state: GothsSaveTheQueenState) -> tuple[int, int] | None:
         return None
     if (after.army, after.position, after.winner) != (state.army, state.position, state.winner):
         return None
-    return told(before, actor, item).ended_by
+    return event_story(before, actor, item).ended_by
 
 
 def standings(state: GothsSaveTheQueenState) -> tuple[Standing, ...]:
@@ -1199,7 +1203,7 @@ def _why_not_now(
             return f"the {CLAN_ADJECTIVES[clan]} army already stands on Objective {found.value}"
     if found.kind == LOOK and found.value == LOOK_FOG and state.pending_choice == CHOOSE_RECON:
         if not tables.fog_of_war:
-            return "there are no Fog tokens in this game (option fog_of_war)"
+            return "there are no Fog tokens in this game (the Fog of War variant is off)"
         return "the Fog token is already face up"
     return None
 
