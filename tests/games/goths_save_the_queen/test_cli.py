@@ -37,8 +37,8 @@ def test_play_as_the_ostrogoth_king() -> None:
     assert "Obj 0   Obj 1   Obj 2" in out
     assert "OO" in out and "VV" in out
     assert "Your hand (p0): V1 (Vulture, back V/R), V2 (Vulture, back V/B), R1" in out
-    assert "p0 (Ostrogoth King) lays a King card face down; its back shows C/B. (It is B1" in out
-    assert "Orders revealed:" in out
+    assert "p0 (Ostrogoth King) lays B1 (Barbarian) face down; the others see its back, C/B." in out
+    assert "The cards are turned up:" in out
     assert "Game abandoned" in out or "Game over" in out  # end of input, or a quick win
 
 
@@ -72,7 +72,7 @@ def test_hot_seat_play_of_all_four_seats() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Pass the screen to p1" in result.stdout
-    assert "Ostrogoths advance: O-Forest → O-Plains1." in result.stdout
+    assert "The Ostrogoth army advances from O-Forest to O-Plains1." in result.stdout
 
 
 def test_render_draws_barricades_catapults_and_revealed_objectives() -> None:
@@ -116,7 +116,7 @@ def test_simulate_and_replay(tmp_path: Path) -> None:
     replayed = invoke("replay", str(out), "--game", "3", "--seat", "p2")
     assert replayed.exit_code == 0, replayed.output
     assert "returns match the record" in replayed.stdout
-    assert "Orders revealed" in replayed.stdout
+    assert "The cards are turned up:" in replayed.stdout
 
 
 def test_simulate_solo_clans() -> None:

@@ -125,13 +125,19 @@ def test_a_failed_order_saved_by_a_face_up_card_says_so() -> None:
     play(state, "p1 c1", "p0 b1", "p2 sabotage")
     told = state.narrate(3, state.game.action_from_text("recruit"), None)
     assert told is not None
-    assert "Ostrogoths B1 (Barbarian) + sabotage (2): success by the face-up V1" in told
+    assert (
+        "Ostrogoths: B1 (Barbarian) and Sabotage (2), which needs a Vulture: carried out thanks "
+        "to the V1 lying face up (GOTH-3)."
+    ) in told.splitlines()
+    assert "p0 (Ostrogoth King) takes back V1 and B1 from the table (GOTH-6)." in told
 
 
 @pytest.mark.parametrize("options", [{}, {"fog_of_war": True}, {"solo_clans": "both"}])
-def test_narration_changes_nothing_and_ends_without_a_game_over_line(
+def test_narration_changes_nothing_and_tells_the_win_with_the_last_event(
     options: dict[str, object],
 ) -> None:
+    """Every event is told to every observer without changing the state; the winners are
+    named by the last event's story, never before, and "Game over" is left to the picture."""
     game = courtly.make("goths-save-the-queen", **options)  # type: ignore[arg-type]
     rng = random.Random(5)
     for _ in range(5):
@@ -151,10 +157,14 @@ def test_narration_changes_nothing_and_ends_without_a_game_over_line(
                 state.narrate(seat, action, other) for other in [None, *range(game.num_players)]
             ]
             assert snapshot(state) == before
-            for line in told:
-                assert line is not None
-                assert "Game over" not in line and " win" not in line
             state.apply(seat, action)
+            for line in told:
+                assert line is not None and "Game over" not in line
+                named = " win (" in line
+                assert named == (state.is_terminal and not state.truncated), line
+        if not state.truncated:
+            clan = "Ostrogoths" if state.winners[0] == 0 else "Visigoths"
+            assert all(f"The {clan} win (" in (line or "") for line in told)
 
 
 def test_the_state_machine_keeps_no_narration() -> None:

@@ -60,8 +60,20 @@ def test_king_card_faces_are_known_only_to_their_king() -> None:
         assert "V1 (" not in a.render(seat) and "v1" not in json.dumps(
             a.game.views.observation(a, seat)
         )
-    line = new_game().narrate(0, a.game.action_from_text("v1"), 1)
-    assert line is not None and "V/R" in line and "V1" not in line and "Vulture" not in line
+    # The story tells every other seat the same of V1 and R1: the back and the two cards it
+    # may be, never which.
+    fresh = new_game()
+    v1, r1 = (fresh.game.action_from_text(card) for card in ("v1", "r1"))
+    for seat in (None, 1, 2, 3):
+        line = fresh.narrate(0, v1, seat)
+        assert line == fresh.narrate(0, r1, seat)
+        assert line == (
+            "p0 (Ostrogoth King) lays a King card face down; its back shows V/R: "
+            "V1 (Vulture) or R1 (Recruiter)."
+        )
+    assert fresh.narrate(0, v1, 0) == (
+        "p0 (Ostrogoth King) lays V1 (Vulture) face down; the others see its back, V/R."
+    )
     # The reveal makes it public.
     play(a, "p3 load")
     play(b, "p3 load")
@@ -84,14 +96,15 @@ def test_warchief_orders_are_known_only_to_their_warchief() -> None:
     assert known_state(a.view(0)).orders == [UNKNOWN, 0]
     assert known_state(a.view(2)).orders == [7, 0]
     line = a.narrate(3, a.game.action_from_text("load"), 0)
-    assert line is not None and "advance" in line  # the reveal names both orders...
+    assert line is not None and "Advance (7)" in line  # the reveal names both orders...
     before = new_game()
     play(before, "p0 b1", "p1 c1")
-    assert before.narrate(2, a.game.action_from_text("advance"), 0) == (
-        "p2 (Ostrogoth Warchief) gives an order face down."
-    )  # ...but a single order given is not named, except to its Warchief
+    for seat in (None, 0, 1, 3):
+        assert before.narrate(2, a.game.action_from_text("advance"), seat) == (
+            "p2 (Ostrogoth Warchief) gives an order face down."
+        )  # ...but a single order given is not named, except to its Warchief
     assert before.narrate(2, a.game.action_from_text("advance"), 2) == (
-        "p2 (Ostrogoth Warchief) gives an order face down. (advance)"
+        "p2 (Ostrogoth Warchief) gives the order Advance (7) face down."
     )
 
 
@@ -215,7 +228,7 @@ def test_narration_of_a_reconnaissance_tells_only_the_warchief() -> None:
         assert told is not None and "looks at Objective 0" in told
         assert "Trap" not in told and "sees" not in told
     told = state.narrate(2, look, 2)
-    assert told is not None and "sees: Objective 0 is the Trap" in told
+    assert told is not None and "p2 sees the Trap under Objective 0." in told
     peek = state.game.action_from_text("look fog")
     assert "Gusts" not in (state.narrate(2, peek, 0) or "")
     assert "Gusts" in (state.narrate(2, peek, 2) or "")

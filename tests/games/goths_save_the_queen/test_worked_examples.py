@@ -17,13 +17,14 @@ from .helpers import OST, VIS, legal, new_game, place, play, snapshot, turn
 
 def _resolution_lines(state, seat: int, order: str) -> list[str]:  # type: ignore[no-untyped-def]
     """What the narrator tells everyone when ``seat``'s order resolves the turn: the lines
-    after the reveal, one or more per order carried out."""
+    after the reveal of the two clans' cards, the order of the resolution first, then one or
+    more per order carried out, then the next turn or the end."""
     item = state.parse_action(seat, order)
     text = state.narrate(seat, item, None)
     assert text is not None
-    lines = [line.strip() for line in text.splitlines()]
-    assert lines[1].startswith("Orders revealed: ")
-    return lines[2:]
+    lines = text.splitlines()
+    assert lines[1] == "The cards are turned up:"
+    return lines[4:]
 
 
 def _hand(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
@@ -37,12 +38,11 @@ def test_goth_example_1_both_succeed_numerical_order() -> None:
     lines = _resolution_lines(state, 3, "load")
     play(state, "p3 load")
     # 4 (V load) resolves before 7 (O advance).
-    load = next(i for i, line in enumerate(lines) if line.startswith("The Visigoths load"))
-    advance = next(i for i, line in enumerate(lines) if line.startswith("The Ostrogoths advance"))
-    assert load < advance
     assert lines == [
-        "The Visigoths load: the catapult is active.",
-        "The Ostrogoths advance: O-Forest → O-Plains1.",
+        "The Visigoth Load (4) goes before the Ostrogoth Advance (7): the lower number first.",
+        "The Visigoth catapult is loaded: it is active now.",
+        "The Ostrogoth army advances from O-Forest to O-Plains1.",
+        "Turn 2: the Visigoths take the initiative; p1 (Visigoth King) lays the first King card.",
     ]
     assert state.catapult == [False, True]
     assert state.position[OST] == 1  # O-Plains1
@@ -64,8 +64,16 @@ def test_goth_example_2_immediate_win_stops_the_turn() -> None:
     assert state.is_terminal and state.phase == OVER
     assert state.winners == (1, 3)
     assert state.returns() == [0.0, 0.5, 0.0, 0.5]
-    # Only the catapult's shot is told: the Ostrogoth axe is never thrown.
-    assert lines == ["The Ostrogoths lose 2 figurines to the catapult: their army is wiped out."]
+    # The catapult's shot ends the game: the Ostrogoth axe is never thrown, and that is told.
+    assert lines == [
+        "The Visigoth Fire (5) goes before the Ostrogoth Axe (8): the lower number first.",
+        "The Visigoth catapult fires at the Ostrogoth army on O-Plains1: the Ostrogoths lose "
+        "their last 2 figurines and their army is destroyed.",
+        "The Ostrogoth Axe (8) is never carried out: the game is over (GOTH-18).",
+        "The Visigoths win (p1 and p3).",
+        "Everything hidden is turned up: Objective 0 was the Trap; Objective 1 was the Queen; "
+        "Objective 2 was the Plains.",
+    ]
     assert state.clans_to_act == []
 
 
@@ -144,7 +152,16 @@ def test_goth_example_7_same_number_initiative_first() -> None:
     play(state, "p3 axe")
     assert state.army == [1, 0]  # the Ostrogoth axe flew first and the game ended
     assert state.winners == (0, 2)
-    assert lines == ["The Visigoths lose 1 figurine to the axe: their army is wiped out."]
+    assert lines == [
+        "Both clans carry out Axe (8): the Ostrogoths, who hold the initiative, go first "
+        "(GOTH-25).",
+        "The Ostrogoth axe hits the Visigoth army on V-Plains1: the Visigoths lose their last "
+        "figurine and their army is destroyed.",
+        "The Visigoth Axe (8) is never carried out: the game is over (GOTH-18).",
+        "The Ostrogoths win (p0 and p2).",
+        "Everything hidden is turned up: Objective 0 was the Trap; Objective 1 was the Queen; "
+        "Objective 2 was the Plains.",
+    ]
 
 
 def test_goth_example_8_trap_kills() -> None:

@@ -47,6 +47,13 @@ from .views import GothsSaveTheQueenViews
 SOLO_CHOICES: Final = ("none", "ostrogoths", "visigoths", "both")
 SOLO_SEATS: Final = {"none": 4, "ostrogoths": 3, "visigoths": 3, "both": 2}
 
+SOLO_CHOICE_LABELS: Final = (
+    "No: two Kings and two Warchiefs (4 players)",
+    "The Ostrogoths are one player (3 players)",
+    "The Visigoths are one player (3 players)",
+    "Both clans are one player each (2 players)",
+)
+
 OPTIONS: Final = (
     Option(
         "king_backs",
@@ -55,27 +62,43 @@ OPTIONS: Final = (
         "docs/rules/goths-save-the-queen.md §1 "
         "(V/R, R/C, C/B, B/V, each on two cards), or eight codes for V1 V2 R1 R2 C1 C2 B1 B2, "
         "front then decoy, e.g. vr,vb,rv,rc,cr,cb,bc,bv",
+        label="King card backs",
+        about="What the back of each King card shows besides its own character: by default "
+        "Vulture/Recruiter, Recruiter/Catapult, Catapult/Barbarian or Barbarian/Vulture, each "
+        "back on two cards; your own table if you write one.",
     ),
     Option(
         "fog_of_war",
         False,
         "the Fog of War variant: a hidden token on each clan's P2 "
         "(docs/rules/goths-save-the-queen.md §6)",
+        label="Fog of War",
+        about="A hidden token lies on each clan's Plains next to the Objectives; once its army "
+        "steps on it, it hampers one of that clan's orders until they discard it.",
     ),
     Option(
         "barricade_on_trap_objective",
         True,
         "an army on the revealed Trap may barricade it (GOTH-9); never on the Plains Objective",
+        label="Barricades on the Trap",
+        about="An army standing on the Trap, once it is face up, may build a barricade there "
+        "(never on the Plains Objective).",
     ),
     Option(
         "trap_every_entry",
         True,
         "the Trap costs a figurine on every entry; false: only to the army that reveals it (GOTH-10)",
+        label="The Trap bites every time",
+        about="Every army that enters the Trap loses a figurine; when off, only the army that "
+        "turns it face up.",
     ),
     Option(
         "fog_discard_requires_same_card",
         False,
         "discarding a revealed Fog token needs the army on its own P2 (GOTH-19)",
+        label="Discard the Fog where it lay",
+        about="A revealed Fog token may be discarded only while its army stands on the Plains "
+        "where it lay; when off, from anywhere.",
     ),
     Option(
         "solo_clans",
@@ -85,8 +108,19 @@ OPTIONS: Final = (
         "players; left out, 3 players play visigoths and 2 players both",
         choices=SOLO_CHOICES,
         unofficial=True,
+        label="One player for a clan",
+        about="Unofficial, for 2 or 3 players: a clan run by one player, who gives its orders "
+        "without King cards, never two of the same character in a row.",
+        choice_labels=SOLO_CHOICE_LABELS,
     ),
-    Option("safety_cap", 300, "safety cap: after this many turns the game is a draw", minimum=1),
+    Option(
+        "safety_cap",
+        300,
+        "safety cap: after this many turns the game is a draw",
+        minimum=1,
+        label="Safety cap (turns)",
+        about="After this many turns without a winner the game ends in a draw.",
+    ),
 )
 
 

@@ -1,21 +1,25 @@
-"""The words of Goths Save the Queen: the picture of a position, the narration of events, the
-reasons a move is refused and the messages of the chance parser.
+"""The words of Goths Save the Queen: the picture of a position, the story of each event, how a
+game ended, the moves' labels, the reasons a move is refused and the messages of the chance
+parser.
 
-Everything here reads only what the given seat may know (docs/rules/goths-save-the-queen.md §8),
-whether it is called on the full state or on the seat's redacted copy, and nothing here runs on
-the hot path: the state machine says nothing. :func:`narrate` learns what an event does by
-applying it to a copy, one clan's order at a time, and describing the change.
+The picture and the labels read only what the given seat may know
+(docs/rules/goths-save-the-queen.md §8), whether called on the full state or on the seat's
+redacted copy. The story is told once per event from the true state, each line with the seats
+that may read it: a King card's face to its King, an order to its Warchief, what a look shows to
+the Warchief who looked, the rest to all. It learns what an event does by applying it to a copy,
+one clan's order at a time, and describing each change. Nothing here runs on the hot path: the
+state machine says nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core.actions import Action, seat_text
-from ...core.errors import IllegalAction
-from ...core.events import CHANCE, Line, told_apart
-from ...core.game import GameText, State
+from ...core.errors import IllegalAction, ReplayError
+from ...core.events import CHANCE, PUBLIC, Line, observer_bit
+from ...core.game import Game, GameText, Outcome, Standing, State, replay
 from .components import (
     ADVANCE,
     ARMY_SIZE,
@@ -58,7 +62,6 @@ from .components import (
     ORDER_CHARACTER,
     ORDER_WORDS,
     ORDERS,
-    PEA_SOUP,
     QUEEN,
     RATS,
     RECON,
@@ -66,6 +69,7 @@ from .components import (
     REDUCED_NUMBERS,
     SETUP_OBJECTIVES,
     SUB_CHOICE,
+    TRAP,
     GothsSaveTheQueenAction,
     GothsSaveTheQueenTables,
     back_text,
@@ -166,42 +170,31 @@ class GothsSaveTheQueenText(GameText):
         return "\n".join(lines)
 
     def tell(self, state: State, actor: int, item: Any) -> list[Line]:
-        """The story of an event about to be applied to ``state``, told seat by seat."""
-        return told_apart(state.num_players, lambda seat: self._told_to(state, actor, item, seat))
-
-    def _told_to(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
-        """What ``seat`` is told of an event about to be applied: who lays or gives what face down,
-        the reveal of the turn's cards, and what each order then does."""
+        """The story of an event about to be applied to ``state``: each line with who may read
+        it, worked out once for every seat."""
         assert isinstance(state, GothsSaveTheQueenState)
-        tables = state.tables
-        if actor == CHANCE:
-            if state.phase == SETUP_OBJECTIVES:
-                return "The three Objective cards are shuffled and laid face down in the centre."
-            return (
-                "Two Fog of War tokens are laid face down, one on each clan's Plains by the centre."
-            )
-        if not isinstance(item, GothsSaveTheQueenAction) or item not in state.legal_actions(actor):
-            return None
-        who = seat_with_title(tables, actor)
-        if item.kind == KING_CARD:
-            line = f"{who} lays a King card face down; its back shows {back_text(tables.back_of[item.value])}."
-            card = item.value
-            own = f" (It is {KING_CARD_NAMES[card].upper()}, a {CHARACTER_NAMES[FRONT[card]]}.)"
-            return line + (own if seat == actor else "")
-        probe = state.clone()
-        if item.kind == ORDER:
-            line = f"{who} gives an order face down." + (f" ({item})" if seat == actor else "")
-            if not probe._give_order(actor, item.value):
-                return line
-            probe._reveal()
-            lines = [line, _reveal_line(probe)]
-        else:
-            clan = probe.choosing_clan
-            before = probe.clone()
-            probe._choose(clan, item)
-            lines = [f"{who} chooses {item}.", *_choice_lines(before, probe, clan, item, seat)]
-        lines.extend(_resolution_lines(probe))
-        return "\n  ".join(lines)
+        return event_story(state, actor, item).lines
+
+    def outcome(self, state: State) -> Outcome:
+        """Why the game ended (the Queen found, an army destroyed and by what, or the safety
+        cap), and each seat's place with its clan."""
+        assert isinstance(state, GothsSaveTheQueenState)
+        if not state.is_terminal:
+            return super().outcome(state)
+        return Outcome(end_reason(state), standings(state))
+
+    def seat_title(self, game: Game, seat: int) -> str:
+        """``Ostrogoth King``, ``Visigoth Warchief``, ``Visigoth solo chief``."""
+        tables = getattr(game, "tables", None)
+        if isinstance(tables, GothsSaveTheQueenTables) and 0 <= seat < len(tables.clan_of):
+            return tables.seat_title(seat)
+        return ""
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        assert isinstance(state, GothsSaveTheQueenState)
+        if not isinstance(action, GothsSaveTheQueenAction) or not 0 <= seat < state.num_players:
+            return super().action_label(state, seat, action)
+        return action_label(state, seat, action)
 
     def parse_chance(self, state: State, text: str) -> Any:
         """The Objectives' order (``trap,queen,plains``) or the Fog tokens' draw
@@ -472,184 +465,681 @@ def _end_line(state: GothsSaveTheQueenState) -> str:
     return f"Game over: the {CLAN_NAMES[winner]} win ({seats}): {how}."
 
 
-# ----------------------------------------------------------------------------- narration
+# ----------------------------------------------------------------------------- the story
+
+ORDER_TITLES: Final = (
+    "",
+    "Reconnaissance",
+    "Sabotage",
+    "Recruit",
+    "Load",
+    "Fire",
+    "Barricade",
+    "Advance",
+    "Axe",
+    "Rats",
+)
+"""Each Warchief order's name for a person, by order number (the typed words are ORDER_WORDS)."""
 
 
-def _reveal_line(state: GothsSaveTheQueenState) -> str:
-    """The four cards of the turn, face up (called just after the reveal)."""
-    parts = []
-    first = state.initiative
-    for clan in (first, 1 - first):
-        order = state.last_orders[clan]
-        number = f"{ORDER_WORDS[order]} ({order})"
-        if state.tables.solo[clan]:
-            parts.append(f"{CLAN_NAMES[clan]} (solo) {number}")
-            continue
-        card = state.last_played[clan]
-        if not state.last_success[clan]:
-            verdict = "failure: the card stays face up"
-        elif FRONT[card] == ORDER_CHARACTER[order]:
-            verdict = "success"
+def order_text(order: int) -> str:
+    """``Advance (7)``: an order's name and its number, which is its place in the resolution."""
+    return f"{ORDER_TITLES[order]} ({order})"
+
+
+def objective_title(kind: int) -> str:
+    """``the Trap``."""
+    return f"the {OBJECTIVE_NAMES[kind].title()}"
+
+
+class _Told:
+    """The lines of one event as they are told, each with who may read it, and which order
+    ended the game if the event ends it (the outcome names it)."""
+
+    __slots__ = ("ended_by", "everyone", "lines", "num_players")
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self.everyone = (1 << (num_players + 1)) - 1  # every seat and the spectator
+        self.lines: list[Line] = []
+        self.ended_by: tuple[int, int] | None = None
+        """The clan whose order ended the game, and that order."""
+
+    def public(self, text: str) -> None:
+        self.lines.append((PUBLIC, text))
+
+    def to(self, seat: int, text: str) -> None:
+        """A line for ``seat`` alone: what he holds, gives or sees in secret."""
+        self.lines.append((observer_bit(seat, self.num_players), text))
+
+    def to_others(self, seat: int, text: str) -> None:
+        """A line for everyone but ``seat``, who reads his own version."""
+        self.lines.append((self.everyone & ~observer_bit(seat, self.num_players), text))
+
+
+def event_story(state: GothsSaveTheQueenState, actor: int, item: Any) -> _Told:
+    """The story of an event about to be applied to ``state`` (the true state, as a table or a
+    replay holds it): worked out once, on copies, one clan's order at a time, as
+    :meth:`GothsSaveTheQueenState._apply` carries it out."""
+    story = _Told(state.num_players)
+    if actor == CHANCE:
+        _tell_setup(state, story)
+    elif isinstance(item, GothsSaveTheQueenAction) and item in state.legal_actions(actor):
+        if item.kind == KING_CARD:
+            _tell_king_card(state, actor, item.value, story)
+        elif item.kind == ORDER:
+            _tell_order(state, actor, item.value, story)
         else:
-            # GOTH-3: matched by a card face up from an earlier failure.
+            _tell_choice(state, actor, item, story)
+    return story
+
+
+def _tell_setup(state: GothsSaveTheQueenState, story: _Told) -> None:
+    """The chance events of §2: nobody sees what they draw."""
+    if state.phase == SETUP_OBJECTIVES:
+        story.public(
+            "The Trap, the Plains and the Queen are shuffled and laid face down between the "
+            "armies as Objectives 0, 1 and 2."
+        )
+        if state.tables.fog_of_war:
+            return
+    else:
+        story.public(
+            "Two of the four Fog of War tokens are drawn and laid face down, one on each clan's "
+            "Plains2; the other two are put away unseen."
+        )
+    story.public(_turn_start(state))
+
+
+def _turn_start(state: GothsSaveTheQueenState) -> str:
+    """``Turn 2: the Visigoths take the initiative; p1 (Visigoth King) lays the first King
+    card.`` (``state`` is at the start of the turn)."""
+    tables = state.tables
+    clan = state.initiative
+    verb = "hold" if state.turn == 1 else "take"
+    line = f"Turn {state.turn}: the {CLAN_NAMES[clan]} {verb} the initiative"
+    kings = [tables.king_seat[each] for each in (clan, 1 - clan) if not tables.solo[each]]
+    if len(kings) == 2:
+        return f"{line}; {seat_with_title(tables, kings[0])} lays the first King card."
+    if kings:
+        return f"{line}; {seat_with_title(tables, kings[0])} lays his King card first."
+    return f"{line}; both solo chiefs give their orders."
+
+
+def _tell_king_card(state: GothsSaveTheQueenState, seat: int, card: int, story: _Told) -> None:
+    """The King sees the face he lays; everyone else its back, and what that back may hide."""
+    tables = state.tables
+    who = seat_with_title(tables, seat)
+    back = tables.back_of[card]
+    story.to(
+        seat, f"{who} lays {card_text(card)} face down; the others see its back, {back_text(back)}."
+    )
+    story.to_others(
+        seat,
+        f"{who} lays a King card face down; its back shows {back_text(back)}: "
+        f"{_back_reading(state, tables.clan_of[seat], back)}.",
+    )
+
+
+def _back_reading(state: GothsSaveTheQueenState, clan: int, back: int) -> str:
+    """What a back laid by ``clan``'s King may be, from what lies face up (public)."""
+    tables = state.tables
+    candidates = tables.cards_behind[back][state.face_up[clan]]
+    if len(candidates) != 1:
+        return listed([card_text(card) for card in candidates], "or")
+    gone = [
+        KING_CARD_NAMES[card].upper()
+        for card in cards_of(state.face_up[clan])
+        if tables.back_of[card] == back
+    ]
+    if gone:
+        return f"{listed(gone)} lies face up, so it is {card_text(candidates[0])}"
+    return f"only {card_text(candidates[0])} has that back"
+
+
+def _tell_order(state: GothsSaveTheQueenState, seat: int, order: int, story: _Told) -> None:
+    """An order laid face down, named to its Warchief alone; the last one of the turn turns
+    every card up and the orders are carried out (§3 B)."""
+    who = seat_with_title(state.tables, seat)
+    story.to(seat, f"{who} gives the order {order_text(order)} face down.")
+    story.to_others(seat, f"{who} gives an order face down.")
+    probe = state.clone()
+    if not probe._give_order(seat, order):
+        return
+    probe._reveal()
+    _tell_reveal(probe, story)
+    _tell_resolution(probe, story)
+
+
+def _tell_reveal(probe: GothsSaveTheQueenState, story: _Told) -> None:
+    """Every card of the turn face up (``probe`` just revealed them): each clan's King card and
+    order, whether the order is carried out and why, and in which order."""
+    tables = probe.tables
+    story.public("The orders are turned up:" if all(tables.solo) else "The cards are turned up:")
+    first = probe.initiative
+    for clan in (first, 1 - first):
+        name = CLAN_NAMES[clan]
+        order = probe.last_orders[clan]
+        if tables.solo[clan]:
+            character = CHARACTER_NAMES[ORDER_CHARACTER[order]]
+            story.public(
+                f"{name}: {order_text(order)}, from their solo chief: carried out; he may give "
+                f"no {character} order next turn (GOTH-23)."
+            )
+            continue
+        card = probe.last_played[clan]
+        needed = ORDER_CHARACTER[order]
+        laid = f"{name}: {card_text(card)} and {order_text(order)}"
+        if not probe.last_success[clan]:
+            story.public(
+                f"{laid}, which needs a {CHARACTER_NAMES[needed]}: not carried out; "
+                f"{KING_CARD_NAMES[card].upper()} stays face up."
+            )
+        elif FRONT[card] == needed:
+            story.public(f"{laid}: carried out.")
+        else:
             matches = [
                 KING_CARD_NAMES[other].upper()
-                for other in cards_of(state.face_up[clan])
-                if FRONT[other] == ORDER_CHARACTER[order]
+                for other in cards_of(probe.face_up[clan])
+                if FRONT[other] == needed
             ]
-            verdict = f"success by the face-up {listed(matches)}"
-        parts.append(f"{CLAN_NAMES[clan]} {card_text(card)} + {number}: {verdict}")
-    return "Orders revealed: " + "; ".join(parts) + "."
+            story.public(
+                f"{laid}, which needs a {CHARACTER_NAMES[needed]}: carried out thanks to the "
+                f"{listed(matches)} lying face up (GOTH-3)."
+            )
+    acting = probe.clans_to_act
+    if not acting:
+        story.public("Neither order is carried out.")
+    elif len(acting) == 2:
+        ahead, behind = acting
+        orders = probe.orders
+        if orders[ahead] == orders[behind]:
+            story.public(
+                f"Both clans carry out {order_text(orders[ahead])}: the {CLAN_NAMES[ahead]}, "
+                "who hold the initiative, go first (GOTH-25)."
+            )
+        else:
+            story.public(
+                f"The {CLAN_ADJECTIVES[ahead]} {order_text(orders[ahead])} goes before the "
+                f"{CLAN_ADJECTIVES[behind]} {order_text(orders[behind])}: the lower number "
+                "first."
+            )
 
 
-def _resolution_lines(probe: GothsSaveTheQueenState) -> list[str]:
-    """Carry out the successful clans' orders on ``probe`` one at a time, saying what each does,
-    until a sub-choice is asked or the game ends (as :meth:`GothsSaveTheQueenState._resume` does)."""
-    lines: list[str] = []
+def _tell_resolution(probe: GothsSaveTheQueenState, story: _Told) -> None:
+    """Carry out the clans' orders still to act on ``probe``, as
+    :meth:`GothsSaveTheQueenState._resume` does, telling what each does, until a Warchief is
+    asked a choice, the game ends or the next turn begins."""
     while probe.clans_to_act:
         clan = probe.clans_to_act.pop(0)
         before = probe.clone()
         going_on = probe._carry_out(clan)
-        lines.extend(_order_lines(before, probe, clan))
+        _tell_effect(before, probe, clan, story)
+        if probe.is_terminal:
+            _tell_end(before, probe, clan, story)
+            return
         if not going_on:
-            break
-    return lines
+            _tell_question(probe, story)
+            return
+        _tell_take_back(before, probe, clan, story)
+    probe._resume()  # the turn is over: the next begins, or the safety cap ends the game
+    if probe.is_terminal:
+        cap = probe.tables.safety_cap
+        story.public(
+            f"Turn {cap} is over: the safety cap of {plural(cap, 'turn')} ends the game in a "
+            "draw, the Queen still captive (GOTH-26)."
+        )
+        _tell_turned_up(probe, story)
+    else:
+        story.public(_turn_start(probe))
 
 
-def _order_lines(
-    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
-) -> list[str]:
-    """What ``clan``'s order did, from ``before`` to ``after`` (nothing yet if it waits for its
-    Warchief's sub-choice: that is told with the choice)."""
+def _tell_question(probe: GothsSaveTheQueenState, story: _Told) -> None:
+    """The choice a Warchief must now make to carry out his order (GOTH-5)."""
+    tables = probe.tables
+    clan = probe.choosing_clan
+    who = seat_with_title(tables, tables.warchief_seat[clan])
+    choice = probe.pending_choice
+    if choice == CHOOSE_RECON:
+        story.public(f"{who} chooses a card to look at in secret.")
+    elif choice == CHOOSE_ENTRY:
+        slots = [str(slot) for slot in range(3) if probe.free_objectives(clan) >> slot & 1]
+        story.public(
+            f"The {CLAN_ADJECTIVES[clan]} army advances: {who} chooses which Objective it "
+            f"enters, {listed(slots, 'or')}."
+        )
+    else:
+        cell = CELL_NAMES[probe.position[clan]]
+        token = FOG_TITLES[probe.fog[clan]]
+        story.public(f"{who} chooses: build a barricade on {cell}, or discard {token}.")
+
+
+def _tell_take_back(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int, story: _Told
+) -> None:
+    """After a success the King takes back every card of his on the table (GOTH-6); told when
+    there were older ones face up (the card just laid always comes back)."""
+    tables = after.tables
+    older = before.face_up[clan]
+    if tables.solo[clan] or not older or after.face_up[clan]:
+        return
+    cards = sorted([*cards_of(older), after.last_played[clan]])
+    names = [KING_CARD_NAMES[card].upper() for card in cards]
+    who = seat_with_title(tables, tables.king_seat[clan])
+    story.public(f"{who} takes back {listed(names)} from the table (GOTH-6).")
+
+
+def _tell_end(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int, story: _Told
+) -> None:
+    """``clan``'s order has ended the game: what is never carried out (GOTH-18), who wins, and
+    every card turned up."""
+    story.ended_by = (clan, before.orders[clan])
+    for other in before.clans_to_act:
+        story.public(
+            f"The {CLAN_ADJECTIVES[other]} {order_text(before.orders[other])} is never carried "
+            "out: the game is over (GOTH-18)."
+        )
+    tables = after.tables
+    winner = after.winner
+    seats = listed([seat_text(seat) for seat in tables.clan_seats[winner]])
+    story.public(f"The {CLAN_NAMES[winner]} win ({seats}).")
+    _tell_turned_up(after, story)
+
+
+def _tell_turned_up(after: GothsSaveTheQueenState, story: _Told) -> None:
+    """At the end every card is turned up (§5): the Objectives and Fog tokens never seen."""
+    parts = [
+        f"Objective {slot} was {objective_title(after.objectives[slot])}"
+        for slot in range(3)
+        if not after.revealed_objectives >> slot & 1 and after.objectives[slot] >= 0
+    ]
+    parts.extend(
+        f"the {CLAN_ADJECTIVES[clan]} Fog token was {FOG_TITLES[after.fog[clan]]}"
+        for clan in (0, 1)
+        if after.fog[clan] >= 0 and after.fog_state[clan] == FOG_HIDDEN
+    )
+    if parts:
+        story.public(f"Everything hidden is turned up: {'; '.join(parts)}.")
+
+
+def _tell_effect(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int, story: _Told
+) -> None:
+    """What ``clan``'s order did, from ``before`` to ``after`` (nothing yet when it waits for
+    its Warchief's choice: that is told with the choice)."""
+    if after.phase == SUB_CHOICE and after.choosing_clan == clan:
+        return
     order = before.orders[clan]
-    head = f"The {CLAN_NAMES[clan]} {ORDER_WORDS[order]}"
+    adjective = CLAN_ADJECTIVES[clan]
+    enemy = CLAN_ADJECTIVES[1 - clan]
     effect = before.fog_in_force(clan)
+    hampered = f"{FOG_TITLES[effect]}, the {adjective} Fog token" if effect >= 0 else ""
     if order == ADVANCE:
-        return _movement_lines(before, after, clan)
-    if order == RECON:
-        return [f"{head}: Pea soup, the vulture sees nothing."] if effect == PEA_SOUP else []
-    if order == BARRICADE:
-        return [] if after.choosing_clan == clan else _barricade_lines(before, after, clan)
-    if order in (AXE, FIRE, RATS):
-        return _attack_lines(before, after, clan)
-    if order == LOAD:
+        _tell_move(before, after, clan, None, story)
+    elif order == RECON:  # only Pea soup keeps the Warchief from choosing
+        story.public(f"{hampered}: the {adjective} Vulture sees nothing (GOTH-20).")
+    elif order == BARRICADE:
+        _tell_barricade(before, after, clan, story)
+    elif order in (AXE, FIRE, RATS):
+        _tell_attack(before, after, clan, story)
+    elif order == LOAD:
         if effect == BOAR_SHORTAGE:
-            return [f"{head}: Boar shortage, the catapult cannot be loaded."]
-        already = " already" if before.catapult[clan] else ""
-        return [f"{head}: the catapult is{already} active."]
-    if order == RECRUIT:
+            story.public(f"{hampered}: the catapult cannot be loaded (GOTH-21).")
+        elif before.catapult[clan]:
+            story.public(f"The {adjective} catapult was loaded already: nothing changes.")
+        else:
+            story.public(f"The {adjective} catapult is loaded: it is active now.")
+    elif order == RECRUIT:
         if effect == REDUCED_NUMBERS:
-            return [f"{head}: Reduced numbers, nobody answers the call."]
-        if after.army[clan] > before.army[clan]:
-            return [f"{head}: a figurine joins the army ({plural(after.army[clan], 'figurine')})."]
-        return [f"{head}: the army is at full strength; nothing happens."]
-    enemy = CLAN_ADJECTIVES[1 - clan]  # sabotage
-    if before.catapult[1 - clan]:
-        return [f"{head}: the {enemy} catapult is inactive now."]
-    return [f"{head}: the {enemy} catapult was not loaded; nothing happens."]
+            story.public(f"{hampered}: nobody answers the call (GOTH-20).")
+        elif after.army[clan] > before.army[clan]:
+            story.public(
+                f"A figurine joins the {adjective} army from the reserve: "
+                f"{plural(after.army[clan], 'figurine')} now."
+            )
+        else:
+            story.public(
+                f"The {adjective} army is at full strength ({ARMY_SIZE} figurines): nobody joins."
+            )
+    elif before.catapult[1 - clan]:  # sabotage
+        story.public(f"The {enemy} catapult is sabotaged: it is inactive now.")
+    else:
+        story.public(f"The {enemy} catapult was not loaded: the sabotage changes nothing.")
 
 
-def _attack_lines(
-    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
-) -> list[str]:
-    """An axe, a catapult shot or rats (§4, the table), and why it missed if it did."""
-    order = before.orders[clan]
-    head = f"The {CLAN_NAMES[clan]} {ORDER_WORDS[order]}"
-    enemy = 1 - clan
-    lost = before.army[enemy] - after.army[enemy]
-    where = cell_text(before, before.position[enemy])
-    if order == AXE:
-        if lost:
-            return [_loss_line(after, enemy, lost, "to the axe")]
-        if before.fog_in_force(clan) == GUSTS:
-            return [f"{head}: the Gusts blow the axe away; nothing happens."]
-        return [f"{head}: the axe cannot reach the army on {where}."]
-    if order == RATS:
-        if lost:
-            return [_loss_line(after, enemy, lost, "to the rats")]
-        return [f"{head}: no barricade to infest; nothing happens."]
-    if not before.catapult[clan]:
-        return [f"{head}: the catapult is inactive; nothing happens."]
-    if lost:
-        return [_loss_line(after, enemy, lost, "to the catapult")]
-    return [f"{head}: the stone hits the barricade on {where}; no loss (the catapult is spent)."]
+def _spot(state: GothsSaveTheQueenState, cell: int) -> str:
+    """``V-Plains1``, ``Objective 2 (the Trap)`` once face up."""
+    slot = cell - OBJECTIVE_BASE
+    if 0 <= slot < 3 and state.revealed_objectives >> slot & 1:
+        return f"Objective {slot} ({objective_title(state.objectives[slot])})"
+    return CELL_NAMES[cell]
 
 
-def _loss_line(after: GothsSaveTheQueenState, clan: int, lost: int, how: str) -> str:
-    """``The Visigoths lose 2 figurines to the catapult (1 figurine left).``"""
-    loss = f"The {CLAN_NAMES[clan]} lose {plural(lost, 'figurine')} {how}"
+def _loss(after: GothsSaveTheQueenState, clan: int, lost: int) -> str:
+    """``the Visigoths lose 2 figurines (1 figurine left)``, or their army destroyed."""
+    name = CLAN_NAMES[clan]
     left = after.army[clan]
     if left:
-        return f"{loss} ({plural(left, 'figurine')} left)."
-    return f"{loss}: their army is wiped out."
+        return f"the {name} lose {plural(lost, 'figurine')} ({plural(left, 'figurine')} left)"
+    last = "their last figurine" if lost == 1 else f"their last {lost} figurines"
+    return f"the {name} lose {last} and their army is destroyed"
 
 
-def _movement_lines(
-    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
-) -> list[str]:
-    """An advance: the step, the Fog token it reveals (§6), the Objective it turns up."""
-    start, end = before.position[clan], after.position[clan]
-    if start == end:
-        return []  # the Warchief must first choose the Objective to enter
-    name = CLAN_NAMES[clan]
-    lines = [f"The {name} advance: {cell_text(before, start)} → {cell_text(before, end)}."]
-    if before.fog_state[clan] == FOG_HIDDEN and after.fog_state[clan] == FOG_REVEALED:
-        token = after.fog[clan]
-        lines.append(
-            f"The {name} reveal their Fog token: {FOG_TITLES[token]} ({FOG_EFFECTS[token]})."
-        )
-    slot = end - OBJECTIVE_BASE
-    if 0 <= slot < 3:
-        kind = after.objectives[slot]
-        turned = "revealed: " if not before.revealed_objectives >> slot & 1 else ""
-        rescued = f", rescued by the {name}" if kind == QUEEN else ""
-        lines.append(f"Objective {slot} is {turned}the {OBJECTIVE_NAMES[kind].title()}{rescued}.")
-        lost = before.army[clan] - after.army[clan]
+def _tell_attack(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int, story: _Told
+) -> None:
+    """An axe, a catapult shot or rats (§4, the table), and why it missed if it did."""
+    order = before.orders[clan]
+    adjective = CLAN_ADJECTIVES[clan]
+    enemy = 1 - clan
+    target = f"the {CLAN_ADJECTIVES[enemy]} army on {_spot(before, before.position[enemy])}"
+    lost = before.army[enemy] - after.army[enemy]
+    barricaded = before.barricade[before.position[enemy]]
+    if order == FIRE:
+        if not before.catapult[clan]:
+            story.public(f"The {adjective} catapult is not loaded: the shot does nothing.")
+        elif lost:
+            whole = " (GOTH-12)" if before.army[enemy] < 2 else ""
+            story.public(
+                f"The {adjective} catapult fires at {target}: {_loss(after, enemy, lost)}{whole}."
+            )
+            if not after.is_terminal:
+                story.public(f"The {adjective} catapult is inactive again.")
+        else:
+            story.public(
+                f"The {adjective} catapult fires at {target}, but the barricade stops the "
+                "stone; the catapult is inactive again (GOTH-13)."
+            )
+    elif order == AXE:
         if lost:
-            lines.append(_loss_line(after, clan, lost, "in the Trap"))
-    return lines
+            story.public(f"The {adjective} axe hits {target}: {_loss(after, enemy, lost)}.")
+        elif before.fog_in_force(clan) == GUSTS:
+            story.public(
+                f"Gusts, the {adjective} Fog token, blow the axe away: nothing happens (GOTH-20)."
+            )
+        elif barricaded:
+            story.public(f"The {adjective} axe bounces off the barricade of {target}.")
+        else:
+            forest = CELL_NAMES[before.position[enemy]]
+            story.public(
+                f"The {adjective} axe cannot reach into the {forest}: the "
+                f"{CLAN_ADJECTIVES[enemy]} army is safe there."
+            )
+    elif lost:
+        story.public(
+            f"The {adjective} rats infest the barricade of {target}: {_loss(after, enemy, lost)}."
+        )
+    else:
+        story.public(f"The {adjective} rats find no barricade to infest: {target} is safe.")
 
 
-def _barricade_lines(
-    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int
-) -> list[str]:
-    head = f"The {CLAN_NAMES[clan]} barricade"
-    cell = before.position[clan]
-    if after.barricade[cell] and not before.barricade[cell]:
-        return [f"{head}: a barricade now stands on {cell_text(before, cell)}."]
-    if before.barricade[cell]:
-        return [f"{head}: there is a barricade already."]
-    return [f"{head}: no barricade can be built on this Objective (GOTH-9)."]
-
-
-def _choice_lines(
+def _tell_move(
     before: GothsSaveTheQueenState,
     after: GothsSaveTheQueenState,
     clan: int,
-    item: GothsSaveTheQueenAction,
-    seat: int | None,
-) -> list[str]:
-    """What a Warchief's sub-choice did (GOTH-5); what a look showed is told to him alone."""
-    warchief = before.tables.warchief_seat[clan]
-    looker = seat_text(warchief)
+    chooser: int | None,
+    story: _Told,
+) -> None:
+    """An advance (§4, order 7): the step, the Fog token it turns up (§6), or the Objective it
+    enters and what that is; ``chooser`` is the Warchief who chose it, if one did."""
+    start, end = before.position[clan], after.position[clan]
+    adjective = CLAN_ADJECTIVES[clan]
+    name = CLAN_NAMES[clan]
+    slot = end - OBJECTIVE_BASE
+    if not 0 <= slot < 3:
+        story.public(
+            f"The {adjective} army advances from {_spot(before, start)} to {CELL_NAMES[end]}."
+        )
+        if before.fog_state[clan] == FOG_HIDDEN and after.fog_state[clan] == FOG_REVEALED:
+            token = after.fog[clan]
+            story.public(
+                f"The {name} turn up their Fog token: {FOG_TITLES[token]}; until they discard "
+                f"it, {FOG_EFFECTS[token]} for them."
+            )
+            if token == BOAR_SHORTAGE and before.catapult[clan]:
+                story.public(f"The {adjective} catapult is inactive now (GOTH-21).")
+        return
+    if chooser is None:  # no choice: the one Objective it may enter (GOTH-16)
+        move = (
+            f"The {adjective} army advances from {_spot(before, start)} onto Objective {slot}, "
+            "the only one it may enter (GOTH-16)"
+        )
+    else:
+        who = seat_with_title(after.tables, chooser)
+        move = f"{who} sends the {adjective} army from {_spot(before, start)} onto Objective {slot}"
+    kind = after.objectives[slot]
+    lost = before.army[clan] - after.army[clan]
+    if before.revealed_objectives >> slot & 1:
+        if kind != TRAP:
+            story.public(f"{move}, {objective_title(kind)}.")
+        elif lost:
+            story.public(f"{move}: the Trap bites again, {_loss(after, clan, lost)} (GOTH-10).")
+        else:
+            story.public(f"{move}: the Trap, sprung already, does no harm this time (GOTH-10).")
+    elif kind == QUEEN:
+        story.public(f"{move}: it is the Queen! The {name} rescue her.")
+    elif kind == TRAP:
+        story.public(f"{move}: it is the Trap, and {_loss(after, clan, lost)}.")
+    else:
+        story.public(f"{move}: it is the Plains; nothing happens.")
+
+
+def _tell_barricade(
+    before: GothsSaveTheQueenState, after: GothsSaveTheQueenState, clan: int, story: _Told
+) -> None:
+    """A barricade built, or why none goes up (GOTH-9, GOTH-15)."""
+    cell = before.position[clan]
+    where = _spot(before, cell)
+    if after.barricade[cell] and not before.barricade[cell]:
+        story.public(f"The {CLAN_NAMES[clan]} build a barricade on {where}.")
+    elif before.barricade[cell]:
+        story.public(f"There is a barricade on {where} already: nothing changes.")
+    elif before.objectives[cell - OBJECTIVE_BASE] == TRAP:
+        story.public("This table allows no barricade on the Trap: nothing happens (GOTH-9).")
+    else:
+        story.public("No barricade may stand on the Plains Objective: nothing happens (GOTH-9).")
+
+
+def _tell_choice(
+    state: GothsSaveTheQueenState, seat: int, item: GothsSaveTheQueenAction, story: _Told
+) -> None:
+    """A Warchief's choice while his order is carried out (GOTH-5): public, but what a look
+    shows is told to him alone (GOTH-17); then the rest of the turn."""
+    tables = state.tables
+    clan = state.choosing_clan
+    who = seat_with_title(tables, seat)
+    adjective = CLAN_ADJECTIVES[clan]
+    probe = state.clone()
+    probe._choose(clan, item)
     if item.kind == LOOK and item.value == LOOK_FOG:
-        lines = [f"{looker} looks at the {CLAN_ADJECTIVES[clan]} Fog token in secret."]
-        token = after.fog[clan]
-        if seat == warchief and token >= 0:
-            lines.append(f"{looker} sees: {FOG_TITLES[token]} ({FOG_EFFECTS[token]}).")
-        return lines
-    if item.kind == LOOK:
+        story.public(f"{who} looks at the {adjective} Fog token in secret: only he learns it.")
+        token = state.fog[clan]
+        if token >= 0:
+            story.to(
+                seat,
+                f"{seat_text(seat)} sees {FOG_TITLES[token]}: once it is turned up, "
+                f"{FOG_EFFECTS[token]} for the {CLAN_NAMES[clan]}.",
+            )
+    elif item.kind == LOOK:
         slot = item.value
-        lines = [f"{looker} looks at Objective {slot} in secret."]
-        kind = after.objectives[slot]
-        if seat == warchief and kind >= 0:
-            lines.append(f"{looker} sees: Objective {slot} is the {OBJECTIVE_NAMES[kind].title()}.")
-        return lines
-    if item.kind == ENTER:
-        return _movement_lines(before, after, clan)
-    if item.value == BUILD:
-        return _barricade_lines(before, after, clan)
-    return [f"The {CLAN_NAMES[clan]} barricade: the Fog token is discarded; its effect ends."]
+        kind = state.objectives[slot]
+        if state.revealed_objectives >> slot & 1:
+            story.public(
+                f"{who} looks at Objective {slot}, {objective_title(kind)}, face up already."
+            )
+        else:
+            story.public(
+                f"{who} looks at Objective {slot} in secret: only he learns what it is (GOTH-17)."
+            )
+            if kind >= 0:
+                story.to(
+                    seat, f"{seat_text(seat)} sees {objective_title(kind)} under Objective {slot}."
+                )
+    elif item.kind == ENTER:
+        _tell_move(state, probe, clan, seat, story)
+    elif item.value == BUILD:
+        _tell_barricade(state, probe, clan, story)
+    else:
+        token = state.fog[clan]
+        story.public(
+            f"{who} discards the {adjective} Fog token: {FOG_TITLES[token]} hampers the "
+            f"{CLAN_NAMES[clan]} no more."
+        )
+        if token == BOAR_SHORTAGE:
+            story.public(f"The {adjective} catapult stays inactive until it is loaded (GOTH-21).")
+    if probe.is_terminal:
+        _tell_end(state, probe, clan, story)
+        return
+    _tell_take_back(state, probe, clan, story)
+    _tell_resolution(probe, story)
+
+
+# ----------------------------------------------------------------------------- the end
+
+
+def end_reason(state: GothsSaveTheQueenState) -> str:
+    """Which rule ended a finished game, in a sentence (§5)."""
+    tables = state.tables
+    if state.winner == DRAW:
+        return (
+            f"The safety cap of {plural(tables.safety_cap, 'turn')} was reached with the Queen "
+            "still captive and both armies standing: a draw."
+        )
+    winner = state.winner
+    slot = state.position[winner] - OBJECTIVE_BASE
+    if 0 <= slot < 3 and state.objectives[slot] == QUEEN:
+        return (
+            f"The {CLAN_NAMES[winner]} found the Queen under Objective {slot} on turn "
+            f"{state.turn} and rescued her: they win."
+        )
+    loser = 1 - winner
+    blow = _final_blow(state)
+    how = ""
+    if blow is not None:
+        clan, order = blow
+        if order == ADVANCE and clan == loser:
+            how = f" in the Trap on Objective {state.position[loser] - OBJECTIVE_BASE}"
+        elif order == FIRE:
+            how = f" to the {CLAN_ADJECTIVES[winner]} catapult"
+        elif order in (AXE, RATS):
+            how = f" to the {CLAN_ADJECTIVES[winner]} {ORDER_WORDS[order]}"
+    return (
+        f"The {CLAN_ADJECTIVES[loser]} army lost its last figurine{how} on turn {state.turn}: "
+        f"the {CLAN_NAMES[winner]} win."
+    )
+
+
+def _final_blow(state: GothsSaveTheQueenState) -> tuple[int, int] | None:
+    """The clan whose order destroyed an army, and that order: the game's record played again
+    to its last event, which is told (the end itself does not keep who struck). None when the
+    record does not lead to this end (a position set up by hand)."""
+    history = state.history
+    if not history or history[-1][0] == CHANCE:
+        return None
+    actor, item = history[-1]
+    try:
+        before = replay(state.game, history[:-1])
+        after = before.clone()
+        after.apply(actor, item)
+    except (IllegalAction, ReplayError):
+        return None
+    if not isinstance(before, GothsSaveTheQueenState) or not isinstance(
+        after, GothsSaveTheQueenState
+    ):
+        return None
+    if (after.army, after.position, after.winner) != (state.army, state.position, state.winner):
+        return None
+    return event_story(before, actor, item).ended_by
+
+
+def standings(state: GothsSaveTheQueenState) -> tuple[Standing, ...]:
+    """Each seat's place (a clan wins or loses as one; a draw puts everyone first), its clan's
+    army as its score, and what decided it."""
+    tables = state.tables
+    winner = state.winner
+    rescued = False
+    if winner != DRAW:
+        slot = state.position[winner] - OBJECTIVE_BASE
+        rescued = 0 <= slot < 3 and state.objectives[slot] == QUEEN
+    result = []
+    for seat in range(state.num_players):
+        clan = tables.clan_of[seat]
+        army = state.army[clan]
+        score = f"{plural(army, 'figurine')} left" if army else "army destroyed"
+        title = tables.seat_title(seat)
+        if winner == DRAW:
+            note = f"{title}: neither clan won in {plural(tables.safety_cap, 'turn')}"
+        elif clan == winner:
+            done = (
+                "rescued the Queen"
+                if rescued
+                else f"destroyed the {CLAN_ADJECTIVES[1 - clan]} army"
+            )
+            note = f"{title}: the {CLAN_NAMES[clan]} {done}"
+        elif rescued:
+            note = f"{title}: the {CLAN_NAMES[winner]} found the Queen first"
+        else:
+            note = f"{title}: the {CLAN_ADJECTIVES[clan]} army was destroyed"
+        place = 1 if winner in (DRAW, clan) else 2
+        result.append(Standing(seat, place, score, note))
+    return tuple(sorted(result, key=lambda standing: (standing.place, standing.seat)))
+
+
+# ----------------------------------------------------------------------------- labels
+
+
+def action_label(state: GothsSaveTheQueenState, seat: int, action: GothsSaveTheQueenAction) -> str:
+    """A move as a person reads it on a button, from what ``seat`` knows: ``V1: Vulture (back
+    V/R)``, ``Order 7: Advance (Barbarian)``, ``Enter Objective 2 (you saw the Queen)``."""
+    tables = state.tables
+    kind, value = action.kind, action.value
+    clan = tables.clan_of[seat]
+    if kind == KING_CARD:
+        back = tables.back_of[value]
+        label = f"{KING_CARD_NAMES[value].upper()}: {CHARACTER_NAMES[FRONT[value]]} (back {back_text(back)}"
+        twins = [card for card in tables.cards_with_back[back] if card != value]
+        if twins and all(state.face_up[clan] >> card & 1 for card in twins):
+            face_up = listed([KING_CARD_NAMES[card].upper() for card in twins])
+            return f"{label}, which gives it away: {face_up} lies face up)"
+        return label + ")"
+    if kind == ORDER:
+        return f"Order {value}: {ORDER_TITLES[value]} ({CHARACTER_NAMES[ORDER_CHARACTER[value]]})"
+    if kind == LOOK:
+        if value == LOOK_FOG:
+            return "Look at the Fog token"
+        return f"Look at Objective {value}{_known_objective(state, seat, value)}"
+    if kind == ENTER:
+        known = _known_objective(state, seat, value)
+        if known == f" ({objective_title(TRAP)})" and tables.trap_every_entry:
+            known = " (the Trap: it costs a figurine)"
+        return f"Enter Objective {value}{known}"
+    if value == BUILD:
+        cell = state.position[clan]
+        label = f"Build a barricade on {_spot(state, cell)}"
+        if state.barricade[cell]:
+            return f"{label} (there is one already)"
+        if state.can_build_on(cell):
+            return label
+        kind = state.objectives[cell - OBJECTIVE_BASE]  # only an Objective may refuse one
+        return f"Build a barricade (none may stand on {objective_title(kind)})"
+    token = state.fog[clan]
+    return f"Discard the Fog token ({FOG_TITLES[token]})" if token >= 0 else "Discard the Fog token"
+
+
+def _known_objective(state: GothsSaveTheQueenState, seat: int, slot: int) -> str:
+    """`` (the Trap)`` for an Objective face up, `` (you saw the Queen)`` for one ``seat``'s
+    reconnaissance looked at, else nothing: never what the seat does not know."""
+    tables = state.tables
+    clan = tables.clan_of[seat]
+    kind = state.objectives[slot]
+    if kind < 0:
+        return ""
+    if state.revealed_objectives >> slot & 1:
+        return f" ({objective_title(kind)})"
+    if tables.warchief_seat[clan] == seat and state.looked_at[clan] >> slot & 1:
+        return f" (you saw {objective_title(kind)})"
+    return ""
 
 
 # ----------------------------------------------------------------------------- refusals
@@ -713,7 +1203,7 @@ def _why_not_now(
             return f"the {CLAN_ADJECTIVES[clan]} army already stands on Objective {found.value}"
     if found.kind == LOOK and found.value == LOOK_FOG and state.pending_choice == CHOOSE_RECON:
         if not tables.fog_of_war:
-            return "there are no Fog tokens in this game (option fog_of_war)"
+            return "there are no Fog tokens in this game (the Fog of War variant is off)"
         return "the Fog token is already face up"
     return None
 
