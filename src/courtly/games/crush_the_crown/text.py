@@ -97,6 +97,7 @@ class CrushTheCrownText(GameText):
                 after.apply(actor, item)
         except IllegalAction:
             return super().tell(state, actor, item)  # not an event of this game now
+        item = after.history[-1][1]  # the event as applied: an action or a card, not a text
         if actor == CHANCE:
             lines = _tell_chance(state, item)
         else:
@@ -291,7 +292,9 @@ def _tell_action(
     if kind == MARRY:
         return [(PUBLIC, _married(before, actor, card))]
     if kind == DISCARD:
-        return [(PUBLIC, f"{who} holds no Queen: he discards {TEXT[card]} and draws (CTC-5).")]
+        return [
+            (PUBLIC, f"{who} holds no Queen: he discards {TEXT[card]} and draws again (CTC-5).")
+        ]
     if kind == GIVE and before.decision == GIVE_QUEEN:
         return [
             (PUBLIC, f"{who} gives {TEXT[card]} to {rival} (the deadlock guard, CTC-6)."),
@@ -551,12 +554,11 @@ def _tribute_due(before: CrushTheCrownState, after: CrushTheCrownState) -> list[
     owed = after.spies[rival].bit_count()
     giver, receiver = seat_text(rival), seat_text(seat)
     if _at(after, TRIBUTE) and not _at(before, TRIBUTE):
-        cards = counted(owed, "card")
-        per = "for the spy" if owed == 1 else "one per spy"
+        per = f"for {receiver}'s spy" if owed == 1 else f"one per spy of {receiver}'s"
         lines.append(
             (
                 PUBLIC,
-                f"{giver} owes {receiver} {cards} of tribute, {per} of {receiver}'s in his "
+                f"{giver} owes {receiver} {counted(owed, 'card')} of tribute, {per} in his "
                 "government (CTC-13).",
             )
         )
