@@ -571,16 +571,15 @@ def _tribute_due(before: CrushTheCrownState, after: CrushTheCrownState) -> list[
 
 
 def _progress(state: CrushTheCrownState, seat: int) -> str:
-    """A government in a few words: ``hearts, needs an 8 next, 2 spies in it``."""
+    """A government in a few words: ``hearts government: needs an 8 next, 2 spies in it``."""
     suit = state.suits[seat]
     if suit < 0:
         return "never married"
-    government = state.governments[seat]
-    filled = len(government)
+    filled = len(state.governments[seat])
     where = "complete" if filled == SLOTS else f"needs {_a(filled)} next"
     spies = state.spies[seat].bit_count()
     spied = f", {counted(spies, 'spy', 'spies')} in it" if spies else ""
-    return f"{SUIT_NAMES[suit]}, {where}{spied}"
+    return f"{SUIT_NAMES[suit]} government: {where}{spied}"
 
 
 def _outcome(state: CrushTheCrownState) -> Outcome:
