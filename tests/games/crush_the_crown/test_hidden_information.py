@@ -52,7 +52,7 @@ def test_draws_are_private_in_the_log_and_the_narration() -> None:
     assert state.view(1)._state.history[1] == (-1, HIDDEN)  # type: ignore[attr-defined]
     play(state, "p0 marry QD")
     # The refill is over with this card: p1 looks for his Queen next, in everyone's story.
-    after = "p1 looks for a Queen to marry (§3)."
+    after = "p1 looks for a Queen to marry."
     assert state.narrate(-1, CARDS[6], 0) == f"p0 draws 8S.\n{after}"
     assert state.narrate(-1, CARDS[6], 1) == f"p0 draws a card.\n{after}"
     assert state.narrate(-1, CARDS[6], None) == f"p0 draws a card.\n{after}"

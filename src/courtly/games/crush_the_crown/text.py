@@ -1,5 +1,7 @@
-"""What people read and type in Crush the Crown: the picture of the table, the narration of each
-event, the reasons of a refusal, and the parsing of a drawn card.
+"""What people read and type in Crush the Crown: the picture of the table, the story of each
+event (told to each seat from what it may know, docs/rules/crush-the-crown.md §8), the outcome of
+a finished game, the moves as buttons say them, the reasons of a refusal, and the parsing of a
+drawn card.
 
 Nothing here runs on the hot path: the state calls it only to show something to a person.
 """
@@ -19,7 +21,6 @@ from .components import (
     AFTER_MARRIAGE_DISCARD,
     BUILD,
     DEALER,
-    DECISION_TEXT,
     DISCARD,
     DISCOVER,
     DRAW,
@@ -103,7 +104,7 @@ class CrushTheCrownText(GameText):
         else:
             assert isinstance(item, CrushTheCrownAction)
             lines = _tell_action(state, actor, item, after)
-        return lines + _aftermath(state, actor, item, after)
+        return lines + _aftermath(state, actor, after)
 
     def outcome(self, state: State) -> Outcome:
         """Who completed his government first, or the safety cap's draw; each government's
@@ -420,9 +421,7 @@ def _at(state: CrushTheCrownState, decision: int) -> bool:
     return bool(state.to_move) and state.decision == decision
 
 
-def _aftermath(
-    before: CrushTheCrownState, actor: int, item: Any, after: CrushTheCrownState
-) -> list[Line]:
+def _aftermath(before: CrushTheCrownState, actor: int, after: CrushTheCrownState) -> list[Line]:
     """What an event sets off before the next decision or draw, in the order it happens: a
     reshuffle, the end of the deal or of a refill, a marriage's sequel, a new turn, the tribute
     owed, the end of the game."""
@@ -438,7 +437,7 @@ def _aftermath(
     drawing = before.is_chance and before.pending_chance == DRAW
     if drawing and before.after_drawing == AFTER_DEAL and not after.cards_to_deal:
         lines += _deal_done(after)
-    lines += _refill_stopped(before, actor, item, after)
+    lines += _refill_stopped(before, actor, after)
     lines += _marriage_sequel(before, after)
     turn = after.turn_player
     if after.turns_played > before.turns_played and not after.is_terminal:
@@ -467,7 +466,7 @@ def _deal_done(after: CrushTheCrownState) -> list[Line]:
 
 
 def _refill_stopped(
-    before: CrushTheCrownState, actor: int, item: Any, after: CrushTheCrownState
+    before: CrushTheCrownState, actor: int, after: CrushTheCrownState
 ) -> list[Line]:
     """Why a refill ends short of the hand size (both piles empty, CTC-18), or draws nothing
     (the hand is full already, CTC-16)."""
@@ -531,7 +530,7 @@ def _marriage_sequel(before: CrushTheCrownState, after: CrushTheCrownState) -> l
     if after.marrying >= 0 and after.marrying != before.marrying and _at(after, MARRIAGE):
         who = seat_text(after.marrying)
         first = " first" if before.marrying < 0 else ""
-        return [(PUBLIC, f"{who} looks for a Queen to marry{first} (§3).")]
+        return [(PUBLIC, f"{who} looks for a Queen to marry{first}.")]
     return []
 
 
@@ -548,9 +547,7 @@ def _tribute_due(before: CrushTheCrownState, after: CrushTheCrownState) -> list[
     )
     complete = len(after.governments[rival]) == SLOTS
     if _at(before, BUILD) and spy_step_ended and after.hands[seat] and complete:
-        lines.append(
-            (PUBLIC, f"{seat_text(rival)}'s government is complete: no spy can go in (§4).")
-        )
+        lines.append((PUBLIC, f"{seat_text(rival)}'s government is complete: no spy can go in."))
     owed = after.spies[rival].bit_count()
     giver, receiver = seat_text(rival), seat_text(seat)
     if _at(after, TRIBUTE) and not _at(before, TRIBUTE):
@@ -651,6 +648,10 @@ def _label(state: CrushTheCrownState, seat: int, action: CrushTheCrownAction) ->
 # ------------------------------------------------------------------------------- refusals
 
 
+STEP_WORDS: Final = ("marriage", "deadlock guard", "build", "spy", "tribute", "fire")
+"""Each decision's step, as a refusal names it."""
+
+
 def _reason(state: CrushTheCrownState, seat: int, action: Any) -> str:
     if not isinstance(action, CrushTheCrownAction) or state.game.known_action(action) is None:
         return "it is not an action of this game"
@@ -658,7 +659,7 @@ def _reason(state: CrushTheCrownState, seat: int, action: Any) -> str:
     kind = action.kind
     if kind not in KINDS_OF_DECISION[decision]:
         words = either([KIND_WORD[k] for k in KINDS_OF_DECISION[decision]])
-        return f"this is the {DECISION_TEXT[decision]} step ({words})"
+        return f"this is the {STEP_WORDS[decision]} step ({words})"
     card = action.card
     if card not in state.hands[seat]:
         return f"{TEXT[card]} is not in your hand"
