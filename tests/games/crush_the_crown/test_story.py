@@ -313,7 +313,7 @@ def test_the_safety_cap_is_told_and_its_outcome_is_a_draw() -> None:
     play(state, "p0 pass", "p0 pass")
     assert told_all(state, "p0 pass") == (
         "p0 fires no card.\n"
-        "p0 holds 5 cards: he draws none (CTC-16).\n"
+        "p0 holds 5 cards: he draws none.\n"
         "The safety cap of 1 turn is reached: the game is a draw (CTC-26).\n"
         "The hands are shown: p0 2S 3S 4S 5S 6S; p1 2C."
     )

@@ -489,7 +489,9 @@ def _refill_stopped(
         return []
     who = seat_text(seat)
     if held >= target:
-        return [(PUBLIC, f"{who} holds {counted(held, 'card')}: he draws none (CTC-16).")]
+        # The rule only where it explains: a hand above the hand size may stay so (CTC-16).
+        rule = " (CTC-16)" if held > target else ""
+        return [(PUBLIC, f"{who} holds {counted(held, 'card')}: he draws none{rule}.")]
     return [
         (
             PUBLIC,
