@@ -254,6 +254,19 @@ def test_fire_and_hire_say_why_nothing_is_drawn() -> None:
     }
 
 
+def test_a_turn_with_nothing_to_do_is_told_too() -> None:
+    state = position(draw="", rest_to=0)  # p1 holds nothing, and both piles are empty
+    play(state, "p0 pass", "p0 pass")
+    assert told_all(state, "p0 pass") == (
+        "p0 fires no card.\n"
+        "p0 holds 48 cards: he draws none (CTC-16).\n"
+        "Turn 2: p1 holds no card, and both piles are empty: his turn passes (CTC-18).\n"
+        "Turn 3: p0 plays."
+    )
+    play(state, "p0 pass")
+    assert state.turns_played == 2 and state.to_move == (0,)
+
+
 def test_a_spy_in_the_ace_slot_and_a_government_that_takes_no_more_spies() -> None:
     state = position(  # §12 example 7
         p1_stack="KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H", p0_hand="AC 2S", p1_hand="AH 3C 4C"

@@ -439,9 +439,7 @@ def _aftermath(before: CrushTheCrownState, actor: int, after: CrushTheCrownState
         lines += _deal_done(after)
     lines += _refill_stopped(before, actor, after)
     lines += _marriage_sequel(before, after)
-    turn = after.turn_player
-    if after.turns_played > before.turns_played and not after.is_terminal:
-        lines.append((PUBLIC, f"Turn {after.turns_played + 1}: {seat_text(turn)} plays."))
+    lines += _new_turns(before, after)
     lines += _tribute_due(before, after)
     if after.truncated:
         cap = counted(after.tables.safety_cap, "turn")
@@ -452,6 +450,29 @@ def _aftermath(before: CrushTheCrownState, actor: int, after: CrushTheCrownState
             for h in (0, 1)
         )
         lines.append((PUBLIC, f"The hands are shown: {shown}."))
+    return lines
+
+
+def _new_turns(before: CrushTheCrownState, after: CrushTheCrownState) -> list[Line]:
+    """The turns an event begins: the one under way after it, and any that passed at once in
+    between (a player with no card, both piles empty: nothing to do, CTC-18)."""
+    start, end = before.turns_played, after.turns_played
+    lines: list[Line] = []
+    if end == start:
+        return lines
+    latest = end if after.truncated else end + 1  # the turn of ``after.turn_player``
+    for number in range(start + 2, latest + 1):
+        seat = seat_text(after.turn_player if (latest - number) % 2 == 0 else 1 - after.turn_player)
+        if number <= end:
+            lines.append(
+                (
+                    PUBLIC,
+                    f"Turn {number}: {seat} holds no card, and both piles are empty: his turn "
+                    "passes (CTC-18).",
+                )
+            )
+        else:
+            lines.append((PUBLIC, f"Turn {number}: {seat} plays."))
     return lines
 
 
