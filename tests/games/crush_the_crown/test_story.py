@@ -8,6 +8,7 @@ import random
 import re
 
 import courtly
+from courtly.core.cards import CARDS
 from courtly.core.events import CHANCE, PUBLIC
 from courtly.core.game import Standing
 from courtly.core.match import play_randomly
@@ -294,11 +295,14 @@ FULL = "KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D"
 
 def test_a_win_is_told_with_every_hand_shown() -> None:
     state = position(p0_stack=FULL, p0_hand="AD 7S", p1_hand="2C 3C")  # §12 example 6
-    assert told_all(state, "p0 extend AD") == (
-        "p0 extends his government with AD.\n"
-        "p0's government is complete, King to Ace, and free of spies: p0 wins (CTC-19).\n"
-        "The hands are shown: p0 7S; p1 2C 3C."
-    )
+    story = (told_all(state, "p0 extend AD") or "").split("\n")
+    assert story == [
+        "p0 extends his government with AD.",
+        "p0's government is complete, King to Ace, and free of spies: p0 wins (CTC-19).",
+        "The hands are shown: p0 7S; p1 2C 3C.",
+        f"The draw pile held: {' '.join(str(CARDS[c]) for c in sorted(state.draw_pile))}.",
+    ]
+    assert story[-1].startswith("The draw pile held: 2S 3S 4S 5S 6S 8S 9S 10S JS QS AS 2H")
     spied = position(p0_stack=FULL.replace("5D", "5S*"), p0_hand="AD 7S", p1_hand="2C 3C")
     assert told_all(spied, "p0 extend AD") == (
         "p0 extends his government with AD.\n"
@@ -328,7 +332,8 @@ def test_the_safety_cap_is_told_and_its_outcome_is_a_draw() -> None:
         "p0 fires no card.\n"
         "p0 holds 5 cards: he draws none.\n"
         "The safety cap of 1 turn is reached: the game is a draw (CTC-26).\n"
-        "The hands are shown: p0 2S 3S 4S 5S 6S; p1 2C."
+        "The hands are shown: p0 2S 3S 4S 5S 6S; p1 2C.\n"
+        f"The draw pile held: {' '.join(str(CARDS[c]) for c in sorted(state.draw_pile))}."
     )
     play(state, "p0 pass")
     assert state.is_terminal and state.truncated

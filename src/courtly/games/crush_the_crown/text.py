@@ -450,6 +450,8 @@ def _aftermath(before: CrushTheCrownState, actor: int, after: CrushTheCrownState
             for h in (0, 1)
         )
         lines.append((PUBLIC, f"The hands are shown: {shown}."))
+        if after.draw_pile:  # every card hidden until now is shown (§8)
+            lines.append((PUBLIC, f"The draw pile held: {cards_text(sorted(after.draw_pile))}."))
     return lines
 
 
