@@ -49,7 +49,7 @@ def test_the_dealer_is_told_to_everyone() -> None:
     state = courtly.make("crush-the-crown").new_state()
     assert isinstance(state, CrushTheCrownState)
     assert told_all(state, "p1") == (
-        "p1 deals (drawn at random, CTC-3): 5 cards each.\n"
+        "p1 deals 5 cards each (the dealer is drawn at random, CTC-3).\n"
         "p0 marries first and plays first (CTC-7)."
     )
 

@@ -255,7 +255,10 @@ def _tell_chance(state: CrushTheCrownState, outcome: Any) -> list[Line]:
         dealer = int(outcome)
         each = counted(state.tables.hand_size, "card")
         return [
-            (PUBLIC, f"{seat_text(dealer)} deals (drawn at random, CTC-3): {each} each."),
+            (
+                PUBLIC,
+                f"{seat_text(dealer)} deals {each} each (the dealer is drawn at random, CTC-3).",
+            ),
             (PUBLIC, f"{seat_text(1 - dealer)} marries first and plays first (CTC-7)."),
         ]
     seat = state.drawer
