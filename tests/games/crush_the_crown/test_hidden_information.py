@@ -51,8 +51,11 @@ def test_draws_are_private_in_the_log_and_the_narration() -> None:
     assert state.log(1)[2] == ["chance", "2S"]
     assert state.view(1)._state.history[1] == (-1, HIDDEN)  # type: ignore[attr-defined]
     play(state, "p0 marry QD")
-    assert state.narrate(-1, CARDS[6], 0) == "p0 draws 8S."
-    assert state.narrate(-1, CARDS[6], 1) == "p0 draws a card."
+    # The refill is over with this card: p1 looks for his Queen next, in everyone's story.
+    after = "p1 looks for a Queen to marry."
+    assert state.narrate(-1, CARDS[6], 0) == f"p0 draws 8S.\n{after}"
+    assert state.narrate(-1, CARDS[6], 1) == f"p0 draws a card.\n{after}"
+    assert state.narrate(-1, CARDS[6], None) == f"p0 draws a card.\n{after}"
 
 
 def test_tribute_cards_are_seen_by_both_and_stay_known() -> None:

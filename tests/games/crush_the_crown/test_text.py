@@ -51,8 +51,14 @@ def test_the_narration_of_a_turn() -> None:
     assert narration(state, "p0 pass") == "p0 builds nothing."
     play(state, "p0 pass")
     assert narration(state, "p0 pass") == "p0 places no spy."
-    assert narration(state, "p0 spy 8C") == "p0 places the spy 8C in p1's 8 slot."
-    assert narration(state, "p0 spy QC") == "p0 places the wild spy QC in p1's 8 slot."
+    owed = "p1 owes p0 1 card of tribute, for p0's spy in his government (CTC-13)."
+    assert (
+        narration(state, "p0 spy 8C")
+        == f"p0 places 8C as a spy in p1's government, as its 8.\n{owed}"
+    )
+    assert narration(state, "p0 spy QC").startswith(
+        "p0 places QC as a wild spy in p1's government, as its 8.\n"
+    )
     play(state, "p0 spy 8S")
     assert narration(state, "p1 give 2D") == "p1 gives 2D to p0 as tribute."
     play(state, "p1 give 2D")
@@ -62,12 +68,12 @@ def test_the_narration_of_a_turn() -> None:
 
 def test_the_narration_of_a_marriage() -> None:
     state = new_game(dealer="p1")
-    assert (
-        state.narrate(CHANCE, state.game.text.parse_chance(state, "2C"), None) == "p0 draws a card."
-    )
-    assert state.narrate(CHANCE, state.game.text.parse_chance(state, "2C"), 0) == "p0 draws 2C."
+    two_clubs = state.game.text.parse_chance(state, "2C")
+    assert state.narrate(CHANCE, two_clubs, None) == "p0 is dealt a card (1 of 5)."
+    assert state.narrate(CHANCE, two_clubs, 1) == "p0 is dealt a card (1 of 5)."
+    assert state.narrate(CHANCE, two_clubs, 0) == "p0 is dealt 2C (1 of 5)."
     deal(state, "QD 2C 3C 4C 5C", "QS QH 6C 7C 8C")
-    assert narration(state, "p0 marry QD") == "p0 marries QD; his suit is diamonds."
+    assert narration(state, "p0 marry QD") == "p0 marries QD to KD: diamonds are his suit."
 
 
 def test_a_refusal_lists_the_moves_of_the_step_in_good_english() -> None:

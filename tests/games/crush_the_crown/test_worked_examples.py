@@ -183,10 +183,15 @@ def test_ctc_example_8_refill_with_reshuffle() -> None:
     play(state, "p1 fire 9C")
     assert state.hands[1] == [] and len(state.discard_pile) == 9
     assert state.is_chance and {str(o) for o, _ in state.chance_outcomes()} == {"2C", "3C"}
-    play(state, "2C", "3C")
-    # The draw pile ran out: the nine discards (the fired 9C too) became the new draw pile.
+    play(state, "2C")
+    # The last card of the draw pile: the nine discards (the fired 9C too) become the new draw
+    # pile, and everyone is told so with that draw.
+    assert state.narrate(-1, CARDS[40], 0) == (
+        "p1 draws a card.\nThe draw pile is empty: the discard pile (9 cards) is shuffled into a "
+        "new draw pile (CTC-18)."
+    )
+    play(state, "3C")
     assert len(state.draw_pile) == 9 and state.discard_pile == []
-    assert state.narrate(-1, CARDS[45], 0).startswith("The discard pile is shuffled")
     play(state, "9C", "QC", "4C")
     assert len(state.hands[1]) == 5 and len(state.draw_pile) == 6
     assert not state.is_chance and state.to_move == (0,)

@@ -33,25 +33,38 @@ from .text import CrushTheCrownText
 from .views import CrushTheCrownViews
 
 OPTIONS: Final = (
-    Option("use_jokers", True, "two jokers in the deck, played as wild spies (CTC-2)"),
+    Option(
+        "use_jokers",
+        True,
+        "two jokers in the deck, played as wild spies (CTC-2)",
+        label="Jokers",
+        about="Adds the two jokers to the deck: each is a wild spy, taking the rank of its slot.",
+    ),
     Option(
         "hand_size",
         5,
         "cards dealt to each player and the refill target (CTC-16)",
         minimum=1,
         maximum=15,
+        label="Hand size",
+        about="Cards dealt to each player, and the number he draws back up to every turn.",
     ),
     Option(
         "one_gov_card_per_build",
         True,
         "one government card per Build, extension or discovery (CTC-9); "
         "false: one extension plus any number of discoveries",
+        label="One government card a turn",
+        about="On: a turn builds one card, extending or exposing a spy. "
+        "Off: one extension plus as many spies exposed as you can.",
     ),
     Option(
         "safety_cap",
         400,
         "safety cap: after this many turns the game is a draw (CTC-26)",
         minimum=1,
+        label="Turn limit",
+        about="After this many turns without a winner the game ends in a draw.",
     ),
 )
 
@@ -113,6 +126,9 @@ class CrushTheCrown(Game):
                         10.0,
                         "fire its least useful card when that is worth less than this (a draw is worth more)",
                         minimum=0.0,
+                        label="Fire below",
+                        about="The bot fires its least useful card when that card is worth "
+                        "less than this.",
                     ),
                     Option(
                         "endgame_slot",
@@ -120,12 +136,17 @@ class CrushTheCrown(Game):
                         "keep wild spies until the rival's government has this many cards (0: place them at once)",
                         minimum=0,
                         maximum=12,
+                        label="Wild spies wait for",
+                        about="The bot keeps its wild spies until the rival's government "
+                        "holds this many cards (0: it places them at once).",
                     ),
                     Option(
                         "reserve",
                         99,
                         "wild spies it may hold back while waiting for endgame_slot",
                         minimum=0,
+                        label="Wild spies held back",
+                        about="How many wild spies the bot may keep in hand while it waits.",
                     ),
                 ),
             ),

@@ -1,27 +1,32 @@
-"""What people read and type in Crush the Crown: the picture of the table, the narration of each
-event, the reasons of a refusal, and the parsing of a drawn card.
+"""What people read and type in Crush the Crown: the picture of the table, the story of each
+event (told to each seat from what it may know, docs/rules/crush-the-crown.md §8), the outcome of
+a finished game, the moves as buttons say them, the reasons of a refusal, and the parsing of a
+drawn card.
 
 Nothing here runs on the hot path: the state calls it only to show something to a person.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ...core.actions import seat_text
+from ...core.actions import Action, seat_text
 from ...core.cards import SUIT_NAMES
 from ...core.draws import drawn_card
-from ...core.events import CHANCE, Line, told_apart
-from ...core.game import GameText, State
+from ...core.errors import IllegalAction
+from ...core.events import CHANCE, PUBLIC, Line, observer_bit
+from ...core.game import GameText, Outcome, Standing, State
 from .components import (
+    AFTER_DEAL,
+    AFTER_MARRIAGE_DISCARD,
     BUILD,
     DEALER,
-    DECISION_TEXT,
     DISCARD,
     DISCOVER,
     DRAW,
     EXTEND,
     FIRE,
+    FIRE_CARD,
     GIVE,
     GIVE_QUEEN,
     IS_QUEEN,
@@ -81,17 +86,38 @@ class CrushTheCrownText(GameText):
         return "\n".join(lines)
 
     def tell(self, state: State, actor: int, item: Any) -> list[Line]:
-        """The story of an event about to be applied to ``state``, told seat by seat."""
-        return told_apart(state.num_players, lambda seat: self._told_to(state, actor, item, seat))
-
-    def _told_to(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
-        """One line telling ``seat`` of an event about to be applied."""
+        """The story of an event about to be applied to ``state``: the event, then what it sets
+        off, each line told to who may know it. The event is played on a copy to see its
+        consequences (a reshuffle, a new turn, the tribute owed, the end)."""
         assert isinstance(state, CrushTheCrownState)
+        after = state.clone()
+        try:
+            if actor == CHANCE:
+                after.apply_chance(item)
+            else:
+                after.apply(actor, item)
+        except IllegalAction:
+            return super().tell(state, actor, item)  # not an event of this game now
+        item = after.history[-1][1]  # the event as applied: an action or a card, not a text
         if actor == CHANCE:
-            return _narrate_chance(state, item, seat)
-        if not isinstance(item, CrushTheCrownAction):
-            return f"{seat_text(actor)}: {item}"
-        return _narrate_action(state, actor, item)
+            lines = _tell_chance(state, item)
+        else:
+            assert isinstance(item, CrushTheCrownAction)
+            lines = _tell_action(state, actor, item, after)
+        return lines + _aftermath(state, actor, after)
+
+    def outcome(self, state: State) -> Outcome:
+        """Who completed his government first, or the safety cap's draw; each government's
+        progress."""
+        assert isinstance(state, CrushTheCrownState)
+        return _outcome(state)
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """A move in words: ``Extend your government with 10D``, ``Place 5C as a spy``."""
+        assert isinstance(state, CrushTheCrownState)
+        if not isinstance(action, CrushTheCrownAction):
+            return str(action)
+        return _label(state, seat, action)
 
     def why_illegal(self, state: State, seat: int, action: Any) -> str:
         assert isinstance(state, CrushTheCrownState)
@@ -198,53 +224,460 @@ def _prompt(state: CrushTheCrownState) -> str:
     return f"{who} may fire one card, then draws until he holds {refill}."
 
 
-# ------------------------------------------------------------------------------- narration
+# ------------------------------------------------------------------------------- the story
+
+RANK_WORD: Final = (
+    "King", "Queen", "Jack", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Ace",
+)  # fmt: skip
+"""The rank of each slot of the ladder, in words."""
 
 
-def _narrate_chance(state: CrushTheCrownState, outcome: Any, seat: int | None) -> str:
+def _a(slot: int) -> str:
+    """The rank of ``slot`` with its article: ``a 9``, ``an 8``, ``an Ace``, ``a Jack``."""
+    word = RANK_WORD[slot]
+    return f"{'an' if word[0] in '8A' else 'a'} {word}"
+
+
+def _own(seat: int) -> int:
+    """The knowers of a line that ``seat`` alone may read."""
+    return observer_bit(seat, 2)
+
+
+def _is_wild(card: int) -> bool:
+    """Once both are married every Queen in a hand is a mercenary Queen: she and the joker are
+    wild spies (§3)."""
+    return card == JOKER or IS_QUEEN[card]
+
+
+def _tell_chance(state: CrushTheCrownState, outcome: Any) -> list[Line]:
+    """The dealer, or a card drawn: named to its drawer alone (§8)."""
     if state.pending_chance == DEALER:
-        return f"{outcome} deals; {seat_text(1 - int(outcome))} marries and plays first."
-    who = seat_text(state.drawer)
-    reshuffles = state.reshuffles
-    reshuffled = bool(reshuffles) and reshuffles[-1][0] == len(state.history) - 1
-    note = "The discard pile is shuffled into a new draw pile. " if reshuffled else ""
-    if seat == state.drawer:
-        return f"{note}{who} draws {outcome}."
-    return f"{note}{who} draws a card."
+        dealer = int(outcome)
+        each = counted(state.tables.hand_size, "card")
+        return [
+            (
+                PUBLIC,
+                f"{seat_text(dealer)} deals {each} each (the dealer is drawn at random, CTC-3).",
+            ),
+            (PUBLIC, f"{seat_text(1 - dealer)} marries first and plays first (CTC-7)."),
+        ]
+    seat = state.drawer
+    who = seat_text(seat)
+    card = min(int(outcome), JOKER)
+    own, others = _own(seat), ~_own(seat)
+    if state.after_drawing == AFTER_DEAL:
+        count = f"({len(state.hands[seat]) + 1} of {state.tables.hand_size})"
+        return [
+            (own, f"{who} is dealt {TEXT[card]} {count}."),
+            (others, f"{who} is dealt a card {count}."),
+        ]
+    if state.after_drawing == AFTER_MARRIAGE_DISCARD:
+        if card == JOKER:
+            note = "a joker is no Queen (CTC-5)"
+        elif IS_QUEEN[card]:
+            note = "a Queen, whom he must marry (CTC-4)"
+        else:
+            note = "still no Queen"
+        return [(own, f"{who} draws {TEXT[card]}: {note}."), (others, f"{who} draws a card.")]
+    return [(own, f"{who} draws {TEXT[card]}."), (others, f"{who} draws a card.")]
 
 
-def _narrate_action(state: CrushTheCrownState, actor: int, action: CrushTheCrownAction) -> str:
+def _tell_action(
+    before: CrushTheCrownState, actor: int, action: CrushTheCrownAction, after: CrushTheCrownState
+) -> list[Line]:
+    """A decision, and what it settles at once in the governments."""
     who = seat_text(actor)
     rival = seat_text(1 - actor)
     kind = action.kind
     if kind == PASS:
-        return {
-            BUILD: f"{who} builds nothing.",
-            SPY: f"{who} places no spy.",
-            FIRE: f"{who} fires no card.",
-        }.get(state.decision, f"{who} passes.")
-    card = TEXT[action.card]
+        did = {BUILD: "builds nothing", SPY: "places no spy", FIRE: "fires no card"}
+        return [(PUBLIC, f"{who} {did.get(before.decision, 'passes')}.")]
+    card = action.card
     if kind == MARRY:
-        return f"{who} marries {card}; his suit is {SUIT_NAMES[SUIT[action.card]]}."
+        return [(PUBLIC, _married(before, actor, card))]
     if kind == DISCARD:
-        return f"{who} discards {card} and draws again."
-    if kind == GIVE and state.decision == GIVE_QUEEN:
-        return f"{who} holds every free Queen and gives {card} to {rival}, who marries her."
+        return [
+            (PUBLIC, f"{who} holds no Queen: he discards {TEXT[card]} and draws again (CTC-5).")
+        ]
+    if kind == GIVE and before.decision == GIVE_QUEEN:
+        return [
+            (PUBLIC, f"{who} gives {TEXT[card]} to {rival} (the deadlock guard, CTC-6)."),
+            (PUBLIC, _married(before, 1 - actor, card)),
+        ]
     if kind == GIVE:
-        return f"{who} gives {card} to {rival} as tribute."
-    if kind == EXTEND:
-        return f"{who} extends his government with {card}."
-    if kind == DISCOVER:
-        spy = TEXT[state.governments[actor][SLOT[action.card]]]
-        return f"{who} discovers the spy {spy} with {card}; {spy} is executed."
+        return _tribute_given(before, actor, card, after)
+    if kind == FIRE_CARD:
+        return [(PUBLIC, f"{who} fires {TEXT[card]}.")]
     if kind == PLACE_SPY:
-        slot = LADDER_TEXT[len(state.governments[1 - actor])]
-        wild = "wild " if action.card == JOKER or IS_QUEEN[action.card] else ""
-        return f"{who} places the {wild}spy {card} in {rival}'s {slot} slot."
-    return f"{who} fires {card}."
+        return _spy_placed(before, actor, card)
+    return _built(before, actor, kind, card, after)
+
+
+def _married(state: CrushTheCrownState, seat: int, queen: int) -> str:
+    suit = SUIT[queen]
+    king = next(k for k in state.kings_aside if SUIT[k] == suit)
+    return (
+        f"{seat_text(seat)} marries {TEXT[queen]} to {TEXT[king]}: {SUIT_NAMES[suit]} are his suit."
+    )
+
+
+def _tribute_given(
+    before: CrushTheCrownState, giver: int, card: int, after: CrushTheCrownState
+) -> list[Line]:
+    """A tribute card, seen by both players (§8); one of another suit than the receiver's shows
+    that the giver holds none of the receiver's suit (CTC-14)."""
+    receiver = 1 - giver
+    who = seat_text(giver)
+    owed = before.spies[giver].bit_count()  # one card per spy of the receiver's (CTC-13)
+    count = f" ({owed - before.tribute_owed + 1} of {owed})" if owed > 1 else ""
+    lines: list[Line] = [
+        (PUBLIC, f"{who} gives {TEXT[card]} to {seat_text(receiver)} as tribute{count}.")
+    ]
+    wanted = before.suits[receiver]
+    if SUIT[card] != wanted and not _gave_off_suit(before, giver):
+        lines.append(
+            (PUBLIC, f"{who} holds no {SUIT_NAMES[wanted]}, or he would give one (CTC-14).")
+        )
+    if before.tribute_owed > 1 and not after.hands[giver]:
+        lines.append((PUBLIC, f"{who}'s hand is empty: the tribute stops there (CTC-15)."))
+    return lines
+
+
+def _gave_off_suit(state: CrushTheCrownState, giver: int) -> bool:
+    """Whether ``giver``'s last tribute card, in this tribute, was already of another suit than
+    the receiver's: then everyone knows he holds none of it."""
+    if not state.history or state.tribute_owed >= state.spies[giver].bit_count():
+        return False  # the first card of this tribute
+    actor, item = state.history[-1]
+    if actor != giver or not isinstance(item, CrushTheCrownAction):
+        return False
+    return SUIT[item.card] != state.suits[1 - giver]
+
+
+def _spy_placed(before: CrushTheCrownState, actor: int, card: int) -> list[Line]:
+    """A spy laid face up in the rival's next slot (§4), a wild one taking that slot's rank
+    (CTC-11)."""
+    rival = 1 - actor
+    slot = len(before.governments[rival])
+    who, whose = seat_text(actor), f"{seat_text(rival)}'s"
+    spy = "a wild spy" if _is_wild(card) else "a spy"
+    lines: list[Line] = [
+        (
+            PUBLIC,
+            f"{who} places {TEXT[card]} as {spy} in {whose} government, as its {RANK_WORD[slot]}.",
+        )
+    ]
+    if slot == SLOTS - 1:
+        lines.append(
+            (
+                PUBLIC,
+                f"{whose} government is complete but not clean: he cannot win until he exposes "
+                f"{TEXT[card]} (CTC-12).",
+            )
+        )
+    return lines
+
+
+def _built(
+    before: CrushTheCrownState, actor: int, kind: int, card: int, after: CrushTheCrownState
+) -> list[Line]:
+    """An extension or a discovery, and what the government is then: complete, clean, a win."""
+    who = seat_text(actor)
+    government = after.governments[actor]
+    if kind == EXTEND:
+        on_spy = before.spies[actor] >> (SLOT[card] - 1) & 1
+        under = f" (on the spy {TEXT[before.governments[actor][-1]]})" if on_spy else ""
+        line = f"{who} extends his government with {TEXT[card]}{under}"
+    else:
+        slot = SLOT[card]
+        spy_card = before.governments[actor][slot]
+        spy = TEXT[spy_card]
+        named = f"the spy {spy}"
+        if _is_wild(spy_card):
+            named = f"the wild spy {spy} (his {RANK_WORD[slot]})"
+        line = f"{who} discovers {named} with {TEXT[card]}: {spy} is executed"
+    spies = after.spies[actor]
+    if len(government) < SLOTS:
+        left = f"; {counted(spies.bit_count(), 'spy', 'spies')} left in it" if spies else ""
+        return [(PUBLIC, f"{line}; his government needs {_a(len(government))} next{left}.")]
+    if not spies:
+        clean = f"{who}'s government is complete, King to Ace, and free of spies: {who} wins"
+        return [(PUBLIC, f"{line}."), (PUBLIC, f"{clean} (CTC-19).")]
+    standing = [TEXT[government[i]] for i in range(SLOTS) if spies >> i & 1]
+    still = (
+        f"the spy {standing[0]} still stands"
+        if len(standing) == 1
+        else (f"the spies {' '.join(standing)} still stand")
+    )
+    return [
+        (PUBLIC, f"{line}."),
+        (
+            PUBLIC,
+            f"{who}'s government is complete, but {still} in it: no win until every spy is "
+            "exposed (CTC-19).",
+        ),
+    ]
+
+
+def _at(state: CrushTheCrownState, decision: int) -> bool:
+    """Whether ``state`` waits for a seat's ``decision``."""
+    return bool(state.to_move) and state.decision == decision
+
+
+def _aftermath(before: CrushTheCrownState, actor: int, after: CrushTheCrownState) -> list[Line]:
+    """What an event sets off before the next decision or draw, in the order it happens: a
+    reshuffle, the end of the deal or of a refill, a marriage's sequel, a new turn, the tribute
+    owed, the end of the game."""
+    lines: list[Line] = []
+    for _, pile in after.reshuffles[len(before.reshuffles) :]:
+        lines.append(
+            (
+                PUBLIC,
+                f"The draw pile is empty: the discard pile ({counted(len(pile), 'card')}) is "
+                "shuffled into a new draw pile (CTC-18).",
+            )
+        )
+    drawing = before.is_chance and before.pending_chance == DRAW
+    if drawing and before.after_drawing == AFTER_DEAL and not after.cards_to_deal:
+        lines += _deal_done(after)
+    lines += _refill_stopped(before, actor, after)
+    lines += _marriage_sequel(before, after)
+    lines += _new_turns(before, after)
+    lines += _tribute_due(before, after)
+    if after.truncated:
+        cap = counted(after.tables.safety_cap, "turn")
+        lines.append((PUBLIC, f"The safety cap of {cap} is reached: the game is a draw (CTC-26)."))
+    if after.is_terminal:
+        shown = "; ".join(
+            f"{seat_text(h)} {cards_text(after.hands[h]) if after.hands[h] else 'no card'}"
+            for h in (0, 1)
+        )
+        lines.append((PUBLIC, f"The hands are shown: {shown}."))
+        if after.draw_pile:  # every card hidden until now is shown (§8)
+            lines.append((PUBLIC, f"The draw pile held: {cards_text(sorted(after.draw_pile))}."))
+    return lines
+
+
+def _new_turns(before: CrushTheCrownState, after: CrushTheCrownState) -> list[Line]:
+    """The turns an event begins: the one under way after it, and any that passed at once in
+    between (a player with no card, both piles empty: nothing to do, CTC-18)."""
+    start, end = before.turns_played, after.turns_played
+    lines: list[Line] = []
+    if end == start:
+        return lines
+    latest = end if after.truncated else end + 1  # the turn of ``after.turn_player``
+    for number in range(start + 2, latest + 1):
+        seat = seat_text(after.turn_player if (latest - number) % 2 == 0 else 1 - after.turn_player)
+        if number <= end:
+            lines.append(
+                (
+                    PUBLIC,
+                    f"Turn {number}: {seat} holds no card, and both piles are empty: his turn "
+                    "passes (CTC-18).",
+                )
+            )
+        else:
+            lines.append((PUBLIC, f"Turn {number}: {seat} plays."))
+    return lines
+
+
+def _deal_done(after: CrushTheCrownState) -> list[Line]:
+    """Each seat's own hand, and the size of the draw pile, once the last card is dealt."""
+    lines: list[Line] = [
+        (_own(h), f"{seat_text(h)}'s hand: {cards_text(after.hands[h])}.") for h in (0, 1)
+    ]
+    pile = counted(len(after.draw_pile), "card")
+    lines.append((PUBLIC, f"The deal is done; {pile} are left in the draw pile."))
+    return lines
+
+
+def _refill_stopped(
+    before: CrushTheCrownState, actor: int, after: CrushTheCrownState
+) -> list[Line]:
+    """Why a refill ends short of the hand size (both piles empty, CTC-18), or draws nothing
+    (the hand is full already, CTC-16)."""
+    seat = before.drawer if actor == CHANCE else actor
+    drawing = before.is_chance and before.pending_chance == DRAW
+    if drawing:
+        if before.after_drawing == AFTER_DEAL:
+            return []
+        going_on = (
+            after.is_chance and after.drawer == seat and after.after_drawing == before.after_drawing
+        )
+        target = before.refill_target
+    else:
+        if not _at(before, FIRE):
+            return []
+        going_on = after.is_chance and after.drawer == seat
+        target = before.tables.hand_size
+    held = len(after.hands[seat])
+    if going_on or (held >= target and drawing):
+        return []
+    who = seat_text(seat)
+    if held >= target:
+        # The rule only where it explains: a hand above the hand size may stay so (CTC-16).
+        rule = " (CTC-16)" if held > target else ""
+        return [(PUBLIC, f"{who} holds {counted(held, 'card')}: he draws none{rule}.")]
+    return [
+        (
+            PUBLIC,
+            f"Both piles are empty: {who} draws no more and holds {counted(held, 'card')} "
+            "(CTC-18).",
+        )
+    ]
+
+
+def _marriage_sequel(before: CrushTheCrownState, after: CrushTheCrownState) -> list[Line]:
+    """Who looks for a Queen now, the deadlock guard, or the end of the marriages."""
+    if before.kings_aside and not after.kings_aside:
+        kings = before.kings_aside
+        if len(before.kings_aside) > 2:  # the second marriage is in this event
+            kings = [k for k in before.kings_aside if SUIT[k] not in after.suits]
+        suits = " and ".join(SUIT_NAMES[SUIT[k]] for k in kings)
+        names = " and ".join(TEXT[k] for k in kings)
+        return [
+            (
+                PUBLIC,
+                f"Both are married. The Kings nobody married, {names}, are executed: {suits} are "
+                "the mercenary suits.",
+            ),
+            (PUBLIC, f"Turn 1: {seat_text(after.turn_player)} plays (CTC-7)."),
+        ]
+    if _at(after, GIVE_QUEEN) and not _at(before, GIVE_QUEEN):
+        giver = after.to_move[0]
+        seeker = seat_text(1 - giver)
+        queens = cards_text([c for c in after.hands[giver] if IS_QUEEN[c]])
+        return [
+            (
+                PUBLIC,
+                f"{seeker} holds no Queen, and none is left in the draw or discard pile: every "
+                f"free Queen is in {seat_text(giver)}'s hand ({queens}).",
+            ),
+            (PUBLIC, f"{seat_text(giver)} must give {seeker} a Queen to marry (CTC-6)."),
+        ]
+    if after.marrying >= 0 and after.marrying != before.marrying and _at(after, MARRIAGE):
+        who = seat_text(after.marrying)
+        first = " first" if before.marrying < 0 else ""
+        return [(PUBLIC, f"{who} looks for a Queen to marry{first}.")]
+    return []
+
+
+def _tribute_due(before: CrushTheCrownState, after: CrushTheCrownState) -> list[Line]:
+    """The tribute a Spy phase sets off: one card per spy standing (CTC-13), none from an empty
+    hand (CTC-15); and why no spy could be placed."""
+    seat = after.turn_player
+    if seat < 0 or (after.is_terminal and not after.truncated):
+        return []
+    rival = 1 - seat
+    lines: list[Line] = []
+    spy_step_ended = _at(before, SPY) or (
+        _at(before, BUILD) and not _at(after, BUILD) and not _at(after, SPY)
+    )
+    complete = len(after.governments[rival]) == SLOTS
+    if _at(before, BUILD) and spy_step_ended and after.hands[seat] and complete:
+        lines.append((PUBLIC, f"{seat_text(rival)}'s government is complete: no spy can go in."))
+    owed = after.spies[rival].bit_count()
+    giver, receiver = seat_text(rival), seat_text(seat)
+    if _at(after, TRIBUTE) and not _at(before, TRIBUTE):
+        per = f"for {receiver}'s spy" if owed == 1 else f"one per spy of {receiver}'s"
+        lines.append(
+            (
+                PUBLIC,
+                f"{giver} owes {receiver} {counted(owed, 'card')} of tribute, {per} in his "
+                "government (CTC-13).",
+            )
+        )
+    elif spy_step_ended and owed and not after.hands[rival]:
+        lines.append((PUBLIC, f"{giver} owes {receiver} tribute but has no card to give (CTC-15)."))
+    return lines
+
+
+# ------------------------------------------------------------------------------- the end
+
+
+def _progress(state: CrushTheCrownState, seat: int) -> str:
+    """A government in a few words: ``hearts government: needs an 8 next, 2 spies in it``."""
+    suit = state.suits[seat]
+    if suit < 0:
+        return "never married"
+    filled = len(state.governments[seat])
+    where = "complete" if filled == SLOTS else f"needs {_a(filled)} next"
+    spies = state.spies[seat].bit_count()
+    spied = f", {counted(spies, 'spy', 'spies')} in it" if spies else ""
+    return f"{SUIT_NAMES[suit]} government: {where}{spied}"
+
+
+def _outcome(state: CrushTheCrownState) -> Outcome:
+    winners = state.winners
+    cap = state.tables.safety_cap
+    if state.truncated or len(winners) != 1:
+        reason = (
+            f"the safety cap of {counted(cap, 'turn')}: no government was completed free of spies "
+            "in time, so the game is a draw (CTC-26)"
+        )
+    else:
+        winner = seat_text(winners[0])
+        reason = (
+            f"{winner} completed his government, King to Ace, free of spies, on turn "
+            f"{state.turns_played + 1} (CTC-19)"
+        )
+    standings = []
+    for seat in (0, 1):
+        own = len(state.governments[seat]) - state.spies[seat].bit_count()
+        won = seat in winners
+        if won and len(winners) == 1:
+            note = f"completed his {SUIT_NAMES[state.suits[seat]]} government first"
+        else:
+            note = _progress(state, seat)
+        score = f"{own} of {SLOTS} cards in place"
+        standings.append(Standing(seat, 1 if won else 2, score, note))
+    return Outcome(reason, tuple(sorted(standings, key=lambda s: (s.place, s.seat))))
+
+
+# ------------------------------------------------------------------------------- the buttons
+
+
+def _label(state: CrushTheCrownState, seat: int, action: CrushTheCrownAction) -> str:
+    kind = action.kind
+    if kind == PASS:
+        return {
+            BUILD: "Pass: build nothing",
+            SPY: "Pass: place no spy",
+            FIRE: "Pass: fire no card",
+        }.get(state.decision, "Pass")
+    card = TEXT[action.card]
+    rival = 1 - seat
+    if kind == MARRY:
+        return f"Marry the {card} ({SUIT_NAMES[SUIT[action.card]]})"
+    if kind == DISCARD:
+        return f"Discard {card} and draw again"
+    if kind == GIVE and state.decision == GIVE_QUEEN:
+        return f"Give the {card} to {seat_text(rival)} to marry"
+    if kind == GIVE:
+        return f"Give {card} as tribute"
+    if kind == EXTEND:
+        return f"Extend your government with {card}"
+    if kind == DISCOVER:
+        slot = SLOT[action.card]
+        government = state.governments[seat]
+        if slot < len(government) and state.spies[seat] >> slot & 1:
+            return f"Discover the spy {TEXT[government[slot]]} with {card}"
+        return f"Discover the spy with {card}"
+    if kind == PLACE_SPY:
+        if _is_wild(action.card):
+            slot = len(state.governments[rival])
+            if slot < SLOTS:
+                return f"Place {card} as a wild spy (as {seat_text(rival)}'s {RANK_WORD[slot]})"
+            return f"Place {card} as a wild spy"
+        return f"Place {card} as a spy"
+    return f"Fire {card}"
 
 
 # ------------------------------------------------------------------------------- refusals
+
+
+STEP_WORDS: Final = ("marriage", "deadlock guard", "build", "spy", "tribute", "fire")
+"""Each decision's step, as a refusal names it."""
 
 
 def _reason(state: CrushTheCrownState, seat: int, action: Any) -> str:
@@ -254,7 +687,7 @@ def _reason(state: CrushTheCrownState, seat: int, action: Any) -> str:
     kind = action.kind
     if kind not in KINDS_OF_DECISION[decision]:
         words = either([KIND_WORD[k] for k in KINDS_OF_DECISION[decision]])
-        return f"this is the {DECISION_TEXT[decision]} step ({words})"
+        return f"this is the {STEP_WORDS[decision]} step ({words})"
     card = action.card
     if card not in state.hands[seat]:
         return f"{TEXT[card]} is not in your hand"
