@@ -53,8 +53,11 @@ def sampled_states(game: Game, seed: int, every: int = 7) -> list[State]:
 
 
 def card_tokens(data: object) -> set[str]:
+    # A rule id such as KC-9 (King's Court) is not the King of clubs.
     return set(
-        re.findall(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])", json.dumps(data))
+        re.findall(
+            r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z]|-[0-9])", json.dumps(data)
+        )
     )
 
 

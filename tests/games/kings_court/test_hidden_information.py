@@ -61,7 +61,7 @@ def test_the_queens_look_is_private_to_the_looker() -> None:
     arrange(state, hands={1: "6H KS 2S"})
     play(state, "QS")
     narration = state.narrate(0, state.parse_action(0, "play QS p1"), 2)
-    assert narration == "p0 plays QS: p0 looks at p1's hand (3 cards)."
+    assert narration == "p0 plays QS and looks at p1's hand (3 cards)."
     play(state, "p0 play QS p1")
     assert "You know p1 holds: 2S KS 6H (all of it)" in state.render(0)
     for seat in (2, None):

@@ -120,7 +120,7 @@ def test_without_prefilter_an_unowned_card_is_removed_when_drawn() -> None:
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     # Drawn in public, set aside, and the same player draws again.
     assert state.narrate(courtly.CHANCE, courtly.Card.parse("5D"), 1) == (
-        "p0 draws 5D: nobody's suit, removed from the game (KC-2)."
+        "p0 draws 5D: nobody plays diamonds, so it leaves the game and p0 draws again (KC-2)."
     )
     play(state, "5D")
     assert state.is_chance and state.drawer == 0
@@ -150,7 +150,10 @@ def test_max_turns_farthest_pawn_wins() -> None:
     play(state, "5H", "p0 play 5H", "p0 end", "3S", "p1 play 3S")
     assert not state.is_terminal
     assert state.narrate(1, state.tables.end, None) == (
-        "p1 ends the turn. That was turn 2: the farthest pawn wins (KC-18)."
+        "p1 ends the turn.\n"
+        "That was turn 2, the safety cap: the game stops (KC-18).\n"
+        "p0 wins with the farthest pawn, on space 5.\n"
+        "Every hand is shown: p0 holds no card; p1 holds no card."
     )
     play(state, "p1 end")
     assert state.is_terminal

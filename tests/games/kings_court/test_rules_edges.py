@@ -16,7 +16,10 @@ def test_random_start_player_is_a_chance_event_over_seats() -> None:
     outcomes = state.chance_outcomes()
     assert [str(o) for o, _ in outcomes] == ["p0", "p1", "p2", "p3"]
     assert all(p == pytest.approx(0.25) for _, p in outcomes)
-    assert state.narrate(courtly.CHANCE, outcomes[2][0], None) == "p2 wins the cut and starts."
+    assert state.narrate(courtly.CHANCE, outcomes[2][0], None) == (
+        "Suits: p0 hearts, p1 spades, p2 clubs, p3 diamonds. The first pawn to space 30 wins.\n"
+        "p2 wins the cut and plays first."
+    )
     state.apply_chance("p2")
     assert state.turn == 2 and state.drawer == 2 and state.phase == DRAW
 
@@ -47,7 +50,10 @@ def test_empty_draw_pile_reshuffles_the_discard_pile() -> None:
     play(state, str(last), "p0 play " + str(last).lower())
     assert state.draw_pile == [] and state.discard_pile == [int(last)]
     narration = state.narrate(0, state.tables.end, None)
-    assert narration == "p0 ends the turn. The discard pile is shuffled into a new draw pile."
+    assert narration == (
+        "p0 ends the turn.\n"
+        "The draw pile is empty: the discard pile (1 card) is shuffled into a new draw pile (KC-6)."
+    )
     play(state, "p0 end")
     assert state.epoch == 1
     assert state.draw_pile == [int(last)] and state.discard_pile == []

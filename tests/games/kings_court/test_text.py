@@ -41,7 +41,7 @@ def test_counts_take_the_singular_for_one() -> None:
     arrange(state, hands={1: "5S"})
     play(state, "QS")
     look = state.parse_action(0, "play QS p1")
-    assert state.narrate(0, look, None) == "p0 plays QS: p0 looks at p1's hand (1 card)."
+    assert state.narrate(0, look, None) == "p0 plays QS and looks at p1's hand (1 card)."
     play(state, "p0 play QS p1", "p0 pass", "p0 end", "6S")
     assert "You know p1 holds: 5S (and 1 unknown card)" in state.render(0)
 
@@ -51,13 +51,15 @@ def test_moves_are_counted_in_spaces() -> None:
     arrange(state, positions={1: 9}, hands={0: "AH 3S"})
     play(state, "4S")
     ace, three, four = (state.parse_action(0, t) for t in ("play AH", "play 3S", "play 4S"))
-    assert state.narrate(0, ace, None) == "p0 plays AH: p0 moves forward 1 space to 1."
-    assert state.narrate(0, four, None) == "p0 plays 4S: p1 moves back 4 spaces to 5."
+    assert state.narrate(0, ace, None) == "p0 plays AH and moves forward 1 space, from 0 to 1."
+    assert state.narrate(0, four, None) == "p0 plays 4S and pushes p1 back 4 spaces, from 9 to 5."
     state.positions[1] = 2
-    assert state.narrate(0, three, None) == "p0 plays 3S: p1 moves back 2 spaces to the start."
+    assert state.narrate(0, three, None) == (
+        "p0 plays 3S and pushes p1 back 2 spaces, from 2 to the start (a pawn goes no lower: KC-7)."
+    )
     state.positions[1] = 0
     assert state.narrate(0, three, None) == (
-        "p0 plays 3S: p1 is on the start already and stays there (a move back all the same)."
+        "p0 plays 3S: p1 stays on the start, and may not be pushed back again this turn (KC-9)."
     )
 
 
@@ -65,9 +67,13 @@ def test_a_king_on_an_empty_hand_says_so() -> None:
     state = new_game(2)
     play(state, "KS")
     king = state.parse_action(0, "play KS p1")
-    assert state.narrate(0, king, None) == "p0 plays KS: p1 has no card to discard."
+    assert state.narrate(0, king, None) == (
+        "p0 plays KS on p1, whose hand is empty: nothing to throw away (KC-13)."
+    )
     arrange(state, hands={1: "2S 9H"})
-    assert state.narrate(0, king, None) == "p0 plays KS: p1 discards his hand: 2S 9H."
+    assert state.narrate(0, king, None) == (
+        "p0 plays KS: p1 throws the whole hand away, face up: 2S 9H."
+    )
 
 
 def test_the_end_is_one_summary_with_every_card_shown() -> None:

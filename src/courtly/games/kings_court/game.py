@@ -30,25 +30,40 @@ def _word(card: object) -> str:
 
 
 OPTIONS: Final = (
-    Option("track_length", 30, "the winning space: reach or pass it to win (KC-7)", minimum=1),
+    Option(
+        "track_length",
+        30,
+        "the winning space: reach or pass it to win (KC-7)",
+        minimum=1,
+        label="Track length",
+        about="The last space of the track: the first pawn to reach it wins.",
+    ),
     Option(
         "initial_hand_size",
         0,
         "cards dealt to each player before the first turn (KC-5)",
         minimum=0,
         maximum=13,
+        label="Starting hand",
+        about="Cards dealt to every player before the first turn; 0: hands start empty.",
     ),
     Option(
         "prefilter_unused_suits",
         True,
         "with 2-3 players, take the unowned suits out before play (KC-2); "
         "false: such a card is removed when drawn and another is drawn",
+        label="Leave out unplayed suits",
+        about="With 2 or 3 players, the suits nobody plays are taken out of the deck; off: "
+        "such a card is shown and set aside when drawn, and its drawer draws again.",
     ),
     Option(
         "safety_cap",
         500,
         "safety cap: after this many turns the farthest pawn wins, equal pawns share (KC-18)",
         minimum=1,
+        label="Safety cap (turns)",
+        about="After this many turns the game stops: the farthest pawn wins, "
+        "pawns level at the front share the win.",
     ),
 )
 
@@ -94,12 +109,18 @@ class KingsCourt(Game):
                         "hoard",
                         True,
                         "keep own cards in hand until the race is on (false: play them at once)",
+                        label="Hoard its own suit",
+                        about="The bot keeps its own cards until the race is on; off: it plays "
+                        "them at once.",
                     ),
                     Option(
                         "max_hoard",
                         0,
                         "stop hoarding when the hand holds this many cards (0: never)",
                         minimum=0,
+                        label="Hoard limit",
+                        about="The bot stops hoarding once its hand holds this many cards; "
+                        "0: no limit.",
                     ),
                 ),
             ),

@@ -47,7 +47,7 @@ How Courtly settles the sheet's open points
         that hand (every card that leaves a hand does so face up).
   KC-18 option safety_cap (500): after that many turns the farthest pawn wins; equal pawns share.
 
-Actions you type (any case; the game writes them in lower case, e.g. play 7h)
+Actions you type (in any case: play 7h is play 7H)
   play 7H        a number card (its suit says whom it moves); a bare 7H works too
   play JH p2     a face card and its target (play KD alone when only one target is possible)
   borrow 6H      after a Queen: play that card from the rival's hand (borrow KS p1 for a face)

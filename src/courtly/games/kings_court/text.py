@@ -12,13 +12,14 @@ from ...core.actions import Action, seat_text
 from ...core.cards import CARDS, JACK, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
 from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
-from ...core.events import CHANCE, Line, told_apart
-from ...core.game import GameText, State
+from ...core.events import CHANCE, PUBLIC, Line, observer_bit
+from ...core.game import Game, GameText, Outcome, Standing, State
 from .components import (
     BORROW,
     BORROWING,
     CUT,
     DEAL,
+    DECK,
     END,
     FACE_NAME,
     PASS,
@@ -90,32 +91,76 @@ class KingsCourtText(GameText):
         return "\n".join(lines)
 
     def tell(self, state: State, actor: int, item: Any) -> list[Line]:
-        """The story of an event about to be applied to ``state``, told seat by seat."""
-        return told_apart(state.num_players, lambda seat: self._told_to(state, actor, item, seat))
-
-    def _told_to(self, state: State, actor: int, item: Any, seat: int | None) -> str | None:
-        """One line telling ``seat`` about an event about to be applied to ``state``: a draw names
-        its card to the drawer only (and to everyone when it is removed, KC-2)."""
+        """The story of an event about to be applied to ``state``, every line once with who may
+        read it: a drawn card is named to its drawer only (to everyone when it is removed, KC-2),
+        a Queen's look to the looker and the hand's owner; everything else is public."""
         assert isinstance(state, KingsCourtState)
         if actor == CHANCE:
-            return _narrate_draw(state, item, seat)
-        who = seat_text(actor)
+            return _tell_cut(state, int(item)) if state.phase == CUT else _tell_draw(state, item)
         assert isinstance(item, KingsCourtAction)
+        who = seat_text(actor)
         if item.kind == END:
-            line = f"{who} ends the turn."
-            if state.turns_played + 1 >= state.tables.safety_cap:
-                line += f" That was turn {state.tables.safety_cap}: the farthest pawn wins (KC-18)."
-            elif not state.draw_pile and state.discard_pile:
-                line += " The discard pile is shuffled into a new draw pile."
-            return line
+            return _tell_end(state, actor)
         if item.kind == PASS:
-            return f"{who} borrows nothing."
-        card = CARDS[item.card]
-        if item.kind == BORROW:
-            lead = f"{who} borrows {card} from {seat_text(state.queen_target)}'s hand and plays it"
+            source = seat_text(state.queen_target)
+            return [(PUBLIC, f"{who} passes: nothing borrowed from {source}'s hand.")]
+        return _tell_card(state, actor, item)
+
+    def outcome(self, state: State) -> Outcome:
+        """Who reached the end of the track, or the safety cap (KC-18); every pawn's space."""
+        assert isinstance(state, KingsCourtState)
+        if not state.is_terminal:
+            return super().outcome(state)
+        positions = state.positions
+        length = state.tables.track_length
+        winners = state.winners
+        front = max(positions)
+        if state.truncated:
+            reason = (
+                f"the safety cap of {count(state.tables.safety_cap, 'turn')} ended the game: "
+                "the farthest pawn wins, pawns level at the front share the win (KC-18)"
+            )
         else:
-            lead = f"{who} plays {card}"
-        return f"{lead}: {_effect(state, actor, item)}"
+            reason = f"{names(list(winners))} reached space {length}, the end of the track"
+        returns = state.returns()
+        ranks = [(returns[s], positions[s]) for s in range(state.num_players)]
+        standings = []
+        for seat, rank in enumerate(ranks):
+            place = 1 + sum(1 for other in ranks if other > rank)
+            if seat not in winners:
+                behind = front - positions[seat]
+                gap = "short of the end" if not state.truncated else "behind the farthest pawn"
+                note = f"{count(behind, 'space')} {gap}"
+            elif not state.truncated:
+                note = "reached the end of the track"
+            elif len(winners) == 1:
+                note = "the farthest pawn at the safety cap"
+            else:
+                note = f"level at the front with {names([s for s in winners if s != seat])}"
+            standings.append(Standing(seat, place, f"space {positions[seat]}", note))
+        return Outcome(reason, tuple(sorted(standings, key=lambda s: (s.place, s.seat))))
+
+    def seat_title(self, game: Game, seat: int) -> str:
+        """The suit a seat plays (KC-3): its number cards move that seat's pawn."""
+        return SUIT_NAMES[SEAT_SUIT[seat]].capitalize()
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """``Play 7H: forward 7``, ``Play 5S: p1 back 5``, ``Swap places with p2 (JH)``,
+        ``Look at p1's hand (QS)``, ``Borrow 4S: p1 back 4``, ``End the turn``, ``Pass``."""
+        assert isinstance(state, KingsCourtState)
+        if not isinstance(action, KingsCourtAction):
+            return str(action)
+        if action.kind == END:
+            return "End the turn"
+        if action.kind == PASS:
+            return "Pass"
+        card = CARDS[action.card]
+        effect = _label_effect(state, seat, action)
+        if action.kind == BORROW:
+            return f"Borrow {card}: {effect}"
+        if VALUE[card]:
+            return f"Play {card}: {effect}"
+        return f"{effect[0].upper()}{effect[1:]} ({card})"
 
     def action_from_text(self, state: State, seat: int, text: str) -> Action | None:
         """The action written ``text``. Shortcuts: a bare card (``7h``) means ``play`` (or ``borrow``
@@ -258,49 +303,201 @@ def _result_line(state: KingsCourtState) -> str:
 # ----------------------------------------------------------------------------- the narration
 
 
-def _narrate_draw(state: KingsCourtState, card: Any, seat: int | None) -> str:
-    if state.phase == CUT:
-        return f"{card} wins the cut and starts."
-    who = seat_text(state.drawer)
-    verb = "is dealt" if state.phase == DEAL else "draws"
-    if state.tables.owner[int(card)] < 0:
-        return f"{who} {verb} {card}: nobody's suit, removed from the game (KC-2)."
-    return f"{who} {verb} {card}." if seat == state.drawer else f"{who} {verb} a card."
+def _tell_cut(state: KingsCourtState, start: int) -> list[Line]:
+    """The table, then the cut for the first player (KC-4) and the deal, if any (KC-5)."""
+    tables = state.tables
+    n = state.num_players
+    suits = ", ".join(f"{seat_text(s)} {SUIT_NAMES[SEAT_SUIT[s]]}" for s in range(n))
+    lines: list[Line] = [
+        (PUBLIC, f"Suits: {suits}. The first pawn to space {tables.track_length} wins.")
+    ]
+    unowned = [SUIT_NAMES[SEAT_SUIT[s]] for s in range(n, 4)]
+    if unowned and len(tables.deck) < len(DECK):
+        lines.append((PUBLIC, f"Nobody plays {' or '.join(unowned)}: left out of the deck (KC-2)."))
+    lines.append((PUBLIC, f"{seat_text(start)} wins the cut and plays first."))
+    if tables.initial_hand_size:
+        dealt = count(tables.initial_hand_size, "card")
+        lines.append((PUBLIC, f"Each player is dealt {dealt}, {seat_text(start)} first."))
+    return lines
 
 
-def _effect(state: KingsCourtState, seat: int, action: KingsCourtAction) -> str:
-    """What ``action`` of ``seat`` does, as it is played (before it changes anything)."""
+def _tell_draw(state: KingsCourtState, card: Any) -> list[Line]:
+    """A card drawn (or dealt): named to its drawer alone, unless nobody plays its suit (KC-2);
+    then what follows when the draw pile runs out."""
+    drawer = state.drawer
+    who = seat_text(drawer)
+    dealing = state.phase == DEAL
+    verb = "is dealt" if dealing else "draws"
+    left = len(state.draw_pile) - 1
+    card = CARDS[int(card)]
+    if state.tables.owner[card] < 0:
+        again = "is dealt another" if dealing else "draws again"
+        removed = f"{who} {verb} {card}: nobody plays {SUIT_NAMES[SUIT[card]]}, so it leaves"
+        told = f"{removed} the game and {who} {again} (KC-2)."
+        return [(PUBLIC, told), *_refill(state, left, drawer, dealing)]
+    bit = observer_bit(drawer, state.num_players)
+    lines: list[Line] = [(bit, f"{who} {verb} {card}."), (~bit, f"{who} {verb} a card.")]
+    if dealing:
+        if state.cards_to_deal > 1:
+            lines += _refill(state, left, (drawer + 1) % state.num_players, True)
+        else:
+            lines += _refill(state, left, state.start_player, False)
+    return lines
+
+
+def _refill(state: KingsCourtState, left: int, drawer: int, dealing: bool) -> list[Line]:
+    """What happens as ``drawer`` is to receive a card with ``left`` cards in the draw pile: a
+    reshuffle when it is empty, or no card at all when the discard pile is empty too (KC-6)."""
+    if left:
+        return []
+    discard = len(state.discard_pile)
+    if discard:
+        pile = count(discard, "card")
+        return [
+            (
+                PUBLIC,
+                f"The draw pile is empty: the discard pile ({pile}) is shuffled into a "
+                "new draw pile (KC-6).",
+            )
+        ]
+    if dealing:
+        stop: list[Line] = [(PUBLIC, "No card is left to deal: the deal stops (KC-6).")]
+        return stop + _refill(state, 0, state.start_player, False)
+    return [(PUBLIC, f"Both piles are empty: {seat_text(drawer)} draws nothing this turn (KC-6).")]
+
+
+def _tell_end(state: KingsCourtState, seat: int) -> list[Line]:
+    """The end of a turn, and the end of the game at the safety cap (KC-18)."""
+    lines: list[Line] = [(PUBLIC, f"{seat_text(seat)} ends the turn.")]
+    cap = state.tables.safety_cap
+    if state.turns_played + 1 < cap:
+        following = (seat + 1) % state.num_players
+        return lines + _refill(state, len(state.draw_pile), following, False)
+    positions = state.positions
+    front = max(positions)
+    winners = [s for s, spot in enumerate(positions) if spot == front]
+    lines.append((PUBLIC, f"That was turn {cap}, the safety cap: the game stops (KC-18)."))
+    if len(winners) == 1:
+        won = f"{seat_text(winners[0])} wins with the farthest pawn, on space {front}."
+    else:
+        won = f"{names(winners)} share the win, level at the front on space {front}."
+    return [*lines, (PUBLIC, won), _hands_shown(state)]
+
+
+def _tell_card(state: KingsCourtState, seat: int, action: KingsCourtAction) -> list[Line]:
+    """A card played from ``seat``'s hand or borrowed after a Queen (KC-12), and what it does."""
+    card = action.card
+    who = seat_text(seat)
+    borrowed = action.kind == BORROW
+    source = state.queen_target if borrowed else seat
+    if borrowed:
+        lead = f"{who} borrows {CARDS[card]} from {seat_text(source)}'s hand"
+    else:
+        lead = f"{who} plays {CARDS[card]}"
+    positions = state.positions
+    value = VALUE[card]
+    if value:
+        owner = state.tables.owner[card]
+        if owner != seat:
+            return [(PUBLIC, _push_back(lead, owner, positions[owner], value))]
+        length = state.tables.track_length
+        spot = positions[seat] + value
+        if spot < length:
+            forward = count(value, "space")
+            return [
+                (PUBLIC, f"{lead} and moves forward {forward}, from {positions[seat]} to {spot}.")
+            ]
+        stop = " (a pawn stops on it: KC-7)" if spot > length else ""
+        return [
+            (PUBLIC, f"{lead} and moves from {positions[seat]} to {length}, the last space{stop}."),
+            (PUBLIC, f"{who} reaches the end of the track and wins!"),
+            _hands_shown(state, source, card),
+        ]
+    target = action.target
+    them = seat_text(target)
+    rank = RANK[card]
+    if rank == JACK:
+        mine, theirs = positions[seat], positions[target]
+        if mine == theirs:
+            return [(PUBLIC, f"{lead} and swaps places with {them}: both are on {mine}.")]
+        back = " (a Jack may set its player back: KC-11)" if mine > theirs else ""
+        return [
+            (
+                PUBLIC,
+                f"{lead} and swaps places with {them}: {who} goes from {mine} to {theirs},"
+                f" {them} from {theirs} to {mine}{back}.",
+            )
+        ]
+    hand = list(state.hands[target])
+    if target == source:
+        hand.remove(card)  # a court card borrowed from the hand it is aimed at
+    if rank == QUEEN:
+        if not hand:
+            return [(PUBLIC, f"{lead} to look at {them}'s hand, but it is empty: nothing to see.")]
+        knowers = observer_bit(seat, state.num_players) | observer_bit(target, state.num_players)
+        return [
+            (PUBLIC, f"{lead} and looks at {them}'s hand ({count(len(hand), 'card')})."),
+            (knowers, f"{who} sees {them}'s hand: {_cards(hand)}."),
+        ]
+    if not hand:
+        return [(PUBLIC, f"{lead} on {them}, whose hand is empty: nothing to throw away (KC-13).")]
+    return [(PUBLIC, f"{lead}: {them} throws the whole hand away, face up: {_cards(hand)}.")]
+
+
+def _push_back(lead: str, victim: int, start: int, value: int) -> str:
+    """A number card of ``victim``'s suit played by someone else: a move back, stopped at the
+    start (KC-7); even a move of no space counts as the victim's one move back (KC-9)."""
+    them = seat_text(victim)
+    if start == 0:
+        return (
+            f"{lead}: {them} stays on the start, and may not be pushed back again this turn (KC-9)."
+        )
+    if start < value:
+        return (
+            f"{lead} and pushes {them} back {count(start, 'space')}, from {start} to the start"
+            " (a pawn goes no lower: KC-7)."
+        )
+    return (
+        f"{lead} and pushes {them} back {count(value, 'space')}, from {start} to {start - value}."
+    )
+
+
+def _hands_shown(state: KingsCourtState, source: int = -1, card: int = -1) -> Line:
+    """Every hand, public once the game is over; ``card`` is leaving ``source``'s hand."""
+    shown = []
+    for seat, hand in enumerate(state.hands):
+        cards = [c for c in hand if c >= 0 and not (seat == source and c == card)]
+        shown.append(f"{seat_text(seat)} holds {_cards(cards) if cards else 'no card'}")
+    return (PUBLIC, f"Every hand is shown: {'; '.join(shown)}.")
+
+
+def _label_effect(state: KingsCourtState, seat: int, action: KingsCourtAction) -> str:
+    """What ``action`` does for ``seat``, for its button: ``forward 7``, ``p1 back 5``,
+    ``swap places with p2``, ``look at p1's hand``, ``discard p1's hand``."""
     card = action.card
     value = VALUE[card]
-    who = seat_text(seat)
+    positions = state.positions
     if value:
         owner = state.tables.owner[card]
         if owner == seat:
-            spot = state.positions[seat] + value
-            if spot >= state.tables.track_length:
-                return f"{who} reaches space {state.tables.track_length} and wins!"
-            return f"{who} moves forward {count(value, 'space')} to {spot}."
-        victim = seat_text(owner)
-        start = state.positions[owner]
+            length = state.tables.track_length
+            if positions[seat] + value >= length:
+                return f"reach {length} and win"
+            return f"forward {value}"
+        them = seat_text(owner)
+        start = positions[owner]
         if start == 0:
-            return f"{victim} is on the start already and stays there (a move back all the same)."
-        if start <= value:
-            return f"{victim} moves back {count(start, 'space')} to the start."
-        return f"{victim} moves back {count(value, 'space')} to {start - value}."
-    target = seat_text(action.target)
+            return f"{them} back 0 (on the start)"
+        if start < value:
+            return f"{them} back {start} (to the start)"
+        return f"{them} back {value}"
+    them = seat_text(action.target)
     rank = RANK[card]
     if rank == JACK:
-        return (
-            f"{who} ({state.positions[seat]}) and {target} ({state.positions[action.target]})"
-            " swap places."
-        )
-    hand = state.hands[action.target]
+        return f"swap places with {them}"
     if rank == QUEEN:
-        return f"{who} looks at {target}'s hand ({count(len(hand), 'card')})."
-    shown = [c for c in hand if c >= 0 and c != card]
-    if not shown:
-        return f"{target} has no card to discard."
-    return f"{target} discards his hand: {_cards(shown)}."
+        return f"look at {them}'s hand"
+    return f"discard {them}'s hand"
 
 
 # ----------------------------------------------------------------------------- typing
