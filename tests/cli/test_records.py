@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import courtly
+from courtly.cli.play import ABANDONED
 from courtly.core.records import RECORD_FORMAT, find_record
 from courtly.core.replays import replay_record
 from courtly.testing.cli import invoke
@@ -238,7 +239,7 @@ def test_play_save_writes_the_game_before_the_summary(tmp_path: Path) -> None:
 def test_an_abandoned_game_leaves_no_empty_save_file(tmp_path: Path) -> None:
     saved = tmp_path / "game.jsonl"
     result = invoke(*PLAY, "--save", str(saved), input="")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert "Game abandoned" in result.stdout
     assert not saved.exists()
 
@@ -247,7 +248,7 @@ def test_an_abandoned_game_keeps_the_earlier_saved_games(tmp_path: Path) -> None
     saved = tmp_path / "game.jsonl"
     assert invoke(*PLAY, "--save", str(saved), input="stay\n" * 400).exit_code == 0
     before = saved.read_bytes()
-    assert invoke(*PLAY, "--save", str(saved), input="").exit_code == 0
+    assert invoke(*PLAY, "--save", str(saved), input="").exit_code == ABANDONED
     assert saved.read_bytes() == before
 
 

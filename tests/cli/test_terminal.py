@@ -19,6 +19,7 @@ from typer.testing import Result
 
 import courtly
 from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent
+from courtly.cli.play import ABANDONED
 from courtly.core.game import State
 from courtly.testing.cli import invoke
 
@@ -57,7 +58,7 @@ def test_a_typed_number_that_is_a_move_wins_and_the_menu_is_not_numbered(toy: st
 
 def test_a_number_is_a_menu_choice_where_numbers_are_not_moves() -> None:
     result = invoke(*PLAY, input="2\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert "p0, your move: 1 hit   2 stay" in result.stdout
     assert "p0 stays" in result.stdout
 
@@ -65,7 +66,7 @@ def test_a_number_is_a_menu_choice_where_numbers_are_not_moves() -> None:
 def test_a_number_that_is_not_a_move_is_refused_where_numbers_are_moves(toy: str) -> None:
     # Three moves, no menu numbers: "3" names no bid and is no menu entry either.
     result = play_toy(toy, "human,random", ["3", "0"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     out = result.stdout
     assert in_order(out, "p0> ", "'3' is not an action", "Type a move;", "p0> ", "p0 bids bid 0")
     assert "No choice 3" not in out
@@ -86,7 +87,7 @@ def test_gsk_declaration_takes_ranks_typed_in_any_case() -> None:
 
 def answering(text: str) -> Callable[[str], str]:
     """A person who types ``text`` at every prompt."""
-    return lambda _prompt: text
+    return lambda _prompt, _moves=None: text
 
 
 def _gsk_declaration() -> tuple[State, int]:
@@ -135,7 +136,7 @@ def test_a_move_without_warning_is_played_at_once(toy: str) -> None:
 
 def test_end_of_input_at_a_confirmation_leaves_with_the_goodbye(toy: str) -> None:
     result = play_toy(toy, "human,random", ["bid 2"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert in_order(result.stdout, "all the same? (y/N)", "Game abandoned. Goodbye.")
     assert "p0 bids" not in result.stdout
 
@@ -148,7 +149,9 @@ def test_a_forced_move_is_one_line_without_the_table(toy: str) -> None:
     result = play_toy(toy, "human,random", ["2", "y"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.count("p0: only one choice, played for you: bid 0") == 2
+    # One line each: the story's, noting that the terminal played it (no line of its own).
+    assert out.count("p0 bids bid 0 (only choice)") == 2
+    assert out.count("p0 bids bid 0") == 2
     assert out.count("p0, your move") == 1
     # The table (the toy's "round N; ..." line) is printed for the one decision, and once more
     # in the final summary; never for a forced move.
@@ -231,7 +234,7 @@ def test_hot_seat_keeps_a_seats_typed_ahead_moves_off_the_others_screen() -> Non
         "play", "god-save-the-king", "--seats", "human,human", "--seed", "3",
         input="\n2S 3S 4S\n\n2H 3H 4H\n",
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     out = result.stdout
     assert re.findall(r"Pass the screen to (p\d)", out)[:2] == ["p0", "p1"]
     after = out[out.index("Pass the screen to p1") :]
