@@ -153,6 +153,23 @@ def test_replay_of_a_text_that_is_not_json(tmp_path: Path) -> None:
     assert_clean_error(invoke("replay", str(path)), "line 1", "not valid JSON")
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('{"game": "royal-gambit\t"}', "Invalid control character at column 23"),
+        ('{"game": "royal-gam', "Unterminated string starting at column 10"),
+        ("{'game': 1}", "Expecting property name enclosed in double quotes at column 2"),
+    ],
+)
+def test_replay_names_what_is_wrong_with_a_json_line_once(
+    text: str, problem: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text)  # no line break to end it: the string stays unterminated
+    line = assert_clean_error(invoke("replay", str(path)), "line 1", f"({problem});")
+    assert "at at" not in line
+
+
 def test_replay_of_an_unknown_format_version(lines: list[str], tmp_path: Path) -> None:
     path = write(tmp_path / "future.jsonl", {**first(lines), "format": "courtly-game/9"})
     assert_clean_error(invoke("replay", str(path)), "line 1", "courtly-game/9", "newer Courtly")
