@@ -11,16 +11,22 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 from typer.testing import Result
 
 import courtly
-from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent
+from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent, Quit
 from courtly.cli.play import ABANDONED
-from courtly.core.game import State
+from courtly.core.events import CHANCE, Event
+from courtly.core.game import State, replay
+from courtly.core.records import MatchRecord, find_record
+from courtly.core.registry import game_class
+from courtly.core.replays import record_game
+from courtly.core.story import story_of
 from courtly.testing.cli import invoke
 
 from .test_cli import PLAY, in_order
@@ -241,3 +247,164 @@ def test_hot_seat_keeps_a_seats_typed_ahead_moves_off_the_others_screen() -> Non
     assert "p0 lays a card face down (middle)" in after
     assert "p0: form" not in after
     assert "3S" not in after, after  # p0's middle card: face down until the trick is decided
+
+
+# --------------------------------------------------------------------------- the story
+
+
+def _told(record: MatchRecord, seat: int | None) -> list[tuple[int, Event, list[str]]]:
+    """Each event of a record with the story's lines ``seat`` reads of it, as the terminal
+    prints them (chance's lines indented)."""
+    game = record_game(record)
+    story = story_of(game, record.history)
+    events = replay(game, record.history).history
+    lines: dict[int, list[str]] = {}
+    for index, text in story.told_to(seat, game.num_players):
+        indent = "  " if events[index][0] == CHANCE else ""
+        lines.setdefault(index, []).extend((indent + text).splitlines())
+    return [(index, event, lines.get(index, [])) for index, event in enumerate(events)]
+
+
+GAMES = [info for info in courtly.games() if not info.id.startswith("test-")]
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
+def test_a_bots_only_game_prints_the_story_of_every_event_once_and_nothing_else(
+    info: courtly.GameInfo, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.jsonl"
+    seats = ",".join(["random"] * info.default_players)
+    result = invoke("play", info.id, "--seats", seats, "--seed", "5", "--save", str(saved),
+                    env={"COLUMNS": "1000"})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    told = [line for _, _, lines in _told(find_record(saved)[1], None) for line in lines]
+    assert told, "the story tells nothing"
+    out = result.stdout.splitlines()
+    # The title, then exactly the story's lines (no typing hint: nobody types), then the end.
+    assert out[1 : 1 + len(told)] == told
+    assert out[1 + len(told)] == ""
+    assert "Type a number" not in result.stdout
+
+
+def test_a_person_reads_the_story_of_every_event_in_order_with_the_table_after_it(
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "game.jsonl"
+    result = invoke(*PLAY, "--save", str(saved), input="stay\n" * 400)
+    assert result.exit_code == 0, result.output
+    record = find_record(saved)[1]
+    game = record_game(record)
+    state = game.new_state()
+    expected: list[str] = []
+    for _, (actor, item), lines in _told(record, 0):
+        if actor == 0 and len(state.legal_actions(0)) > 1:
+            # The table's first line, after the lines of every event before the decision.
+            expected += [state.render(0).splitlines()[0], "p0, your move", "p0> "]
+        expected += lines
+        if actor == CHANCE:
+            state.apply_chance(item)
+        else:
+            state.apply(actor, item)
+    assert len(expected) > 20
+    assert in_order(result.stdout, *expected)
+
+
+# --------------------------------------------------------------------------- 80 columns
+
+NARROW = {"COLUMNS": "80"}
+
+
+def _indented_as_written(text: str, shown: str) -> None:
+    """``shown`` has ``text``'s words in order, every line within 80 columns, and no line is
+    less indented than the line of ``text`` its first word comes from (a sentence of an
+    indented item never wraps back to the margin)."""
+    source = [(word, len(line) - len(line.lstrip())) for line in text.splitlines()
+              for word in line.split()]  # fmt: skip
+    assert [word for word, _ in source] == shown.split()
+    position = 0
+    for line in shown.splitlines():
+        assert len(line) <= 80, line
+        words = line.split()
+        if not words:
+            continue
+        indent = len(line) - len(line.lstrip())
+        assert indent >= source[position][1], (line, source[position])
+        position += len(words)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
+def test_rules_fit_80_columns_keeping_their_layout(info: courtly.GameInfo) -> None:
+    result = invoke("rules", info.id, env=NARROW)
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in info.rules.splitlines()) > 80  # written for wider pages
+    _indented_as_written(info.rules, result.stdout)
+
+
+def test_rules_are_printed_as_written_where_they_fit() -> None:
+    info = game_class("royal-gambit").info
+    assert invoke("rules", info.id).stdout == info.rules + "\n"
+
+
+def test_help_at_the_prompt_fits_80_columns() -> None:
+    result = invoke("play", "god-save-the-king", "--seed", "3", input="help\n", env=NARROW)
+    assert result.exit_code == ABANDONED, result.output
+    out = result.stdout
+    rules = game_class("god-save-the-king").info.rules
+    start = out.index(rules.splitlines()[0][:40])
+    shown = out[start : out.index("p0>", start)]
+    _indented_as_written(rules, shown)
+
+
+def test_a_long_menu_is_laid_out_in_columns_at_80_never_splitting_an_entry() -> None:
+    # God Save The King's first formation: 13 numbered moves, "form left 2S" ... "form left AS".
+    result = invoke("play", "god-save-the-king", "--seed", "3", input="?\n9\n", env=NARROW)
+    out = result.stdout
+    menu = out[out.index("p0, your move:") : out.index("p0>")]
+    lines = menu.splitlines()
+    assert lines[0] == "p0, your move:"
+    entries = [entry for line in lines[1:] for entry in re.split(r"\s{2,}", line.strip())]
+    cards = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
+    assert entries == [f"{n} form left {card}" for n, card in enumerate(cards, 1)]
+    assert all(len(line) <= 80 for line in lines)
+    assert len(lines) <= 5  # in columns, not one entry a line
+    # "?" shows the same menu again; then "9" is its ninth entry: 10S goes to the left slot.
+    assert out.count("p0, your move:\n   1 form left 2S") == 2
+    assert "form middle 9S" in out and "form middle 10S" not in out
+
+
+def test_a_short_menu_stays_on_the_line_that_asks() -> None:
+    result = invoke(*PLAY, input="stay\n", env=NARROW)
+    assert "p0, your move: 1 hit   2 stay\n" in result.stdout
+
+
+# --------------------------------------------------------------------------- exit status
+
+
+def test_a_finished_game_exits_0_and_an_abandoned_one_exits_3() -> None:
+    finished = invoke(*PLAY, input="stay\n" * 400)
+    assert finished.exit_code == 0, finished.output
+    assert re.search(r"^(Winner|Shared win): ", finished.stdout, re.MULTILINE)
+    for typed in ("", "quit\ny\n", "stay\n"):
+        left = invoke(*PLAY, input=typed)
+        assert left.exit_code == ABANDONED == 3, (typed, left.output)
+        assert "Game abandoned. Goodbye." in left.stdout
+        assert left.stderr == ""
+
+
+def test_ctrl_c_at_the_prompt_abandons_the_game_with_exit_status_3(toy: str) -> None:
+    def interrupted(_prompt: str, _moves: Sequence[str] | None = None) -> str:
+        raise KeyboardInterrupt
+
+    game = courtly.make(toy, players=2, rounds=1)
+    agent = HumanAgent(game, console=Console(file=io.StringIO()), ask=interrupted)
+    with pytest.raises(Quit):
+        agent.act(game.new_state().view(0), random.Random(0))
+    # The command turns it into its exit status: end of input takes the same road.
+    assert play_toy(toy, "human,random", []).exit_code == ABANDONED
+
+
+def test_play_help_documents_the_exit_statuses() -> None:
+    result = invoke("play", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "Exit status: 0 when the game was played to its end; 3 when it was left" in text
