@@ -11,16 +11,21 @@ from __future__ import annotations
 import io
 import random
 import re
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from rich.console import Console
 from typer.testing import Result
 
 import courtly
 from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent, Quit
+from courtly.agents.terminal import thinking
 from courtly.cli.play import ABANDONED
+from courtly.cli.prompt import EditingPrompt, MoveCompleter, terminal_ask
 from courtly.core.events import CHANCE, Event
 from courtly.core.game import State, replay
 from courtly.core.records import MatchRecord, find_record
@@ -408,3 +413,60 @@ def test_play_help_documents_the_exit_statuses() -> None:
     assert result.exit_code == 0
     text = " ".join(result.stdout.split())
     assert "Exit status: 0 when the game was played to its end; 3 when it was left" in text
+
+
+# --------------------------------------------------------------------------- a slow bot
+
+
+def _terminal(interactive: bool) -> Console:
+    return Console(file=io.StringIO(), width=80, force_terminal=interactive,
+                   force_interactive=interactive)  # fmt: skip
+
+
+def test_a_wait_longer_than_a_moment_shows_a_spinner_line_then_erases_it() -> None:
+    console = _terminal(interactive=True)
+    with thinking(console, "p1 (slow) is thinking…", delay=0.05):
+        time.sleep(0.5)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "p1 (slow) is thinking…" in out
+    assert "\x1b[2K" in out[out.rindex("thinking…") :]  # the line erased at the end
+
+
+def test_a_quick_move_or_a_piped_output_shows_no_thinking_line() -> None:
+    quick = _terminal(interactive=True)
+    with thinking(quick, "p1 (quick) is thinking…", delay=0.5):
+        pass
+    piped = _terminal(interactive=False)
+    with thinking(piped, "p1 (slow) is thinking…", delay=0.0):
+        time.sleep(0.2)
+    assert quick.file.getvalue() == piped.file.getvalue() == ""  # type: ignore[attr-defined]
+
+
+def test_a_slow_bot_thinks_in_silence_when_the_output_is_piped() -> None:
+    result = invoke("play", "royal-gambit", "--seats", "human,ismcts:seconds=0.6", "--seed",
+                    "7", input="")  # fmt: skip
+    assert result.exit_code == ABANDONED, result.output
+    assert "p1 hits" in result.stdout  # it did think, and moved
+    assert "thinking" not in result.output
+
+
+# --------------------------------------------------------------------------- the prompt
+
+
+def test_tab_completes_the_line_into_a_legal_move_or_a_command_in_any_case() -> None:
+    completer = MoveCompleter(["form left 2S", "form left 10S", "?", "help", "hint", "quit"])
+
+    def completed(typed: str) -> list[str]:
+        found = completer.get_completions(Document(typed), CompleteEvent(completion_requested=True))
+        return [completion.text for completion in found]
+
+    assert completed("form left 1") == ["form left 10S"]
+    assert completed("FORM LEFT 1") == ["form left 10S"]
+    assert completed("h") == ["help", "hint"]
+    assert completed("form") == ["form left 2S", "form left 10S"]
+    assert completed("x") == []
+
+
+def test_piped_input_is_read_as_plain_lines() -> None:
+    # Under pytest stdin is no terminal: the prompt is the plain one, as for a pipe.
+    assert not isinstance(terminal_ask(Console(file=io.StringIO()), 0), EditingPrompt)
