@@ -412,7 +412,10 @@ def test_play_help_documents_the_exit_statuses() -> None:
     result = invoke("play", "--help")
     assert result.exit_code == 0
     text = " ".join(result.stdout.split())
-    assert "Exit status: 0 when the game was played to its end; 3 when it was left" in text
+    assert (
+        "Exit status: 0 when the game was played to its end, 3 when it was left unfinished "
+        "(quit, end of input or Ctrl-C), 2 on bad input." in text
+    )
 
 
 # --------------------------------------------------------------------------- a slow bot

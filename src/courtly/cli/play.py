@@ -82,8 +82,9 @@ def play_command(
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat with friends.
 
-    Exit status: 0 when the game was played to its end; 3 when it was left unfinished (quit,
-    end of input or Ctrl-C); 2 on bad input.
+    Exit status: 0 when the game was played to its end,
+    3 when it was left unfinished (quit, end of input or Ctrl-C),
+    2 on bad input.
     """
     from .prompt import terminal_ask  # prompt_toolkit: only when a game is played
 
