@@ -6,6 +6,7 @@ exit status."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
@@ -113,27 +114,32 @@ def test_without_the_editing_prompt_the_keys_would_be_typed_as_text(
 
 def test_a_shared_screen_keeps_each_persons_history_and_its_menu_fits_80_columns() -> None:
     child = spawn("play", "god-save-the-king", "--seats", "human,human", "--seed", "3")
+    child.logfile_read = seen = io.StringIO()
     try:
         child.expect("Pass the screen to p0")
         child.send("\r")
+        child.expect("p0, your move:")
         child.expect("p0>")
         menu = ANSI.sub("", child.before)
         child.send("2S 3S 4S\r")  # p0's whole formation, secret
         child.expect("Pass the screen to p1")
         child.send("\r")
+        child.expect("p1, your move:")
         child.expect("p1>")
-        child.send(UP + "\r")  # p1 has typed nothing yet: Up recalls nothing of p0's
-        child.expect("p1>")
+        child.send(UP + "\r")  # p1 has typed nothing yet: Up recalls nothing, and p0's line
+        child.expect("p1>")  # least of all; an empty line is asked again
         child.send("2H 3H 4H\r")
-        child.expect("p1>")  # the route question, at p1's screen
-        shown = ANSI.sub("", child.before)
+        child.expect("p1, your move:")  # the route question, at p1's screen
+        child.expect("p1>")
         child.send(UP)
         child.expect("2H 3H 4H")  # p1's own line comes back
         child.send(CTRL_C)
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
-    assert "2S 3S 4S" not in shown
+    out = seen.getvalue()
+    assert "2S 3S 4S" not in out[out.index("Pass the screen to p1") :]
+    assert out.count("2H 3H 4H") >= 2  # typed, then recalled
     # The menu of 13 formations, in columns within 80, each entry whole.
     rows = [row for row in menu.splitlines() if "form left" in row]
     assert len(rows) <= 5
@@ -154,4 +160,17 @@ def test_a_slow_bot_shows_that_it_is_thinking() -> None:
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+    assert child.exitstatus == ABANDONED
+
+
+def test_ctrl_c_while_a_bot_thinks_leaves_the_game() -> None:
+    child = spawn("play", "royal-gambit", "--seats", "human,ismcts:seconds=5", "--seed", "7")
+    try:
+        child.expect_exact("p1 (ismcts) is thinking…")
+        child.send(CTRL_C)
+        child.expect("Game abandoned. Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert "Traceback" not in child.before
     assert child.exitstatus == ABANDONED

@@ -252,6 +252,10 @@ def test_hot_seat_keeps_a_seats_typed_ahead_moves_off_the_others_screen() -> Non
     assert "p0 lays a card face down (middle)" in after
     assert "p0: form" not in after
     assert "3S" not in after, after  # p0's middle card: face down until the trick is decided
+    # p1's own steps typed ahead are told once, by the story, noted as typed ahead; never p0's.
+    noted = [line for line in after.splitlines() if line.endswith("(typed ahead)")]
+    assert len(noted) == 2 and all(line.startswith("p1 ") for line in noted), noted
+    assert "p1: form" not in after
 
 
 # --------------------------------------------------------------------------- the story
