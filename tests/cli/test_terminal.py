@@ -278,7 +278,7 @@ GAMES = [info for info in courtly.games() if not info.id.startswith("test-")]
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
-def test_a_bots_only_game_prints_the_story_of_every_event_once_and_nothing_else(
+def test_a_bots_only_game_prints_the_story_of_every_event_once_and_replay_the_same(
     info: courtly.GameInfo, tmp_path: Path
 ) -> None:
     saved = tmp_path / "game.jsonl"
@@ -293,6 +293,10 @@ def test_a_bots_only_game_prints_the_story_of_every_event_once_and_nothing_else(
     assert out[1 : 1 + len(told)] == told
     assert out[1 + len(told)] == ""
     assert "Type a number" not in result.stdout
+    # Replayed, the game tells the same story.
+    replayed = invoke("replay", str(saved), env={"COLUMNS": "1000"})
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout.splitlines()[: len(told) + 1] == [*told, ""]
 
 
 def test_a_person_reads_the_story_of_every_event_in_order_with_the_table_after_it(

@@ -94,9 +94,9 @@ class Telling:
         self._chance: set[int] = set()
         self._notes: dict[int, tuple[int, str]] = {}
 
-    def tell(self, state: State, actor: int, item: Any, note: str | None = None) -> int:
-        """Tell the event about to be applied to ``state``, with the note its actor is shown;
-        returns the event's index."""
+    def tell(self, state: State, actor: int, item: Any, note: str | None = None) -> None:
+        """Tell the event about to be applied to ``state`` (its index: ``len(state.history)``),
+        with the note its actor is shown."""
         index = len(state.history)
         self.story.tell(state, actor, item)
         if actor == CHANCE:
@@ -104,7 +104,6 @@ class Telling:
         elif note is not None:
             self._notes[index] = (actor, note)
         self.events = index + 1
-        return index
 
     def lines(self, seat: int | None, since: int) -> list[str]:
         """What ``seat`` (``None``: everyone) is told of the events from index ``since`` on, as

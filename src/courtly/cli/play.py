@@ -123,9 +123,9 @@ def play_command(
     def narrate(state: State, actor: int, item: Any) -> None:
         agent = None if actor == CHANCE else agents[actor]
         note = agent.note if isinstance(agent, HumanAgent) else None
-        index = telling.tell(state, actor, item, note)
+        telling.tell(state, actor, item, note)
         if screen is None:
-            for line in telling.lines(perspective, index):
+            for line in telling.lines(perspective, len(state.history)):
                 console.print(line)
 
     try:
