@@ -58,32 +58,31 @@ def royal_gambit() -> Iterator[pexpect.spawn]:
     child.close(force=True)
 
 
-def stays(child: pexpect.spawn, typed: str) -> None:
-    """At p0's prompt, type ``typed`` (keys and all): the game takes it as "stay"."""
+def played(child: pexpect.spawn, keys: str, line: str) -> None:
+    """At p0's prompt, press ``keys`` and Enter: the prompt shows ``line`` as entered, and the
+    game takes it as a move and goes on to p0's next decision."""
     child.expect("p0>")
-    child.send(typed + "\r")
-    child.expect(r"p0 stays and banks")
+    child.send(keys + "\r")
+    child.expect_exact(f"p0> {line}")
+    child.expect_exact("p0, your move:")
 
 
 def test_the_prompt_edits_recalls_and_completes_and_the_game_goes_on(
     royal_gambit: pexpect.spawn,
 ) -> None:
     child = royal_gambit
-    stays(child, "sty" + LEFT + "a")  # the arrow moves back: "sta|y" becomes "stay"
-    stays(child, UP)  # the last line again
-    stays(child, "ay" + HOME + "st" + END)
-    child.expect("p0>")
-    child.send("st\t")  # Tab writes out the one move that starts so
-    child.expect("stay")
-    child.send("\r")
-    child.expect("p0 stays and banks")
-    # Several completions, with nothing more in common: Tab lists them (the moves first); the
+    played(child, "sty" + LEFT + "a", "stay")  # the arrow moves back: "sta|y" becomes "stay"
+    played(child, UP, "stay")  # the last line again
+    played(child, "ay" + HOME + "st" + END, "stay")
+    played(child, "st\t", "stay")  # Tab writes out the one move that starts so
+    # Several completions with nothing more in common: Tab lists them (the moves first); the
     # line stays as typed.
     child.expect("p0>")
     child.send("h\t")
     child.expect(r"hit\s+help\s+hint")
     child.send("it\r")
-    child.expect("p0 hits")
+    child.expect_exact("p0> hit")
+    child.expect_exact("p0, your move:")
     child.expect("p0>")
     child.send(CTRL_C)
     child.expect("Game abandoned. Goodbye.")
@@ -92,23 +91,24 @@ def test_the_prompt_edits_recalls_and_completes_and_the_game_goes_on(
     assert child.exitstatus == ABANDONED
 
 
-def test_without_the_editing_prompt_the_keys_would_be_typed_as_text(
+def test_keys_edit_the_line_and_never_reach_the_game_as_text(
     royal_gambit: pexpect.spawn,
 ) -> None:
-    # The line the issue saw refused ("'pla\x1b[D\x1b[DX' is not an action") is now edited: no
-    # escape code reaches the game.
+    # The issue saw "'pla\x1b[D\x1b[DX' is not an action": the arrows typed as text. Now a key
+    # edits the line, and only the line reaches the game.
     child = royal_gambit
     child.expect("p0>")
-    child.send("CTRL" + CTRL_A + "x" + "\r")  # "xCTRL": edited at the line's start
-    child.expect("not an action")
-    before = child.before + child.after
+    child.send("CTRL" + CTRL_A + "x" + "\r")  # "xCTRL": Ctrl-A went to the line's start
+    child.expect_exact("p0> xCTRL")
+    child.expect_exact("Type a number or a move")  # refused, explained, asked again
+    refused = ANSI.sub("", child.before)
     child.expect("p0>")
     child.send(CTRL_D)
     child.expect("Game abandoned. Goodbye.")
     child.expect(pexpect.EOF)
     child.close()
-    assert "'xCTRL' is not an action" in ANSI.sub("", before)
-    assert "\x1b[D" not in before and "\\x1" not in before
+    assert "'xCTRL'" in refused
+    assert "\\x1" not in refused and "CTRLx" not in refused
     assert child.exitstatus == ABANDONED
 
 
@@ -153,8 +153,9 @@ def test_a_slow_bot_shows_that_it_is_thinking() -> None:
     child = spawn("play", "royal-gambit", "--seats", "human,ismcts:seconds=1", "--seed", "7")
     try:
         child.expect_exact("p1 (ismcts) is thinking…")
-        # Once p1 has moved, the line is erased (ESC [2K) and the story's line takes its place.
-        child.expect_exact("\x1b[2Kp1 hits.")
+        # Once p1 has moved, the spinner stops: the cursor shows again (ESC [?25h), goes up to
+        # the line and erases it (ESC [1A, ESC [2K), where the story's next line is printed.
+        child.expect_exact("\x1b[?25h\r\x1b[1A\x1b[2K")
         child.expect("p0>")
         child.send(CTRL_D)
         child.expect(pexpect.EOF)

@@ -349,7 +349,6 @@ def _indented_as_written(text: str, shown: str) -> None:
 def test_rules_fit_80_columns_keeping_their_layout(info: courtly.GameInfo) -> None:
     result = invoke("rules", info.id, env=NARROW)
     assert result.exit_code == 0, result.output
-    assert max(len(line) for line in info.rules.splitlines()) > 80  # written for wider pages
     _indented_as_written(info.rules, result.stdout)
 
 
@@ -457,7 +456,7 @@ def test_a_slow_bot_thinks_in_silence_when_the_output_is_piped() -> None:
     result = invoke("play", "royal-gambit", "--seats", "human,ismcts:seconds=0.6", "--seed",
                     "7", input="")  # fmt: skip
     assert result.exit_code == ABANDONED, result.output
-    assert "p1 hits" in result.stdout  # it did think, and moved
+    assert "p0, your move" in result.stdout  # p1, who starts, did think, and moved
     assert "thinking" not in result.output
 
 
