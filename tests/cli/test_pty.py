@@ -1,8 +1,8 @@
 """``courtly play`` at a real terminal: a pseudo-terminal of 80 columns driven by pexpect, keys
 sent as a person presses them. The prompt edits a line with the arrows, Home and End, recalls
 the seat's last line with Up (never another person's at a shared screen), completes a legal
-move with Tab (or lists the candidates); a slow bot shows that it is thinking; Ctrl-C and Ctrl-D leave the game with its
-exit status."""
+move with Tab (or lists the candidates); a slow bot shows that it is thinking; Ctrl-C and
+Ctrl-D leave the game with its exit status."""
 
 from __future__ import annotations
 

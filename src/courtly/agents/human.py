@@ -21,10 +21,8 @@ happened since they last looked, told from their side.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
-from typing import Any, Protocol
+from typing import Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -32,11 +30,9 @@ from rich.markup import escape
 
 from ..core.actions import Action, seat_text
 from ..core.errors import IllegalAction
-from ..core.events import CHANCE, observer_bit
-from ..core.game import Game, State, View
-from ..core.story import Story
+from ..core.game import Game, View
 from .estimates import HINT_ITERATIONS, Budget, estimate
-from .terminal import card_console, reflow
+from .terminal import Telling, card_console, reflow
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "rules"})
@@ -78,50 +74,6 @@ def plain_ask(console: Console) -> Ask:
         return console.input(prompt)
 
     return ask
-
-
-class Telling:
-    """The game's story as the terminal prints it: the lines every front end reads
-    (:class:`~courtly.core.story.Story`), each seat reading only its own, chance's lines indented
-    under the move they follow, and a note on a move the terminal played for a person (their
-    only choice, or the next step of a line they typed)."""
-
-    def __init__(self, num_players: int) -> None:
-        self.story = Story()
-        self.num_players = num_players
-        self.events = 0
-        """How many events have been told."""
-        self._chance: set[int] = set()
-        self._notes: dict[int, tuple[int, str]] = {}
-
-    def tell(self, state: State, actor: int, item: Any, note: str | None = None) -> None:
-        """Tell the event about to be applied to ``state`` (its index: ``len(state.history)``),
-        with the note its actor is shown."""
-        index = len(state.history)
-        self.story.tell(state, actor, item)
-        if actor == CHANCE:
-            self._chance.add(index)
-        elif note is not None:
-            self._notes[index] = (actor, note)
-        self.events = index + 1
-
-    def lines(self, seat: int | None, since: int) -> list[str]:
-        """What ``seat`` (``None``: everyone) is told of the events from index ``since`` on, as
-        Rich markup."""
-        bit = observer_bit(seat, self.num_players)
-        told = self.story.lines
-        out: list[str] = []
-        noted = -1
-        for index, knowers, text in told[bisect_left(told, since, key=itemgetter(0)) :]:
-            if not knowers & bit:
-                continue
-            line = ("  " if index in self._chance else "") + escape(text)
-            note = self._notes.get(index)
-            if note is not None and note[0] == seat and noted != index:
-                line += f" [dim]({note[1]})[/]"
-                noted = index
-            out.append(line)
-        return out
 
 
 class Screen:

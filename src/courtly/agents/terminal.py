@@ -1,19 +1,27 @@
 """How the terminal shows Courtly, for the human agent and the command line: colours for cards
-and seats (Rich), a spinner while something takes a while, and long texts laid out to the
-terminal's width."""
+and seats (Rich), the game's story as the terminal prints it, a spinner while something takes
+a while, and long texts laid out to the terminal's width."""
 
 from __future__ import annotations
 
 import re
 import textwrap
 import threading
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
 from rich.console import Console
 from rich.highlighter import RegexHighlighter
+from rich.markup import escape
 from rich.theme import Theme
+
+from ..core.events import CHANCE, observer_bit
+from ..core.game import State
+from ..core.story import Story
 
 
 class CardHighlighter(RegexHighlighter):
@@ -45,6 +53,53 @@ THEME = Theme(
 def card_console(**kwargs: object) -> Console:
     """A Rich console that colours cards and seats."""
     return Console(highlighter=CardHighlighter(), theme=THEME, **kwargs)  # type: ignore[arg-type]
+
+
+# -------------------------------------------------------------------------------- the story
+
+
+class Telling:
+    """The game's story as the terminal prints it: the lines every front end reads
+    (:class:`~courtly.core.story.Story`), each seat reading only its own, chance's lines indented
+    under the move they follow, and a note on a move the terminal played for a person (their
+    only choice, or the next step of a line they typed)."""
+
+    def __init__(self, num_players: int) -> None:
+        self.story = Story()
+        self.num_players = num_players
+        self.events = 0
+        """How many events have been told."""
+        self._chance: set[int] = set()
+        self._notes: dict[int, tuple[int, str]] = {}
+
+    def tell(self, state: State, actor: int, item: Any, note: str | None = None) -> None:
+        """Tell the event about to be applied to ``state`` (its index: ``len(state.history)``),
+        with the note its actor is shown."""
+        index = len(state.history)
+        self.story.tell(state, actor, item)
+        if actor == CHANCE:
+            self._chance.add(index)
+        elif note is not None:
+            self._notes[index] = (actor, note)
+        self.events = index + 1
+
+    def lines(self, seat: int | None, since: int) -> list[str]:
+        """What ``seat`` (``None``: everyone) is told of the events from index ``since`` on, as
+        Rich markup."""
+        bit = observer_bit(seat, self.num_players)
+        told = self.story.lines
+        out: list[str] = []
+        noted = -1
+        for index, knowers, text in told[bisect_left(told, since, key=itemgetter(0)) :]:
+            if not knowers & bit:
+                continue
+            line = ("  " if index in self._chance else "") + escape(text)
+            note = self._notes.get(index)
+            if note is not None and note[0] == seat and noted != index:
+                line += f" [dim]({note[1]})[/]"
+                noted = index
+            out.append(line)
+        return out
 
 
 # ---------------------------------------------------------------------------------- waiting

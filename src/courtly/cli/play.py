@@ -1,10 +1,10 @@
 """``courtly play``: a game in the terminal, one person against bots or several people sharing
 the screen, narrated as it happens and saved for ``courtly replay`` on request.
 
-What the terminal prints of the game is its story (:class:`~courtly.agents.human.Telling`): the
-lines every front end reads, each event's lines in order, from the person's side; the table is
-drawn after them, when the person must decide. Its exit status says whether the game was played
-to its end (:data:`ABANDONED` when it was not)."""
+What the terminal prints of the game is its story (:class:`~courtly.agents.terminal.Telling`):
+the lines every front end reads, each event's lines in order, from the person's side; the table
+is drawn after them, when the person must decide. Its exit status says whether the game was
+played to its end (:data:`ABANDONED` when it was not)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from ..agents.human import HumanAgent, Quit, Screen, Telling
+from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import make_agent
-from ..agents.terminal import card_console, thinking
+from ..agents.terminal import Telling, card_console, thinking
 from ..core.actions import Action, seat_text
 from ..core.events import CHANCE
 from ..core.game import Agent, State, View

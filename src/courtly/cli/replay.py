@@ -8,8 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..agents.human import Telling
-from ..agents.terminal import card_console
+from ..agents.terminal import Telling, card_console
 from ..core.errors import ReplayError
 from ..core.records import find_record
 from ..core.replays import record_game, replay_record
