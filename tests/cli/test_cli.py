@@ -14,6 +14,7 @@ from typer.testing import Result
 
 import courtly
 from courtly.cli.games import print_game
+from courtly.cli.play import ABANDONED
 from courtly.sim import rotated
 from courtly.testing.cli import invoke
 
@@ -206,7 +207,7 @@ PLAY = ["play", "royal-gambit", "--seats", "human,heuristic", "--seed", "7"]
 def test_play_explains_bad_input_and_asks_again() -> None:
     answers = ["foo", "99", "give-7 p1", "?", "help", "1", "stay"]
     result = invoke(*PLAY, input="".join(a + "\n" for a in answers))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     out = result.stdout
     # Each bad answer is explained, then the prompt comes again.
     assert in_order(out, "p0> ", "foo", "p0> ")
@@ -229,7 +230,7 @@ def test_play_explains_bad_input_and_asks_again() -> None:
 
 def test_play_end_of_input_abandons_cleanly() -> None:
     result = invoke(*PLAY, input="")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert "Game abandoned" in result.stdout
     assert "Winner" not in result.stdout
     assert "Traceback" not in result.output
@@ -237,7 +238,7 @@ def test_play_end_of_input_abandons_cleanly() -> None:
 
 def test_play_quit_confirmed_leaves_cleanly() -> None:
     result = invoke(*PLAY, input="quit\ny\nstay\nstay\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert "Leave this game?" in result.stdout
     assert "Game abandoned" in result.stdout
     assert "p0 stays" not in result.stdout
@@ -246,14 +247,14 @@ def test_play_quit_confirmed_leaves_cleanly() -> None:
 
 def test_play_end_of_input_at_the_quit_question_leaves_at_once() -> None:
     result = invoke(*PLAY, input="quit\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert in_order(result.stdout, "Leave this game?", "Game abandoned. Goodbye.")
 
 
 @pytest.mark.parametrize("word", ["q", "quit", "exit"])
 def test_play_quit_not_confirmed_goes_on(word: str) -> None:
     result = invoke(*PLAY, input=f"{word}\n\nstay\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     out = result.stdout
     assert in_order(out, "Leave this game? It will not be finished. (y/N)", "Going on.", "p0> ")
     assert "p0 stays" in out  # the game went on, and the next answer was the move
@@ -290,7 +291,7 @@ def test_play_hot_seat_passes_the_screen_when_the_seat_changes() -> None:
     result = invoke(
         "play", "royal-gambit", "--seats", "human,human", "--seed", "7", input="\nstay\n" * 6
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     out = result.stdout
     events = re.findall(r"Pass the screen to (p\d)|(p\d), your move|(p\d): only one choice", out)
     assert events, out

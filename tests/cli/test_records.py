@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import courtly
+from courtly.cli.play import ABANDONED
 from courtly.core.records import RECORD_FORMAT, find_record
 from courtly.core.replays import replay_record
 from courtly.testing.cli import invoke
@@ -152,6 +153,23 @@ def test_replay_of_a_text_that_is_not_json(tmp_path: Path) -> None:
     assert_clean_error(invoke("replay", str(path)), "line 1", "not valid JSON")
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('{"game": "royal-gambit\t"}', "Invalid control character at column 23"),
+        ('{"game": "royal-gam', "Unterminated string starting at column 10"),
+        ("{'game': 1}", "Expecting property name enclosed in double quotes at column 2"),
+    ],
+)
+def test_replay_names_what_is_wrong_with_a_json_line_once(
+    text: str, problem: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text)  # no line break to end it: the string stays unterminated
+    line = assert_clean_error(invoke("replay", str(path)), "line 1", f"({problem});")
+    assert "at at" not in line
+
+
 def test_replay_of_an_unknown_format_version(lines: list[str], tmp_path: Path) -> None:
     path = write(tmp_path / "future.jsonl", {**first(lines), "format": "courtly-game/9"})
     assert_clean_error(invoke("replay", str(path)), "line 1", "courtly-game/9", "newer Courtly")
@@ -238,7 +256,7 @@ def test_play_save_writes_the_game_before_the_summary(tmp_path: Path) -> None:
 def test_an_abandoned_game_leaves_no_empty_save_file(tmp_path: Path) -> None:
     saved = tmp_path / "game.jsonl"
     result = invoke(*PLAY, "--save", str(saved), input="")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert "Game abandoned" in result.stdout
     assert not saved.exists()
 
@@ -247,7 +265,7 @@ def test_an_abandoned_game_keeps_the_earlier_saved_games(tmp_path: Path) -> None
     saved = tmp_path / "game.jsonl"
     assert invoke(*PLAY, "--save", str(saved), input="stay\n" * 400).exit_code == 0
     before = saved.read_bytes()
-    assert invoke(*PLAY, "--save", str(saved), input="").exit_code == 0
+    assert invoke(*PLAY, "--save", str(saved), input="").exit_code == ABANDONED
     assert saved.read_bytes() == before
 
 

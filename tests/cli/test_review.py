@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from courtly.cli.play import ABANDONED
 from courtly.testing.cli import invoke
 
 from .test_cli import assert_clean_error
@@ -95,7 +96,7 @@ def test_review_of_a_missing_or_broken_record(games: Path, tmp_path: Path) -> No
 def test_hint_lists_the_best_moves_with_their_win_chance() -> None:
     result = invoke("play", "royal-gambit", "--seats", "human,heuristic", "--seed", "4",
                     input="hint\nstay\n")  # fmt: skip
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     out = result.stdout
     assert "hint suggests one" in out
     assert "Hint for p0 (estimated win chance, 95% interval; 2000 searches):" in out
@@ -107,7 +108,7 @@ def test_hint_lists_the_best_moves_with_their_win_chance() -> None:
 def test_hints_can_be_turned_off() -> None:
     result = invoke("play", "royal-gambit", "--seats", "human,heuristic", "--seed", "4",
                     "--no-hints", input="hint\nstay\n")  # fmt: skip
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == ABANDONED, result.output
     assert "Hints are off at this table" in result.stdout
     assert "Hint for" not in result.stdout
     assert "hint suggests one" not in result.stdout

@@ -1,14 +1,17 @@
 """A person at the terminal, as an agent: sees the seat's view, types an action.
 
-The table is printed when the person must decide; a forced move is announced in one line. What
-the person types is read as a move first (the game's own texts and shortcuts: ``10`` declares
-a 10 where ranks are moves), then as a command (``?``, ``help``, ``board``, ``hint``, ``quit``),
-then as a menu number. Where bare numbers are moves, the menu is shown without numbers, so the two
-never collide. ``hint`` lists the best moves with their estimated win chance, searched from the
-seat's view alone (:mod:`courtly.agents.estimates`), unless the table turned hints off. A move
-the game warns about (:meth:`View.caution`) and leaving a game in progress are confirmed first.
-Bad input is explained and asked again; end of input or Ctrl-C raises :class:`Quit`, which the
-command line turns into a clean exit.
+The table is printed when the person must decide; a forced move is played without asking, and
+the story's line of it says it was the only choice (:class:`Telling`). What the person types at
+its prompt (:class:`Ask`: the command line's editing prompt, or lines piped in) is read as a
+move first (the game's own texts and shortcuts: ``10`` declares a 10 where ranks are moves),
+then as a command (``?``, ``help``, ``board``, ``hint``, ``quit``), then as a menu number.
+Where bare numbers are moves, the menu is shown without numbers, so the two never collide. The
+menu is laid out to the terminal's width: in columns when it does not fit on one line, never
+splitting an entry. ``hint`` lists the best moves with their estimated win chance, searched
+from the seat's view alone (:mod:`courtly.agents.estimates`), unless the table turned hints
+off. A move the game warns about (:meth:`View.caution`) and leaving a game in progress are
+confirmed first. Bad input is explained and asked again; end of input or Ctrl-C raises
+:class:`Quit`, which the command line turns into a clean exit.
 
 Several people at one terminal (hot seat) share a :class:`Screen`: it is handed over, cleared
 with its scrollback, only when another person must decide, and then shows that person what
@@ -18,18 +21,18 @@ happened since they last looked, told from their side.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 
 from ..core.actions import Action, seat_text
 from ..core.errors import IllegalAction
-from ..core.events import CHANCE
-from ..core.game import Game, State, View
+from ..core.game import Game, View
 from .estimates import HINT_ITERATIONS, Budget, estimate
-from .terminal import card_console
+from .terminal import Telling, card_console, reflow
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "rules"})
@@ -39,6 +42,12 @@ HINT_WORDS = frozenset({"hint"})
 HINT_SHOWN = 5
 """How many of the best actions a hint lists."""
 YES_WORDS = frozenset({"y", "yes"})
+COMMANDS = ("?", "help", "board", "hint", "quit")
+"""The commands Tab completes at a move's prompt (each the word the opening line teaches)."""
+MENU_GAP = "   "
+"""Between two entries of the menu of moves."""
+MENU_INDENT = "  "
+"""Before each row of a menu of moves too long for the line that asks for a move."""
 
 CLEAR_SCROLLBACK = "\x1b[3J"
 """Erases the terminal's scrollback (xterm and its kin), where the last hand would stay."""
@@ -48,30 +57,40 @@ class Quit(Exception):
     """The person asked to stop (end of input, Ctrl-C, or ``quit`` confirmed)."""
 
 
+class Ask(Protocol):
+    """Where a person's lines come from: the terminal's prompt, or a test's answers."""
+
+    def __call__(self, prompt: str, moves: Sequence[str] | None = None) -> str:
+        """The line typed after ``prompt`` (Rich markup). ``moves`` are given when it asks for a
+        move: what Tab may complete; the line is then kept for Up to recall. Raises
+        ``EOFError`` at the end of input and ``KeyboardInterrupt`` on Ctrl-C."""
+        ...
+
+
+def plain_ask(console: Console) -> Ask:
+    """Lines read as they come, with no editing: input piped in, or a terminal without one."""
+
+    def ask(prompt: str, moves: Sequence[str] | None = None) -> str:
+        return console.input(prompt)
+
+    return ask
+
+
 class Screen:
     """The one terminal several people share in a hot-seat game.
 
-    It keeps, for each person's seat, the lines narrated to that seat (:meth:`State.narrate`
-    from its side, so only what it may see) since it last looked, and who holds the screen now.
+    It knows how far each person's seat has read the story (:class:`Telling`, told from that
+    seat's side, so only what it may see) and who holds the screen now.
     """
 
-    def __init__(self, console: Console, seats: Iterable[int]) -> None:
+    def __init__(self, console: Console, seats: Iterable[int], telling: Telling) -> None:
         self.console = console
+        self.telling = telling
         self.holder: int | None = None
-        self.unseen: dict[int, list[str]] = {seat: [] for seat in seats}
-        self.public: list[str] = []
-        """What everyone may see, since anyone last looked: told at the end of the game."""
-
-    def observe(self, state: State, actor: int, item: Any) -> None:
-        """The match's observer: tell each person's seat about the event, for its next look."""
-        indent = "  " if actor == CHANCE else ""
-        for seat, lines in self.unseen.items():
-            line = state.narrate(actor, item, seat)
-            if line:
-                lines.append(indent + line)
-        line = state.narrate(actor, item, None)
-        if line:
-            self.public.append(indent + line)
+        self.seen = dict.fromkeys(seats, 0)
+        """The events each person's seat has been shown."""
+        self.public_seen = 0
+        """The events anyone has been shown: what everyone may see since is told at the end."""
 
     def ask_order(self, movers: tuple[int, ...]) -> Sequence[int]:
         """At a simultaneous point the person at the screen decides first: one handover less."""
@@ -79,11 +98,11 @@ class Screen:
             return (self.holder, *(seat for seat in movers if seat != self.holder))
         return movers
 
-    def look(self, seat: int, read: Callable[[str], str], hand_over: bool = True) -> None:
+    def look(self, seat: int, read: Ask, hand_over: bool = True) -> None:
         """Show ``seat`` what happened since it last looked; first hand the screen over (cleared,
         scrollback too) if another person holds it and ``hand_over``. Without ``hand_over``
         nothing is shown to a seat that does not hold the screen."""
-        lines = self.unseen[seat]
+        lines = self.telling.lines(seat, self.seen[seat])
         if self.holder != seat:
             if not hand_over:
                 return
@@ -96,9 +115,13 @@ class Screen:
                 heading = "So far:" if first else f"Since {seat_text(seat)} last looked:"
                 self.console.print(f"[bold]{heading}[/]")
         for line in lines:
-            self.console.print(line, markup=False)
-        lines.clear()
-        self.public.clear()
+            self.console.print(line)
+        self.seen[seat] = self.public_seen = self.telling.events
+
+    def unseen_by_all(self) -> list[str]:
+        """What everyone may see of the events since anyone last looked (the last ones of a
+        game, told at its end)."""
+        return self.telling.lines(None, self.public_seen)
 
     def clear(self) -> None:
         """Clear the screen and the scrollback, where the previous hand would still be."""
@@ -115,7 +138,7 @@ class HumanAgent:
         self,
         game: Game,
         console: Console | None = None,
-        ask: Callable[[str], str] | None = None,
+        ask: Ask | None = None,
         screen: Screen | None = None,
         hints: bool = True,
         hint_budget: Budget | None = None,
@@ -123,13 +146,16 @@ class HumanAgent:
     ) -> None:
         self.game = game
         self.console = console or card_console()
-        self.ask = ask or self.console.input
+        self.ask = ask or plain_ask(self.console)
         self.screen = screen
         self.hints = hints
         """Whether ``hint`` may be asked (``courtly play --no-hints`` turns it off)."""
         self.hint_budget = hint_budget or Budget(HINT_ITERATIONS)
         self.hint_workers = hint_workers
         self.typed_ahead: list[str] = []  # the rest of a line that meant several actions
+        self.note: str | None = None
+        """How the last move was chosen when the person did not type it at its prompt: the
+        note the story's line of that move carries (``only choice``, ``typed ahead``)."""
 
     def act(self, view: View, rng: random.Random) -> Action:
         seat = view.seat
@@ -137,19 +163,16 @@ class HumanAgent:
         if self.typed_ahead:
             action = self._typed_ahead_move(view, seat)
             if action is not None:
+                self.note = "typed ahead"
                 return action
         legal = list(view.legal_actions())
         if len(legal) == 1:
-            # Nothing to decide: one line, no table (and nothing at all for a seat that does
-            # not hold a shared screen: its move may be secret).
-            self._look(seat, hand_over=False)
-            if self._at_screen(seat):
-                self.console.print(
-                    f"[dim]{seat_text(seat)}: only one choice, played for you:[/] "
-                    f"{escape(str(legal[0]))}"
-                )
+            # Nothing to decide, and no table: the story's line of the move says it was the only
+            # choice (to this seat alone: at a shared screen its move may be secret).
+            self.note = "only choice"
             return legal[0]
         self._look(seat)
+        self.note = None
         return self._decide(view, seat, legal)
 
     # ----------------------------------------------------------------------------- deciding
@@ -160,8 +183,11 @@ class HumanAgent:
         self.console.print()
         self.console.print(view.render(), markup=False)
         self._offer(who, legal, numbered)
+        completions = [str(action) for action in legal] + [
+            word for word in COMMANDS if self.hints or word not in HINT_WORDS
+        ]
         while True:
-            answer = self._read(f"{who}> ").strip()
+            answer = self._read(f"{who}> ", completions).strip()
             if not answer:
                 continue
             # A move first: where "10" is a move (a rank), it is never a menu number.
@@ -188,7 +214,8 @@ class HumanAgent:
                 raise Quit
             self.console.print("[dim]Going on.[/]")
         elif word in HELP_WORDS:
-            self.console.print(self.game.info.rules, markup=False, highlight=False)
+            rules = reflow(self.game.info.rules, self.console.width)
+            self.console.print(rules, markup=False, highlight=False)
         elif word in LIST_WORDS:
             self._offer(who, legal, numbered)
         elif word in BOARD_WORDS:
@@ -269,8 +296,6 @@ class HumanAgent:
             self._look(seat)
         else:
             self._look(seat, hand_over=False)
-        if self._at_screen(seat):
-            self.console.print(f"[dim]{seat_text(seat)}:[/] {escape(str(action))}")
         if not self._cautioned(view, action):
             self.typed_ahead.clear()
             return None
@@ -290,22 +315,42 @@ class HumanAgent:
 
     # ----------------------------------------------------------------------------- the screen
 
-    def _at_screen(self, seat: int) -> bool:
-        return self.screen is None or self.screen.holder == seat
-
     def _look(self, seat: int, hand_over: bool = True) -> None:
         if self.screen is not None:
             self.screen.look(seat, self._read, hand_over)
 
     def _offer(self, who: str, legal: list[Action], numbered: bool) -> None:
+        """The moves, on the line that asks for one if they fit there, or else in columns below
+        it: an entry is never split across lines."""
+        head = f"{who}, your move:"
+        texts = [str(action) for action in legal]
         if numbered:
-            choices = "   ".join(f"[bold]{i}[/] {escape(str(a))}" for i, a in enumerate(legal, 1))
+            digits = len(str(len(legal)))
+            entries = [
+                (f"{i:>{digits}} {t}", f"[bold]{i:>{digits}}[/] {escape(t)}")
+                for i, t in enumerate(texts, 1)
+            ]
+            inline = [f"[bold]{i}[/] {escape(t)}" for i, t in enumerate(texts, 1)]
+            inline_width = sum(len(str(i)) + 1 + cell_len(t) for i, t in enumerate(texts, 1))
         else:
-            choices = "   ".join(escape(str(a)) for a in legal)
-        self.console.print(f"{who}, your move: {choices}")
+            entries = [(t, escape(t)) for t in texts]
+            inline = [markup for _, markup in entries]
+            inline_width = sum(cell_len(t) for t in texts)
+        inline_width += len(MENU_GAP) * (len(texts) - 1)
+        width = self.console.width
+        if cell_len(head) + 1 + inline_width <= width:
+            self.console.print(f"{head} {MENU_GAP.join(inline)}")
+            return
+        self.console.print(head)
+        column = max(cell_len(plain) for plain, _ in entries)
+        per_row = max(1, (width - len(MENU_INDENT) + len(MENU_GAP)) // (column + len(MENU_GAP)))
+        for start in range(0, len(entries), per_row):
+            row = entries[start : start + per_row]
+            cells = [markup + " " * (column - cell_len(plain)) for plain, markup in row]
+            self.console.print(MENU_INDENT + MENU_GAP.join(cells).rstrip())
 
-    def _read(self, prompt: str) -> str:
+    def _read(self, prompt: str, moves: Sequence[str] | None = None) -> str:
         try:
-            return self.ask(prompt)
+            return self.ask(prompt, moves)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None

@@ -1,5 +1,10 @@
 """``courtly play``: a game in the terminal, one person against bots or several people sharing
-the screen, narrated as it happens and saved for ``courtly replay`` on request."""
+the screen, narrated as it happens and saved for ``courtly replay`` on request.
+
+What the terminal prints of the game is its story (:class:`~courtly.agents.terminal.Telling`):
+the lines every front end reads, each event's lines in order, from the person's side; the table
+is drawn after them, when the person must decide. Its exit status says whether the game was
+played to its end (:data:`ABANDONED` when it was not)."""
 
 from __future__ import annotations
 
@@ -8,13 +13,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import make_agent
-from ..agents.terminal import card_console
-from ..core.actions import seat_text
+from ..agents.terminal import Telling, card_console, thinking
+from ..core.actions import Action, seat_text
 from ..core.events import CHANCE
-from ..core.game import Agent, State
+from ..core.game import Agent, State, View
 from ..core.match import play_match
 from ..core.replays import replay_record
 from .shared import (
@@ -28,6 +34,24 @@ from .shared import (
     record_writer,
     seats_for,
 )
+
+ABANDONED = 3
+"""The exit status of a game left before its end (quit, end of input, Ctrl-C); 0 is a game
+played to its end, 2 bad input, as for every command."""
+
+
+class ShownThinking:
+    """A bot whose slow moves show: ``p1 (ismcts) is thinking…`` beside a spinner while it takes
+    more than a moment, gone once it has moved (nothing when the output is not a terminal)."""
+
+    def __init__(self, agent: Agent, console: Console, who: str) -> None:
+        self.agent = agent
+        self.console = console
+        self.who = who
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        with thinking(self.console, f"{self.who} is thinking…"):
+            return self.agent.act(view, rng)
 
 
 def play_command(
@@ -56,20 +80,30 @@ def play_command(
         ),
     ] = True,
 ) -> None:
-    """Play a game in the terminal, against bots or hot-seat with friends."""
+    """Play a game in the terminal, against bots or hot-seat with friends.
+
+    Exit status: 0 when the game was played to its end,
+    3 when it was left unfinished (quit, end of input or Ctrl-C),
+    2 on bad input.
+    """
+    from .prompt import terminal_ask  # prompt_toolkit: only when a game is played
+
     console = card_console()
     with clear_errors():
         specs, count = seats_for(game, seats, players, "human")
         the_game = make_game(game, count, option)
         humans = [s for s, spec in enumerate(specs) if is_human(spec)]
+        telling = Telling(count)
         # Several people at one terminal share it: it is handed over between them.
-        screen = Screen(console, humans) if len(humans) > 1 else None
+        screen = Screen(console, humans, telling) if len(humans) > 1 else None
         agents: list[Agent] = []
-        for spec in specs:
+        for seat, spec in enumerate(specs):
             if is_human(spec):
-                agents.append(HumanAgent(the_game, console=console, screen=screen, hints=hints))
+                ask = terminal_ask(console, seat)
+                agents.append(HumanAgent(the_game, console, ask, screen=screen, hints=hints))
             else:
-                agents.append(make_agent(spec, the_game))
+                who = f"{seat_text(seat)} ({spec.split(':')[0]})"
+                agents.append(ShownThinking(make_agent(spec, the_game), console, who))
         new_file = save is not None and not save.exists()
         writer = record_writer(save, "a", "--save") if save is not None else None
     if seed is None:
@@ -79,19 +113,20 @@ def play_command(
     perspective = humans[0] if len(humans) == 1 else None
     names = ", ".join(f"{seat_text(s)} {spec}" for s, spec in enumerate(specs))
     console.print(f"[bold]{the_game.info.title}[/] · seed {seed} · {names}")
-    console.print(
-        "[dim]Type a number or an action; ? lists the moves, "
-        + ("hint suggests one, " if hints else "")
-        + "help shows the rules, quit leaves.[/]"
-    )
+    if humans:
+        console.print(
+            "[dim]Type a number or an action; ? lists the moves, "
+            + ("hint suggests one, " if hints else "")
+            + "help shows the rules, quit leaves.[/]"
+        )
 
     def narrate(state: State, actor: int, item: Any) -> None:
-        if screen is not None:
-            screen.observe(state, actor, item)
-            return
-        line = state.narrate(actor, item, perspective)
-        if line:
-            console.print(("  " if actor == CHANCE else "") + line, markup=False)
+        agent = None if actor == CHANCE else agents[actor]
+        note = agent.note if isinstance(agent, HumanAgent) else None
+        telling.tell(state, actor, item, note)
+        if screen is None:
+            for line in telling.lines(perspective, len(state.history)):
+                console.print(line)
 
     try:
         record = play_match(
@@ -108,15 +143,15 @@ def play_command(
             if new_file and save is not None and save.stat().st_size == 0:
                 save.unlink()  # nothing was saved: leave no empty file behind
         console.print("\nGame abandoned. Goodbye.")
-        raise typer.Exit(0) from None
+        raise typer.Exit(ABANDONED) from None
     if writer is not None:
         with clear_errors():
             writer.write(record)
             writer.close()
     final = replay_record(record)
     if screen is not None:
-        for line in screen.public:  # the last events, after the last person looked
-            console.print(line, markup=False)
+        for line in screen.unseen_by_all():  # the last events, after the last person looked
+            console.print(line)
     print_end(console, final, specs)
     if save is not None:
         console.print(

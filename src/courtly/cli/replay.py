@@ -1,17 +1,15 @@
-"""``courtly replay``: a recorded game told again event by event, from a seat's side or nobody's,
-and checked to end as it was recorded."""
+"""``courtly replay``: a recorded game told again event by event, from a seat's side or nobody's
+(the game's story, as ``courtly play`` prints it), and checked to end as it was recorded."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from ..agents.terminal import card_console
+from ..agents.terminal import Telling, card_console
 from ..core.errors import ReplayError
-from ..core.events import CHANCE
-from ..core.game import State
 from ..core.records import find_record
 from ..core.replays import record_game, replay_record
 from .shared import clear_errors, print_end, seat_number
@@ -43,19 +41,13 @@ def replay_command(
         try:
             game = record_game(record)
             perspective = None if seat is None else seat_number(seat, game.num_players)
-            told: list[str] = []
-
-            def narrate(state: State, actor: int, item: Any) -> None:
-                text = state.narrate(actor, item, perspective)
-                if text:
-                    told.append(("  " if actor == CHANCE else "") + text)
-
+            telling = Telling(game.num_players)
             # The whole record is checked before a line is told: a bad one gets its error alone.
-            state = replay_record(record, None if quiet else narrate)
+            state = replay_record(record, None if quiet else telling.tell)
         except ReplayError as error:
             raise ReplayError(f"{file} line {line}: {error}") from None
-    for text in told:
-        console.print(text, markup=False)
+    for text in telling.lines(perspective, 0):
+        console.print(text)
     if state.is_terminal:
         print_end(console, state, record.seats)
         status = "returns match the record" if record.returns else "the game is over"

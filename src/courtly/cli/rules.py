@@ -1,9 +1,11 @@
-"""``courtly rules``: a game's rules summary, as the game itself declares it."""
+"""``courtly rules``: a game's rules summary, as the game itself declares it, laid out to the
+terminal's width."""
 
 from __future__ import annotations
 
 from rich.console import Console
 
+from ..agents.terminal import reflow
 from ..core.registry import game_class
 from .shared import GameArg, clear_errors
 
@@ -12,4 +14,5 @@ def rules_command(game: GameArg) -> None:
     """Print a game's rules summary, with how Courtly settles the rule sheet's gaps."""
     with clear_errors():
         info = game_class(game).info
-    Console().print(info.rules, markup=False, highlight=False)
+    console = Console()
+    console.print(reflow(info.rules, console.width), markup=False, highlight=False)

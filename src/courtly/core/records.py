@@ -184,8 +184,11 @@ def read_records(path: Path) -> Iterator[tuple[int, MatchRecord]]:
                     # A bad first line: not a record file at all; a bad later one: a file whose
                     # writer was stopped mid-line, most likely.
                     hint = "is the file truncated?" if seen_before else "is it a file of records?"
+                    # Some of json's messages end in "at" already ("Invalid control character
+                    # at"): the column follows them once.
+                    problem = error.msg.removesuffix(" at")
                     raise ReplayError(
-                        f"{path} line {number}: not valid JSON ({error.msg} at column "
+                        f"{path} line {number}: not valid JSON ({problem} at column "
                         f"{error.colno}); {hint}"
                     ) from None
                 try:

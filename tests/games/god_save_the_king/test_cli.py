@@ -12,14 +12,14 @@ PLAY = ["play", "god-save-the-king", "--seats", "human,heuristic", "--seed", "3"
 
 def test_a_formation_typed_on_one_line_is_played_card_by_card() -> None:
     result = invoke(*PLAY, input="2S 3S 4S\npass\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     out = result.stdout
     # The table shows which slot is being chosen and the whole hand to choose from.
     assert "Choose the card for the LEFT slot" in out
     assert "Your hand: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS" in out
     # One line, three actions: left, then middle and right typed ahead.
     assert "p0 puts 2S in the left slot." in out
-    assert "p0: form middle 3S" in out and "p0: form right 4S" in out
+    assert "p0 puts 3S in the middle slot. (typed ahead)" in out and "p0: form" not in out
     assert out.index("p0 puts 2S in the left slot.") < out.index("p0 puts 4S in the right slot.")
     # The bot's formation stays face down until the reveal, then the table shows it.
     assert "p1 lays a card face down (left)." in out
@@ -30,7 +30,7 @@ def test_a_formation_typed_on_one_line_is_played_card_by_card() -> None:
 
 def test_bad_formations_are_explained_and_asked_again() -> None:
     result = invoke(*PLAY, input="10S 10S 8S\n5H 2S 3S\nform right 2S\n2S 3S 4S\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     out = result.stdout
     assert "10S is named twice" in out
     assert "5H is not in p0's hand" in out

@@ -52,7 +52,7 @@ def test_play_as_a_warchief_sees_backs_not_faces() -> None:
         "5",
         input="sabotage\nrecruit\n",
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     out = result.stdout
     assert "p2, your move: 1 recon   2 sabotage   3 recruit   4 load   5 fire" in out
     assert "face down: back" in out
@@ -70,7 +70,7 @@ def test_hot_seat_play_of_all_four_seats() -> None:
         "1",
         input="\nb1\n\nc1\n\nadvance\n\nload\n\n",
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     assert "Pass the screen to p1" in result.stdout
     assert "The Ostrogoth army advances from O-Forest to O-Plains1." in result.stdout
 

@@ -27,7 +27,7 @@ def test_games_lists_the_options() -> None:
 
 def test_play_draws_the_track_with_every_pawn_and_the_own_hand() -> None:
     result = invoke(*PLAY, input="end\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     out = result.stdout
     assert re.search(r"^track +0 +10 +20 +30$", out, re.MULTILINE), out
     assert re.search(r"^> p0 \(you\) H \|o·{30}\| +0  hand 1: \S+$", out, re.MULTILINE), out
@@ -38,14 +38,14 @@ def test_play_draws_the_track_with_every_pawn_and_the_own_hand() -> None:
 
 def test_play_end_of_input_exits_cleanly() -> None:
     result = invoke(*PLAY, input="")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     assert "Game abandoned" in result.stdout
     assert "Traceback" not in result.output
 
 
 def test_play_explains_bad_input() -> None:
     result = invoke(*PLAY, input="play 2C\nborrow 5s\nplay 7h p1\nend\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # unfinished: the input ran out
     out = " ".join(result.stdout.split())  # the terminal wraps long lines
     assert "p0 does not hold 2C" in out
     assert "borrow is only possible right after playing a Queen" in out
