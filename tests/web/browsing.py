@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 import courtly.web
 from courtly.testing.postgres import must_run
@@ -175,6 +175,48 @@ def cards_in(value: Any) -> set[str]:
     if isinstance(value, list):
         return set().union(*(cards_in(item) for item in value))
     return set()
+
+
+STORY_LINES = """items => items.map(item => {
+    // The text the game wrote, read back from what the page drew: a card is drawn as a card
+    // (its data-card), a seat by its person's name (its data-seat-ref: the words it stands
+    // for), each part of a line on a line of its own.
+    const words = node => {
+        if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+        if (node.nodeType !== Node.ELEMENT_NODE) return "";
+        if (node.dataset.card) return node.dataset.card;
+        if (node.dataset.seatRef) return node.dataset.seatRef;
+        return [...node.childNodes].map(words).join("");
+    };
+    const parts = [...item.querySelectorAll(".story-text > .story-part")];
+    return [Number(item.dataset.event), parts.map(words).join("\\n")];
+})"""
+
+
+def story_shown(scope: Page | Locator) -> list[list[Any]]:
+    """The lines of the story drawn in ``scope`` (a page, or a part of it), each as
+    ``[event index, the text the game wrote]``: what the server sends as a seat's story."""
+    lines: list[list[Any]] = scope.locator("li.story-line").evaluate_all(STORY_LINES)
+    return lines
+
+
+def text_shown(scope: Locator) -> str:
+    """The game's words inside ``scope`` (one story text: a line, a reason, a score), read back
+    as :data:`STORY_LINES` reads them."""
+    found: str = scope.evaluate(
+        """scope => {
+            const words = node => {
+                if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+                if (node.nodeType !== Node.ELEMENT_NODE) return "";
+                if (node.dataset.card) return node.dataset.card;
+                if (node.dataset.seatRef) return node.dataset.seatRef;
+                return [...node.childNodes].map(words).join("");
+            };
+            const parts = scope.querySelectorAll(".story-part");
+            return parts.length ? [...parts].map(words).join("\\n") : words(scope);
+        }"""
+    )
+    return found
 
 
 def play_to_end(page: Page, server: Server, most_moves: int = 400) -> int:

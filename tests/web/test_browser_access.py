@@ -336,7 +336,7 @@ def test_royal_gambit_played_by_keyboard_alone(
     tab_to(page, "#option-target_score")
     press(page, "Control+A")
     page.keyboard.type("15")
-    tab_to(page, "summary")
+    tab_to(page, "details:not(.advanced) > summary")
     press(page, "Enter")  # opens "More"
     tab_to(page, "#create-seed")
     page.keyboard.type("5")
@@ -434,8 +434,8 @@ def test_a_card_picked_on_the_board_by_keyboard(
         page.keyboard.press(" " if turn % 2 else "Enter")
         wait_for_version(page, before + 1)
         picks += 1
-        # The seat's own log names the card it played.
-        page.locator(f".log [data-card='{card}']").first.wait_for()
+        # The seat's own story names the card it played.
+        page.locator(f".story [data-card='{card}']").first.wait_for()
     assert picks >= 2, f"only {picks} cards were picked by the keyboard"
 
 

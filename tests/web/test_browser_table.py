@@ -18,7 +18,6 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .browsing import (
-    CARD,
     DEADLINE,
     PHONE,
     READY,
@@ -27,6 +26,8 @@ from .browsing import (
     cards_shown,
     no_horizontal_scroll,
     photograph,
+    story_shown,
+    text_shown,
     version,
     wait_for_version,
 )
@@ -339,7 +340,8 @@ def test_last_moves_animations_switch_and_a_caution_before_a_fatal_move(
     assert page.get_by_role("alertdialog").count() == 0
     assert version(page) == before == seat_view(server, table, 0, token)["version"]
 
-    # Harmless moves go at once; each seat's last move is its last event in the page's log.
+    # Harmless moves go at once; each seat's last move is the story's first line about its last
+    # event, as this seat was told it.
     for slot, card in (("left", "2S"), ("middle", "3S"), ("right", "4S")):
         before = version(page)
         page.locator(f'.action-buttons {READY}[data-action="form {slot} {card}"]').click()
@@ -349,21 +351,19 @@ def test_last_moves_animations_switch_and_a_caution_before_a_fatal_move(
         )
     mine = seat_view(server, table, 0, token)
     wait_for_version(page, mine["version"])
-    last: dict[int, str] = {}
-    for who, what in mine["log"]:
+    last: dict[int, int] = {}
+    for index, (who, _) in enumerate(mine["log"]):
         if re.fullmatch(r"p\d", who):
-            last[int(who[1])] = what
+            last[int(who[1])] = index
     assert set(last) == {0, 1}  # the bot has formed too (a hidden choice for p0)
-    for seat, what in last.items():
-        shown = page.locator(f'.seats li[data-seat="{seat}"] [data-testid=last-move]')
-        text = shown.inner_text()
-        if what == "?":
-            assert "(hidden)" in text
-            continue
-        words = what.split()
-        drawn = shown.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
-        assert drawn == [word for word in words if CARD.fullmatch(word)]
-        assert all(word in text for word in words if not CARD.fullmatch(word))
+    for seat, index in last.items():
+        shown = page.locator(f'.seats li[data-seat="{seat}"] [data-testid=last-move] .story-text')
+        told = next(text for at, text in mine["story"] if at == index)
+        assert text_shown(shown) == told.split("\n")[0]
+    # The bot's hidden choice is told as a hidden choice: no card of it on p0's page.
+    assert mine["log"][last[1]][1] == "?"
+    bot_line = page.locator('.seats li[data-seat="1"] [data-testid=last-move]')
+    assert bot_line.locator("[data-card]").count() == 0
     photograph(page, "last-moves")
 
 
@@ -398,8 +398,9 @@ def test_a_finished_game_is_replayed_step_by_step_from_each_seat_or_all(
                 drawn.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
             )
             assert held <= cards_in(view["observation"]), (step, key)
-        log = page.get_by_role("list", name="Game log").locator("li")
-        assert log.count() == len(answer["log"]) == step
+        # The story up to the step as that seat (or every seat) was told it.
+        assert story_shown(page) == answer["story"]
+        assert all(index < step for index, _ in answer["story"])
 
     # At the end, every seat side by side and the result.
     assert at() == steps and int(replay.get_attribute("data-steps") or 0) == steps
@@ -412,7 +413,7 @@ def test_a_finished_game_is_replayed_step_by_step_from_each_seat_or_all(
     # Keyboard: Home, then the arrows; the buttons; the slider.
     page.locator("body").press("Home")
     wait_step(0)
-    assert page.get_by_role("list", name="Game log").locator("li").count() == 0
+    assert story_shown(page) == []
     page.keyboard.press("ArrowRight")
     wait_step(1)
     page.get_by_role("button", name="Forward").click()

@@ -44,6 +44,7 @@ from courtly.core import Card, Game, IllegalAction, State, View, games, make
 from courtly.core.events import CHANCE, parse_actor
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
+from courtly.core.story import Story, story_of
 from courtly.web.tables import Table, seat_message
 
 CASES = [(info.id, n) for info in games() for n in info.player_counts]
@@ -260,27 +261,27 @@ def create(
 
 
 @dataclass
-class _PublicSeat:
-    shown: dict[str, Any]
-
-    def public(self, _seat: int, _now: float) -> dict[str, Any]:
-        return self.shown
-
-
-@dataclass
 class _Shown:
-    """A stand-in for a :class:`Table`: the game state given, the table-level facts (seats,
-    notices, mode...) as the message showed them."""
+    """A stand-in for a :class:`Table`: the game state given, its story told again from its
+    history (a world's own history, in a world), the table-level facts (seats, notices,
+    mode...) as the message showed them."""
 
     id: str
     game: Game
     state: State
     status: str
-    seats: list[_PublicSeat]
+    seats: list[dict[str, Any]]
     notices: list[dict[str, Any]]
     mode: str
     hints: bool
     rematch_id: str | None
+    result: Any = None
+
+    def told(self) -> Story:
+        return story_of(self.game, self.state.history)
+
+    def public_seats(self, _now: float) -> list[dict[str, Any]]:
+        return self.seats
 
 
 def expected_message(state: State, seat: int | None, since: int, sent: dict[str, Any]) -> Any:
@@ -290,13 +291,14 @@ def expected_message(state: State, seat: int | None, since: int, sent: dict[str,
         game=state.game,
         state=state,
         status=sent["status"],
-        seats=[_PublicSeat(s) for s in sent["seats"]],
+        seats=sent["seats"],
         notices=sent["notices"],
         mode=sent["mode"],
         hints=sent["hints"],
         rematch_id=sent["rematch_id"],
     )
-    return seat_message(cast(Table, shown), seat, since, 0.0)
+    # As the client reads it: JSON (a story line, a pair, is an array there).
+    return json.loads(json.dumps(seat_message(cast(Table, shown), seat, since, 0.0)))
 
 
 def card_texts(data: dict[str, Any]) -> set[str]:

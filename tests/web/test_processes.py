@@ -21,7 +21,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
+from courtly.core.story import story_of
 from courtly.testing.server import ServerFailed, ServerProcess
+from courtly.web.tables.views import told_since
 
 DEADLINE = 60.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
@@ -213,8 +215,11 @@ def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_mov
     )
     table = created["id"]
     assert created["status"] == "playing"
-    # B loads the table now; its bots play too whenever it hears of a change.
-    b.ok("GET", f"/api/tables/{table}")
+    # B loads the table now; its bots play too whenever it hears of a change. A spectator's
+    # view makes each process keep the table's story from now on: told as its own bots move,
+    # and as it catches up with the other's moves.
+    for server in (a, b):
+        server.ok("GET", f"/api/tables/{table}/view")
     records = []
     for server in (a, b):
         summary = wait_for(
@@ -233,6 +238,10 @@ def test_a_bot_table_is_played_to_the_end_by_both_processes_without_a_double_mov
     final = replay_record(MatchRecord.from_dict(records[0]))  # every event legal where it stands
     assert final.is_terminal
     assert len(final.history) == len(records[0]["history"])
+    story = story_of(final.game, records[0]["history"])
+    told = [[index, text] for index, text in told_since(story, None, 3, 0)]
+    for server in (a, b):
+        assert server.ok("GET", f"/api/tables/{table}/view")["story"] == told, server.name
 
 
 def answer_on(

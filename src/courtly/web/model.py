@@ -14,12 +14,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..core.game import Game, State
+from ..core.story import Story, story_of
 from .protocol import Clock as ClockShape
 from .protocol import (
     Mode,
     MoveAnswer,
     Notice,
     OptionValue,
+    Result,
     SeatKind,
     SeatPublic,
     Status,
@@ -97,10 +99,12 @@ class Seat:
     def played_by_bot(self) -> bool:
         return self.kind == "bot" or self.bot_control
 
-    def public(self, seat: int, now: float) -> SeatPublic:
-        """What everyone may know of the seat (never its token)."""
+    def public(self, seat: int, title: str, now: float) -> SeatPublic:
+        """What everyone may know of the seat (never its token); ``title`` is what the seat is
+        in the game (``Ostrogoth King``)."""
         return {
             "seat": seat,
+            "title": title,
             "kind": self.kind,
             "name": self.name,
             "bot": self.bot if self.played_by_bot else None,
@@ -137,6 +141,12 @@ class Answer:
         }
 
 
+def seat_titles(game: Game) -> list[str]:
+    """What each seat of ``game`` is, in words (``Ostrogoth King``; empty where every seat
+    plays the same part)."""
+    return [game.text.seat_title(game, seat) for seat in range(game.num_players)]
+
+
 @dataclass
 class Table:
     """One game at the server: a game, seats, the state, and what the messages need."""
@@ -161,7 +171,18 @@ class Table:
     """``to_move_at[v]``: the seats to move at version ``v`` (checks moves chosen earlier)."""
     answers: dict[tuple[int, int], tuple[str, Answer]] = field(default_factory=dict)
     """Applied moves by (seat, version chosen at): a retry is recognised and answered again."""
+    story: Story | None = field(default=None, repr=False)
+    """The lines told about every event so far, each with who may read them: told once per
+    event for all the observers as moves are played, or None until a message needs it (told
+    again from the history then: a table loaded only to be listed never tells its story)."""
+    result: Result | None = field(default=None, repr=False)
+    """How the finished game ended (the same for every seat), made once it is asked for."""
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    titles: list[str] = field(init=False, repr=False)
+    """What each seat is in the game (``Ostrogoth King``): fixed by the game and its options."""
+
+    def __post_init__(self) -> None:
+        self.titles = seat_titles(self.game)
 
     @property
     def version(self) -> int:
@@ -170,6 +191,17 @@ class Table:
     @property
     def options(self) -> dict[str, OptionValue]:
         return cast(dict[str, OptionValue], self.game.config()["options"])
+
+    def told(self) -> Story:
+        """The table's story, told again from its history if it is not kept yet (the caller
+        holds the table's lock)."""
+        if self.story is None:
+            self.story = story_of(self.game, self.state.history)
+        return self.story
+
+    def public_seats(self, now: float) -> list[SeatPublic]:
+        """What everyone may know of the seats."""
+        return [seat.public(i, self.titles[i], now) for i, seat in enumerate(self.seats)]
 
     def summary(self, now: float) -> TableSummary:
         """The table as the lobby lists it, read under its lock: a move's change of status and
@@ -189,9 +221,10 @@ class Table:
                 # before it fetches anyone's view.
                 "to_move": list(self.state.to_move) if self.status == "playing" else [],
                 "hints": self.hints,
-                "seats": [seat.public(i, now) for i, seat in enumerate(self.seats)],
+                "seats": self.public_seats(now),
                 "free_seats": [i for i, seat in enumerate(self.seats) if not seat.taken],
                 "created_at": self.created_at,
                 "rematch_of": self.rematch_of,
                 "rematch_id": self.rematch_id,
+                "winners": list(self.state.winners) if self.status == "over" else [],
             }

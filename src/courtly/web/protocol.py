@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
 from typing_extensions import TypedDict
 
 Status = Literal["open", "playing", "over"]
@@ -28,6 +28,21 @@ LogEvent = Annotated[
 """An event of a log as its reader may know it: the actor (``p1``, ``chance``) and the item
 (``?`` for what the reader may not know)."""
 OptionValue = str | int | float | bool
+StoryLine = Annotated[
+    tuple[int, str],
+    # (as the pair it is: openapi-typescript reads a tuple's item count as a repeat of it)
+    WithJsonSchema(
+        {
+            "type": "array",
+            "prefixItems": [{"type": "integer"}, {"type": "string"}],
+            "items": False,
+            "description": "the event's index, and the text",
+        }
+    ),
+]
+"""A line of a game's story as its reader was told it: the index of the event it tells (lines
+are told before their event is applied: an event's consequences are told with it), then the
+text. An event may be told in several lines, or in none to a reader it is kept from."""
 
 
 # ---------------------------------------------------------------------------------- requests
@@ -107,10 +122,22 @@ def refusal(detail: str, version: int | None = None) -> Refusal:
 
 
 class OptionInfo(TypedDict):
+    """A game's or a bot's option: ``label`` and ``about`` are for a person (no rule ids);
+    ``name`` (the key a request sends), ``help`` (with the rule ids) and ``allowed`` are the
+    details for those who want them."""
+
     name: str
     default: OptionValue
     allowed: str
     help: str
+    label: str
+    """The option's name for a person (``Target score``)."""
+    about: str
+    """What the option does, in one line, in the game's words."""
+    choices: NotRequired[list[str]]
+    """The values a text option allows, when it names them."""
+    choice_labels: NotRequired[list[str]]
+    """A person's name for each of ``choices``, in the same order."""
     unofficial: NotRequired[bool]
 
 
@@ -167,6 +194,9 @@ class SeatPublic(TypedDict):
     """What everyone may know of a seat (never its token)."""
 
     seat: int
+    title: str
+    """What the seat is in this game, in words (``Ostrogoth King``); empty where every seat
+    plays the same part."""
     kind: SeatKind
     name: str
     bot: str | None
@@ -197,6 +227,24 @@ class TableSummary(TypedDict):
     created_at: float
     rematch_of: str | None
     rematch_id: str | None
+    winners: list[int]
+    """The seats that won (empty unless the game is over, or when no one won)."""
+
+
+class SeatTitles(TypedDict):
+    """What each seat of a game is, at a player count and options: what the form that creates
+    a table shows beside each seat."""
+
+    game: str
+    players: int
+    titles: list[str]
+    """Each seat's title in words (``Ostrogoth King``), empty where every seat plays the same
+    part."""
+
+
+class SetupRequest(Strict):
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, OptionValue] = Field(default_factory=dict)
 
 
 class SeatToken(TypedDict):
@@ -210,6 +258,9 @@ class SeatToken(TypedDict):
 class LegalAction(TypedDict):
     id: int
     text: str
+    """The action's text: what a move sends (or its ``id``), and what a log event says."""
+    label: str
+    """What a button for the move says, in the game's words (``Vulture: back the Vulture``)."""
     caution: NotRequired[str]
     """The game's warning before a legal move that throws the game away: confirm first."""
 
@@ -222,15 +273,31 @@ class Notice(TypedDict):
     text: str
 
 
+class Standing(TypedDict):
+    """One seat at the end of a game: its place (1 for the winners; tied seats share a place),
+    its score in the game's words (empty where the game keeps none), and what else decided it."""
+
+    seat: int
+    place: int
+    score: str
+    note: str
+
+
 class Result(TypedDict):
+    """How a finished game ended: the reason in a sentence (the rule that ended it, in words),
+    every seat's standing, best first, and the returns behind them."""
+
     returns: list[float]
     winners: list[int]
     truncated: bool
+    reason: str
+    standings: list[Standing]
 
 
 class SeatMessage(TypedDict):
     """Everything a seat (or a spectator, ``seat`` null) is sent: made from that seat's view and
-    the table's public facts. ``log`` holds the events from ``log_from`` on."""
+    the table's public facts. ``log`` holds the events from ``log_from`` on, and ``story`` the
+    lines the seat was told, in the game's words, about the events from ``story_from`` on."""
 
     table: str
     game: str
@@ -243,6 +310,8 @@ class SeatMessage(TypedDict):
     observation: Any
     log_from: int
     log: list[LogEvent]
+    story_from: int
+    story: list[StoryLine]
     result: Result | None
     seats: list[SeatPublic]
     notices: list[Notice]
@@ -279,6 +348,11 @@ class ReplayStep(TypedDict):
     to_move: list[int]
     views: list[SeatView]
     log: list[LogEvent]
+    story: list[StoryLine]
+    """The lines told about the events up to the step: to the seat, to a spectator, or (with
+    ``all``) every line told to anyone, each once."""
+    told_to: NotRequired[list[list[int]]]
+    """With ``all``: the seats each line of ``story`` was told to (every seat: ``[]``)."""
     result: Result | None
     seats: list[SeatPublic]
 

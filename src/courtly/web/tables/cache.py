@@ -143,7 +143,7 @@ class TableCache:
             return
         if stored.version != table.version:
             for event in self.storage.events(session, table.id, since=table.version):
-                replay_event(table.state, event, table.answers)
+                replay_event(table.state, event, table.answers, table.story)
             table.to_move_at = to_move_history(table.state)
         table.status = stored.status
         table.rematch_id = stored.rematch_id

@@ -1,5 +1,6 @@
 """A table's history: chance resolved from the table's seed, the seats to move at every
-version, and events replayed from storage.
+version, and events replayed from storage; each event told to the table's story (when it keeps
+one) before it is applied.
 
 Chance is resolved by the server right after the move that led to it, with a generator drawn
 from the table's seed and the event's index, so a table rebuilt from its history after a
@@ -12,6 +13,7 @@ import random
 
 from ...core.events import CHANCE, parse_actor
 from ...core.game import State
+from ...core.story import Story
 from ..model import Answer
 from ..storage import StoredEvent
 
@@ -22,11 +24,15 @@ def chance_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"courtly-table/{seed}/{index}")
 
 
-def resolve_chance(state: State, seed: int) -> list[tuple[int, ...]]:
-    """Resolve the chance events due now; returns the seats to move after each."""
+def resolve_chance(state: State, seed: int, story: Story | None = None) -> list[tuple[int, ...]]:
+    """Resolve the chance events due now, each told to ``story`` first (if any); returns the
+    seats to move after each."""
     moved = []
     while state.is_chance and not state.is_terminal:
-        state.apply_chance(state.sample_chance_outcome(chance_rng(seed, len(state.history))))
+        outcome = state.sample_chance_outcome(chance_rng(seed, len(state.history)))
+        if story is not None:
+            story.tell(state, CHANCE, outcome)
+        state.apply_chance(outcome)
         moved.append(state.to_move)
     return moved
 
@@ -46,15 +52,24 @@ def to_move_history(state: State) -> list[tuple[int, ...]]:
 
 
 def replay_event(
-    state: State, event: StoredEvent, answers: dict[tuple[int, int], tuple[str, Answer]]
+    state: State,
+    event: StoredEvent,
+    answers: dict[tuple[int, int], tuple[str, Answer]],
+    story: Story | None = None,
 ) -> None:
-    """Apply a stored event to ``state``; a decision's answer is kept in ``answers``, so that a
-    retry of it is recognised after a restart too."""
+    """Apply a stored event to ``state``, told to ``story`` first (if any); a decision's answer
+    is kept in ``answers``, so that a retry of it is recognised after a restart too."""
     actor = parse_actor(event.actor, state.num_players)
     if actor == CHANCE:
-        state.apply_chance(state.game.text.parse_chance(state, event.item))
+        outcome = state.game.text.parse_chance(state, event.item)
+        if story is not None:
+            story.tell(state, CHANCE, outcome)
+        state.apply_chance(outcome)
         return
-    state.apply(actor, event.item)
+    action = state.parse_action(actor, event.item)
+    if story is not None:
+        story.tell(state, actor, action)
+    state.apply(actor, action)
     if event.chosen_at is not None and event.answer_version is not None:
         answers[(actor, event.chosen_at)] = (
             event.item,

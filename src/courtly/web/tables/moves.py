@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ...core.errors import IllegalAction
 from ...core.events import CHANCE, actor_text
 from ...core.game import State, View
+from ...core.story import Story
 from ..model import Answer, Table, TableError
 from ..storage import MoveWrite, Stale, StoredEvent, WriterBusy
 from .access import authorise, check_seat_index
@@ -34,6 +35,8 @@ class _Move:
     state: State | None = None
     moved: list[tuple[int, ...]] = field(default_factory=list)
     write: MoveWrite | None = None
+    told: Story | None = None
+    """The move's lines and the chance's after it, for the table's story (if it keeps one)."""
 
 
 def refusal_reason(view: View, action: object) -> str:
@@ -143,6 +146,12 @@ class Moves:
         table.status = move.write.status
         table.to_move_at.extend(move.moved)
         table.answers[(seat, version)] = (move.answer.action, move.answer)
+        if move.told is not None and table.story is not None:
+            table.story.lines.extend(move.told.lines)
+        elif table.story is not None:
+            # A message told the story while the move was being written: it is told again,
+            # from the history, when it is next needed.
+            table.story = None
         for index, (clock_ms, clock_since) in move.write.clocks.items():
             table.seats[index].clock_ms = clock_ms
             table.seats[index].clock_since = clock_since
@@ -181,7 +190,13 @@ class Moves:
             reason = refusal_reason(table.state.view(seat), action)
             raise TableError(422, reason, version=table.version) from None
         decision = len(state.history) - 1
-        moved = [state.to_move, *resolve_chance(state, table.seed)]
+        # Told once for every observer, before it is applied (on the state the move was made
+        # in: the table's, still as it was); the story is kept only once a message needed it.
+        told = None
+        if table.story is not None:
+            told = Story()
+            told.tell(table.state, seat, state.history[decision][1])
+        moved = [state.to_move, *resolve_chance(state, table.seed, told)]
         now = time.time()
         history = state.history
         answer = Answer(seat, str(history[decision][1]), decision, len(history))
@@ -199,7 +214,7 @@ class Moves:
             events=events,
             clocks=clock_changes(table, table.state, state, seat, now),
         )
-        return _Move(answer, state, moved, write)
+        return _Move(answer, state, moved, write, told)
 
     def _same_action(self, table: Table, action: object, text: str) -> bool:
         if isinstance(action, str):

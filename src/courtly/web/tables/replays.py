@@ -10,13 +10,14 @@ import time
 from collections import OrderedDict
 from typing import cast
 
-from ...core.events import CHANCE
+from ...core.events import CHANCE, observer_bit
 from ...core.game import State
 from ...core.records import MatchRecord
+from ...core.story import Story
 from ..model import Table, TableError
-from ..protocol import GameRecord, ReplaySeat, ReplayStep
+from ..protocol import GameRecord, ReplaySeat, ReplayStep, StoryLine
 from .cache import TableCache
-from .views import result
+from .views import result, told_since
 
 REPLAYS_KEPT = 16
 """Finished tables whose replayed states a server keeps (a replay steps through one)."""
@@ -64,7 +65,8 @@ class Replays:
                 raise TableError(
                     409, "a table is replayed once its game is over, and this one is not"
                 )
-            seats = [s.public(i, time.time()) for i, s in enumerate(table.seats)]
+            seats = table.public_seats(time.time())
+            story = table.told()
         states = self._replayed(table)
         history = table.state.history
         steps = len(history)
@@ -93,6 +95,11 @@ class Replays:
                 state.apply(actor, item)
         views = [state.view(viewer) for viewer in viewers]
         log = state.history_text() if who == "all" else views[0].log()
+        told_to: list[list[int]] = []
+        if who == "all":
+            lines, told_to = every_line(story, players, step)
+        else:
+            lines = [line for line in told_since(story, viewers[0], players, 0) if line[0] < step]
         answer: ReplayStep = {
             "table": table.id,
             "game": table.game.id,
@@ -106,9 +113,12 @@ class Replays:
                 for viewer, view in zip(viewers, views, strict=True)
             ],
             "log": log,
+            "story": lines,
             "result": result(state),
             "seats": seats,
         }
+        if who == "all":
+            answer["told_to"] = told_to
         return answer
 
     def _replayed(self, table: Table) -> list[State]:
@@ -134,3 +144,20 @@ class Replays:
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.popitem(last=False)
         return states
+
+
+def every_line(story: Story, players: int, step: int) -> tuple[list[StoryLine], list[list[int]]]:
+    """Every line told to anyone about the first ``step`` events, each once, and the seats each
+    was told to (``[]``: every seat): a finished game's story with nothing kept from anyone."""
+    everyone = [observer_bit(seat, players) for seat in range(players)]
+    lines: list[StoryLine] = []
+    told_to: list[list[int]] = []
+    for index, knowers, text in story.lines:
+        if index >= step:
+            break
+        seats = [seat for seat, bit in enumerate(everyone) if knowers & bit]
+        if not seats:
+            continue  # (told to spectators alone: what every seat knew better)
+        lines.append((index, text))
+        told_to.append([] if len(seats) == players else seats)
+    return lines, told_to

@@ -7,17 +7,26 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ...core.game import State, View
+from ...core.events import observer_bit
+from ...core.game import State, View, known_state
+from ...core.story import Story
 from ..model import Table, TableError
-from ..protocol import LegalAction, Result, SeatMessage
+from ..protocol import LegalAction, Result, SeatMessage, StoryLine
 from .access import authorise
 from .cache import TableCache
 
 
-def _legal_action(view: View, action: Any) -> LegalAction:
-    """A legal action as a seat is sent it: its id and text, and the game's ``caution`` (from
-    the seat's view alone) when the move throws the game away, for the page to confirm first."""
-    entry: LegalAction = {"id": action.id, "text": str(action)}
+def _legal_action(view: View, seen: State, action: Any) -> LegalAction:
+    """A legal action as a seat is sent it: its id and text, its label in words, and the game's
+    ``caution`` when the move throws the game away, for the page to confirm first. The label
+    and the caution are worked out from the seat's view alone (``seen``: its redacted state)."""
+    seat = view.seat
+    assert seat is not None
+    entry: LegalAction = {
+        "id": action.id,
+        "text": str(action),
+        "label": seen.game.text.action_label(seen, seat, action),
+    }
     caution = view.caution(action)
     if caution:
         entry["caution"] = caution
@@ -25,12 +34,17 @@ def _legal_action(view: View, action: Any) -> LegalAction:
 
 
 def seat_message(table: Table, seat: int | None, since: int, now: float) -> SeatMessage:
-    """Everything a seat (``None``: a spectator) is sent: made from ``state.view(seat)`` and
-    the table's public facts, nothing else. ``since`` is how much of the log it already has."""
+    """Everything a seat (``None``: a spectator) is sent: made from ``state.view(seat)``, the
+    lines of the table's story that seat was told, and the table's public facts, nothing else.
+    ``since`` is how much of the log it already has. The caller holds the table's lock."""
     view = table.state.view(seat)
-    since = view.log_from(since)  # again from an event revealed to the seat since
+    # The story's lines stay as they were told (a card revealed later changes no line), so they
+    # resume from where the reader is; the log, again from an event revealed to the seat since.
+    story_from = min(since, view.version)
+    since = view.log_from(since)
     playing = table.status == "playing"
     legal = view.legal_actions() if playing else ()
+    seen = known_state(view)
     return {
         "table": table.id,
         "game": table.game.id,
@@ -39,12 +53,14 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
         "version": view.version,
         "status": table.status,
         "to_move": list(view.to_move),
-        "legal_actions": [_legal_action(view, action) for action in legal],
+        "legal_actions": [_legal_action(view, seen, action) for action in legal],
         "observation": view.observation(),
         "log_from": since,
         "log": view.log(since),
-        "result": result(view),
-        "seats": [s.public(i, now) for i, s in enumerate(table.seats)],
+        "story_from": story_from,
+        "story": told_since(table.told(), seat, table.game.num_players, story_from),
+        "result": final_result(table),
+        "seats": table.public_seats(now),
         "notices": table.notices,
         "mode": table.mode,
         "hints": table.hints,
@@ -52,11 +68,45 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
     }
 
 
-def result(seen: State | View) -> Result | None:
-    """How the game ended (None while it goes on): the same for every seat, once it is over."""
-    if not seen.is_terminal:
+def told_since(story: Story, seat: int | None, num_players: int, since: int) -> list[StoryLine]:
+    """The lines of ``story`` told to ``seat`` (``None``: a spectator) about the events from
+    index ``since`` on. The lines are in the order of their events, and a reader's new lines
+    are the last few (a message is made for every seat after every move): they are looked for
+    from the end, however long the game."""
+    lines = story.lines
+    start = len(lines)
+    while start and lines[start - 1][0] >= since:
+        start -= 1
+    bit = observer_bit(seat, num_players)
+    return [(index, text) for index, knowers, text in lines[start:] if knowers & bit]
+
+
+def final_result(table: Table) -> Result | None:
+    """How the table's game ended (None while it goes on), made once: the same for every seat."""
+    if table.status != "over":
         return None
-    return {"returns": seen.returns(), "winners": list(seen.winners), "truncated": seen.truncated}
+    if table.result is None:
+        table.result = result(table.state)
+    return table.result
+
+
+def result(state: State) -> Result | None:
+    """How the game of ``state`` (a full state) ended, in the game's words (None while it goes
+    on): the reason, each seat's place and score, and the returns. Once the game is over every
+    seat may know all of it."""
+    if not state.is_terminal:
+        return None
+    outcome = state.game.text.outcome(state)
+    return {
+        "returns": state.returns(),
+        "winners": list(state.winners),
+        "truncated": state.truncated,
+        "reason": outcome.reason,
+        "standings": [
+            {"seat": s.seat, "place": s.place, "score": s.score, "note": s.note}
+            for s in outcome.standings
+        ],
+    }
 
 
 class Views:
@@ -85,6 +135,8 @@ class Views:
         if table is None or not table.lock.acquire(blocking=False):
             return None
         try:
+            if table.story is None:
+                return None  # told again from the whole history first: not on the event loop
             if seat is not None:
                 authorise(table, seat, token)
             return seat_message(table, seat, max(0, since), time.time())

@@ -10,6 +10,8 @@ type Schemas = components["schemas"];
 export type OptionInfo = Schemas["OptionInfo"];
 export type BotInfo = Schemas["BotInfo"];
 export type GameInfo = Schemas["GameInfo"];
+/** What each seat is at a player count and options ("Ostrogoth King"; "" where all are alike). */
+export type SeatTitles = Schemas["SeatTitles"];
 export type Rules = Schemas["Rules"];
 export type SeatPublic = Schemas["SeatPublic"];
 export type Clock = Schemas["Clock"];
@@ -19,7 +21,9 @@ export type SeatToken = Schemas["SeatToken"];
 /** A legal action; `caution`: the game's warning before a move that throws the game away. */
 export type LegalAction = Schemas["LegalAction"];
 export type Notice = Schemas["Notice"];
+/** How a finished game ended: the reason, each seat's standing (place, score, note), returns. */
 export type Result = Schemas["Result"];
+export type Standing = Schemas["Standing"];
 /** What the server sends a seat (or a spectator): `seat_message` in courtly/web/tables/views.py. */
 export type SeatMessage = Schemas["SeatMessage"];
 export type LogEvent = SeatMessage["log"][number];
@@ -97,6 +101,8 @@ async function request<T>(
 
 export const api = {
   games: () => request<GameInfo[]>("GET", "/api/games"),
+  seatTitles: (game: string, players: number, options: Record<string, OptionValue>) =>
+    request<SeatTitles>("POST", `/api/games/${encodeURIComponent(game)}/seats`, { players, options }),
   tables: (status: "open" | "playing" | "over", limit = 100) =>
     request<TableSummary[]>("GET", `/api/tables?status=${status}&limit=${limit}`),
   table: (id: string) => request<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}`),

@@ -90,26 +90,49 @@ export function Card({ code, small = false }: { code: string | null; small?: boo
   );
 }
 
-const SEAT = /^p(\d+)$/;
+/** A card or a seat inside words: "7H", "10S", "Jk", "p2", standing on their own (punctuation
+ * around them is fine: "flips 5H.", "p1's"), never part of a longer word or of a rule id
+ * ("KC-7" is a rule of King's Court, not the King of clubs). */
+const TOKEN = /(?<![\w-])((?:10|[2-9AJQK])[SHDC]|Jk|p\d+)(?![\w-])/g;
 
 /** A seat's label ("p1") with its person's or bot's name, when it has one. */
 export type SeatNamer = (seat: number) => string;
 
-/** Text of the game's own words (an action, a log event) with its cards drawn as small cards
- * and its seats ("p2") named. */
+/** Text of the game's own words (an action, a line of the story) with its cards drawn as small
+ * cards and its seats ("p2") named. Each keeps the words it stands for (`data-card`,
+ * `data-seat-ref`), so the text the game wrote can be read back from the page. */
 export function RichText({ text, seatName }: { text: string; seatName?: SeatNamer }) {
   const parts: ComponentChildren[] = [];
-  text.split(/(\s+)/).forEach((word, index) => {
-    if (parseCard(word)) {
-      parts.push(<Card key={index} code={word} small />);
-      return;
+  let at = 0;
+  for (const found of text.matchAll(TOKEN)) {
+    const word = found[0];
+    const start = found.index ?? 0;
+    if (start < at) continue; // inside a seat's words already taken
+    if (start > at) parts.push(text.slice(at, start));
+    at = start + word.length;
+    if (word.startsWith("p")) {
+      if (!seatName) {
+        parts.push(word);
+        continue;
+      }
+      let name = seatName(Number(word.slice(1)));
+      let written = word;
+      // "p0 (Ostrogoth King)" of a seat named "p0 (Ann)": "p0 (Ann, Ostrogoth King)".
+      const what = /^ \(([^()]+)\)/.exec(text.slice(at));
+      if (what && name.endsWith(")")) {
+        name = `${name.slice(0, -1)}, ${what[1]})`;
+        written = `${word}${what[0]}`;
+        at += what[0].length;
+      }
+      parts.push(
+        <span key={start} class="seat-ref" data-seat-ref={written}>
+          {name}
+        </span>,
+      );
+    } else {
+      parts.push(<Card key={start} code={word} small />);
     }
-    const seat = SEAT.exec(word);
-    if (seat && seatName) {
-      parts.push(<span key={index}>{seatName(Number(seat[1]))}</span>);
-      return;
-    }
-    parts.push(word);
-  });
+  }
+  if (at < text.length) parts.push(text.slice(at));
   return <>{parts}</>;
 }

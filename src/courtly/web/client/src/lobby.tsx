@@ -23,6 +23,8 @@ import {
   tablePath,
 } from "./router";
 import { NameField } from "./shared/name-field";
+import { sentence, winnersText } from "./shared/result";
+import { seatNamer } from "./shared/seats";
 import { rememberTitles } from "./shared/titles";
 
 const REFRESH_MS = 5000;
@@ -178,6 +180,7 @@ function TableList({
           {tables.map((table) => {
             const free = table.seats.filter((s) => s.kind === "person" && !s.taken);
             const name = titles[table.game] ?? table.title;
+            const seatName = seatNamer(table.seats);
             return (
               <li class="panel table-entry" key={table.id} data-table={table.id}>
                 <span>
@@ -186,6 +189,16 @@ function TableList({
                     {table.players} players · {table.mode}
                     {join && ` · ${free.length} free`}
                   </span>
+                  {!join && (
+                    <span class="table-players" data-testid="players">
+                      {table.seats.map((s) => seatName(s.seat)).join(", ")}
+                    </span>
+                  )}
+                  {replay && (
+                    <span class="table-winners" data-testid="winners">
+                      {winnersText(table.winners, seatName)}
+                    </span>
+                  )}
                 </span>
                 <span class="table-links">
                   {join && free.length > 0 && (
@@ -257,11 +270,19 @@ function limits(allowed: string): { min?: number; max?: number } {
   return {};
 }
 
-/** The values an option allows when it names them ("round_robin, full_turn"). */
-function choices(option: OptionInfo): string[] | null {
-  if (typeof option.default !== "string" || !option.allowed.includes(",")) return null;
-  const values = option.allowed.split(",").map((v) => v.trim());
-  return values.every((v) => /^[\w-]+$/.test(v)) ? values : null;
+/** The values an option allows when it names them, each with a person's name for it. */
+function choices(option: OptionInfo): { value: string; label: string }[] | null {
+  if (!option.choices?.length) return null;
+  return option.choices.map((value, index) => ({
+    value,
+    label: option.choice_labels?.[index] ?? value.replace(/_/g, " "),
+  }));
+}
+
+/** An option's value as a person reads it (a choice by its name, true and false as yes and no). */
+function valueText(option: OptionInfo, value: OptionValue): string {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return choices(option)?.find((c) => c.value === value)?.label ?? String(value);
 }
 
 function OptionField({
@@ -277,10 +298,13 @@ function OptionField({
 }) {
   const id = `${idPrefix}-${option.name}`;
   const helpId = `${id}-help`;
-  const label = option.name.replace(/_/g, " ");
+  // A person's words: the option's name and what it does; its key and rule ids are in the
+  // form's "Advanced" details.
+  const label = option.label;
   const help = (
     <span class="help" id={helpId}>
-      {option.help} (default: {String(option.default)}){option.unofficial ? " — unofficial" : ""}
+      {option.about} (default: {valueText(option, option.default)})
+      {option.unofficial ? " — not in the official rules" : ""}
     </span>
   );
   if (typeof option.default === "boolean") {
@@ -312,8 +336,8 @@ function OptionField({
           onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
         >
           {values.map((v) => (
-            <option key={v} value={v}>
-              {v.replace(/_/g, " ")}
+            <option key={v.value} value={v.value}>
+              {v.label}
             </option>
           ))}
         </select>
@@ -396,6 +420,32 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
   const [names, setNames] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // What each seat is at this player count and these options (a King, a Warchief), asked of the
+  // server, which checks the options as creating the table would: what is wrong is said early.
+  const [titles, setTitles] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const asked = JSON.stringify(changed(game.options, options));
+  useEffect(() => {
+    let stopped = false;
+    const timer = window.setTimeout(() => {
+      api.seatTitles(game.id, players, JSON.parse(asked) as Record<string, OptionValue>).then(
+        (answer) => {
+          if (stopped) return;
+          setTitles(answer.titles);
+          setProblem(null);
+        },
+        (e: ApiError) => {
+          if (stopped) return;
+          setTitles([]);
+          setProblem(e.status === 400 ? e.message : null);
+        },
+      );
+    }, 150);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [game.id, players, asked]);
 
   const pickGame = (id: string) => {
     const next = games.find((g) => g.id === id) ?? games[0];
@@ -504,6 +554,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           <div class="seat-choice" key={index} role="group" aria-labelledby={`seat-${index}-label`}>
             <span id={`seat-${index}-label`} class="seat-label">
               Seat p{index}
+              {titles[index] ? <span class="seat-title">, {titles[index]}</span> : null}
               {index === seats.findIndex((s) => s.kind === "person") ? " (you)" : ""}
             </span>
             <label class="visually-hidden" for={`seat-${index}-kind`}>
@@ -603,6 +654,28 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
             onChange={(value) => setOptions((previous) => ({ ...previous, [option.name]: value }))}
           />
         ))}
+        {problem && (
+          <p class="error" aria-live="polite" data-testid="options-problem">
+            {problem}
+          </p>
+        )}
+        {game.options.length > 0 && (
+          <details class="advanced">
+            <summary>Advanced: the options as the rules name them</summary>
+            <dl class="advanced-options">
+              {game.options.map((option) => (
+                <div key={option.name} data-option={option.name}>
+                  <dt>
+                    <code>{option.name}</code> <span class="muted">({option.label})</span>
+                  </dt>
+                  <dd>
+                    {sentence(option.help)} Allowed: {option.allowed}; default: {String(option.default)}.
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        )}
       </fieldset>
 
       <fieldset>

@@ -38,6 +38,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{game_id}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What each seat is at a player count and options (the options checked)
+         * @description Each seat's title (``Ostrogoth King``) for the form that creates a table; the player
+         *     count and options are checked as creating the table would check them (400 says why).
+         */
+        post: operations["game_seats_api_games__game_id__seats_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}/rules": {
         parameters: {
             query?: never;
@@ -491,6 +512,8 @@ export interface components {
             id: number;
             /** Text */
             text: string;
+            /** Label */
+            label: string;
             /** Caution */
             caution?: string;
         };
@@ -552,7 +575,12 @@ export interface components {
             /** Text */
             text: string;
         };
-        /** OptionInfo */
+        /**
+         * OptionInfo
+         * @description A game's or a bot's option: ``label`` and ``about`` are for a person (no rule ids);
+         *     ``name`` (the key a request sends), ``help`` (with the rule ids) and ``allowed`` are the
+         *     details for those who want them.
+         */
         OptionInfo: {
             /** Name */
             name: string;
@@ -562,6 +590,14 @@ export interface components {
             allowed: string;
             /** Help */
             help: string;
+            /** Label */
+            label: string;
+            /** About */
+            about: string;
+            /** Choices */
+            choices?: string[];
+            /** Choice Labels */
+            choice_labels?: string[];
             /** Unofficial */
             unofficial?: boolean;
         };
@@ -602,11 +638,22 @@ export interface components {
                 string,
                 string
             ][];
+            /** Story */
+            story: [
+                number,
+                string
+            ][];
+            /** Told To */
+            told_to?: number[][];
             result: components["schemas"]["Result"] | null;
             /** Seats */
             seats: components["schemas"]["SeatPublic"][];
         };
-        /** Result */
+        /**
+         * Result
+         * @description How a finished game ended: the reason in a sentence (the rule that ended it, in words),
+         *     every seat's standing, best first, and the returns behind them.
+         */
         Result: {
             /** Returns */
             returns: number[];
@@ -614,6 +661,10 @@ export interface components {
             winners: number[];
             /** Truncated */
             truncated: boolean;
+            /** Reason */
+            reason: string;
+            /** Standings */
+            standings: components["schemas"]["Standing"][];
         };
         /**
          * Review
@@ -739,7 +790,8 @@ export interface components {
         /**
          * SeatMessage
          * @description Everything a seat (or a spectator, ``seat`` null) is sent: made from that seat's view and
-         *     the table's public facts. ``log`` holds the events from ``log_from`` on.
+         *     the table's public facts. ``log`` holds the events from ``log_from`` on, and ``story`` the
+         *     lines the seat was told, in the game's words, about the events from ``story_from`` on.
          */
         SeatMessage: {
             /** Table */
@@ -770,6 +822,13 @@ export interface components {
                 string,
                 string
             ][];
+            /** Story From */
+            story_from: number;
+            /** Story */
+            story: [
+                number,
+                string
+            ][];
             result: components["schemas"]["Result"] | null;
             /** Seats */
             seats: components["schemas"]["SeatPublic"][];
@@ -792,6 +851,8 @@ export interface components {
         SeatPublic: {
             /** Seat */
             seat: number;
+            /** Title */
+            title: string;
             /**
              * Kind
              * @enum {string}
@@ -837,6 +898,19 @@ export interface components {
             };
         };
         /**
+         * SeatTitles
+         * @description What each seat of a game is, at a player count and options: what the form that creates
+         *     a table shows beside each seat.
+         */
+        SeatTitles: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /** Titles */
+            titles: string[];
+        };
+        /**
          * SeatToken
          * @description A joined seat's secret token, shown once.
          */
@@ -854,6 +928,30 @@ export interface components {
             seat: number | null;
             /** Observation */
             observation: unknown;
+        };
+        /** SetupRequest */
+        SetupRequest: {
+            /** Players */
+            players?: number | null;
+            /** Options */
+            options?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        /**
+         * Standing
+         * @description One seat at the end of a game: its place (1 for the winners; tied seats share a place),
+         *     its score in the game's words (empty where the game keeps none), and what else decided it.
+         */
+        Standing: {
+            /** Seat */
+            seat: number;
+            /** Place */
+            place: number;
+            /** Score */
+            score: string;
+            /** Note */
+            note: string;
         };
         /**
          * TableSummary
@@ -899,6 +997,8 @@ export interface components {
             rematch_of: string | null;
             /** Rematch Id */
             rematch_id: string | null;
+            /** Winners */
+            winners: number[];
         };
         /**
          * Hello
@@ -1038,6 +1138,13 @@ export interface components {
                 string,
                 string
             ][];
+            /** Story From */
+            story_from: number;
+            /** Story */
+            story: [
+                number,
+                string
+            ][];
             result: components["schemas"]["Result"] | null;
             /** Seats */
             seats: components["schemas"]["SeatPublic"][];
@@ -1116,6 +1223,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameInfo"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    game_seats_api_games__game_id__seats_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatTitles"];
                 };
             };
             /** @description refused: detail says why */

@@ -7,9 +7,10 @@ import { Board } from "./boards";
 import { makePicker } from "./boards/board";
 import { AnimationSwitch } from "./motion";
 import { Links, TO_THE_LOBBY } from "./shared/links";
-import { actorName, EventText, Log } from "./shared/log";
-import { Returns, winnersText } from "./shared/result";
+import { actorName, EventText } from "./shared/log";
+import { Outcome, winnersText } from "./shared/result";
 import { seatNamer } from "./shared/seats";
+import { StoryPanel, StoryText } from "./shared/story";
 import { useGameTitle } from "./shared/titles";
 import { replayPath, reviewPath, tablePath } from "./router";
 import "./around.css";
@@ -36,6 +37,7 @@ export function ReplayPage({ table }: { table: string }) {
   const [step, setStep] = useState<number | null>(() => stepOf(start.get("step")));
   const [shown, setShown] = useState<ReplayStep | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const [loading, setLoading] = useState(false);
   const cache = useRef(new Map<string, ReplayStep>());
   const asked = useRef("");
@@ -67,6 +69,7 @@ export function ReplayPage({ table }: { table: string }) {
         if (asked.current !== key) return;
         setLoading(false);
         setError(e.message);
+        setMissing(e.status === 404);
       },
     );
   }, [table, step, perspective]);
@@ -99,11 +102,11 @@ export function ReplayPage({ table }: { table: string }) {
   if (error && !shown) {
     return (
       <section class="panel narrow">
-        <h1>No replay</h1>
+        <h1>{missing ? "No such table" : "No replay"}</h1>
         <p role="alert" class="error">
           {error}
         </p>
-        <Links links={[[tablePath(table, null), "Go to the table"], TO_THE_LOBBY]} />
+        <Links links={missing ? [TO_THE_LOBBY] : [[tablePath(table, null), "Go to the table"], TO_THE_LOBBY]} />
       </section>
     );
   }
@@ -115,6 +118,9 @@ export function ReplayPage({ table }: { table: string }) {
     );
   }
   const last = shown.log.length ? shown.log[shown.log.length - 1] : null;
+  // The step's event in the game's words, as the chosen seat was told it (with every seat: each
+  // line told about it); the raw event where the story says nothing of it.
+  const told = shown.story.filter(([index]) => index === shown.step - 1);
   const perspectives: { value: string; label: string }[] = [
     { value: "all", label: "Every seat, all revealed" },
     ...shown.seats.map((s) => ({ value: String(s.seat), label: `${seatName(s.seat)}'s view` })),
@@ -169,7 +175,13 @@ export function ReplayPage({ table }: { table: string }) {
           ) : (
             <>
               <span class="muted">This step:</span>{" "}
-              <strong>{actorName(last[0], seatName)}</strong> <EventText what={last[1]} seatName={seatName} />
+              {told.length > 0 ? (
+                told.map(([, text], index) => <StoryText key={index} text={text} seatName={seatName} />)
+              ) : (
+                <>
+                  <strong>{actorName(last[0], seatName)}</strong> <EventText what={last[1]} seatName={seatName} />
+                </>
+              )}
             </>
           )}
         </p>
@@ -197,7 +209,7 @@ export function ReplayPage({ table }: { table: string }) {
       {shown.result && (
         <section class="panel ending" aria-labelledby="replay-result">
           <h2 id="replay-result">{winnersText(shown.result.winners, seatName)}</h2>
-          <Returns result={shown.result} seatName={seatName} />
+          <Outcome result={shown.result} seatName={seatName} />
         </section>
       )}
       <div class="replay-views">
@@ -225,7 +237,14 @@ export function ReplayPage({ table }: { table: string }) {
               );
             })}
       </div>
-      <Log log={shown.log} seatName={seatName} />
+      <StoryPanel
+        story={shown.story}
+        log={shown.log}
+        seatName={seatName}
+        last={shown.step > 0 ? { from: shown.step - 1, seat: -1 } : null}
+        tag="this step"
+        toldTo={shown.told_to}
+      />
       <Links
         links={[[tablePath(table, null), "The table"], [reviewPath(table), "Review the game"], TO_THE_LOBBY]}
       />

@@ -11,6 +11,7 @@ import { replayPath, tablePath } from "./router";
 import { percent } from "./shared/format";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 import { seatNamer } from "./shared/seats";
+import { StoryText } from "./shared/story";
 import { useGameTitle } from "./shared/titles";
 import "./review.css";
 
@@ -21,6 +22,8 @@ const NO_PICKER = makePicker([], null, () => undefined);
 const POLL_MS = 1000;
 const LABEL_MARKS: Record<string, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const NOTABLE_LUCK = 0.1;
+/** The lines of the story shown before a decision: what the seat had just been told. */
+const STORY_SHOWN = 6;
 
 const seatOf = (text: string) => Number(text.slice(1));
 const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(100 * value).toFixed(1)}`;
@@ -28,6 +31,8 @@ const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(100 * v
 export function ReviewPage({ table }: { table: string }) {
   const [job, setJob] = useState<ReviewJob | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // No such table: asking again cannot help.
+  const [missing, setMissing] = useState(false);
   const [seats, setSeats] = useState<SeatPublic[]>([]);
   const [attempt, setAttempt] = useState(0);
 
@@ -53,6 +58,7 @@ export function ReviewPage({ table }: { table: string }) {
     const fail = (e: ApiError) => {
       if (stopped) return;
       setError(e.message);
+      setMissing(e.status === 404);
       // No answer at all (the network, a restart): keep asking; a refusal is final.
       if (e.status === 0) timer = window.setTimeout(() => api.review(table).then(follow, fail), 3 * POLL_MS);
     };
@@ -69,7 +75,11 @@ export function ReviewPage({ table }: { table: string }) {
 
   const retry = () => setAttempt((n) => n + 1);
   if (error && !job) {
-    return <Failed heading="No review" detail={error} table={table} retry={retry} />;
+    return missing ? (
+      <Failed heading="No such table" detail={error} table={table} />
+    ) : (
+      <Failed heading="No review" detail={error} table={table} retry={retry} />
+    );
   }
   if (!job || job.status === "queued" || job.status === "running") {
     const total = job?.total ?? 0;
@@ -108,18 +118,25 @@ export function ReviewPage({ table }: { table: string }) {
   return <ReviewView review={job.review} table={table} title={title} seatName={seatName} />;
 }
 
-/** A review that could not be had: why, a way to ask again, and the ways out. */
-function Failed(props: { heading: string; detail: string; table: string; retry: () => void }) {
+/** A review that could not be had: why, a way to ask again (unless there is no such table),
+ * and the ways out. */
+function Failed(props: { heading: string; detail: string; table: string; retry?: () => void }) {
   return (
     <section class="panel narrow">
       <h1>{props.heading}</h1>
       <p role="alert" class="error">
         {props.detail}
       </p>
-      <button type="button" onClick={props.retry}>
-        Try again
-      </button>
-      <WaysOut table={props.table} />
+      {props.retry ? (
+        <>
+          <button type="button" onClick={props.retry}>
+            Try again
+          </button>
+          <WaysOut table={props.table} />
+        </>
+      ) : (
+        <Links links={[TO_THE_LOBBY]} />
+      )}
     </section>
   );
 }
@@ -533,6 +550,18 @@ function DecisionPanel({
           })}
         </tbody>
       </table>
+      {board && board.story.length > 0 && (
+        <>
+          <h3>What {name} was told just before</h3>
+          <ol class="story review-story" aria-label={`What ${name} was told just before this move`}>
+            {board.story.slice(-STORY_SHOWN).map(([index, text], position) => (
+              <li key={`${index}-${position}`} class="story-line" data-event={index}>
+                <StoryText text={text} seatName={seatName} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       <h3>The table as {name} saw it</h3>
       {error && (
         <p role="alert" class="error">

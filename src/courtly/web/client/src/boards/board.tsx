@@ -82,7 +82,7 @@ export function PlayableCard({
       class={picked ? "card-button picked" : "card-button"}
       aria-pressed={picked}
       data-pick={code}
-      title={moves.map((m) => m.text).join(" / ")}
+      title={moves.map((m) => m.label).join(" / ")}
       onClick={() => picker.pick(code)}
     >
       <Card code={code} small={small} />

@@ -8,7 +8,7 @@
 import type { ComponentChildren } from "preact";
 import { Card, type SeatNamer } from "../cards";
 import { PlayableCard, type BoardProps, type Picker } from "./board";
-import { Backs, counted, DecisionBox, seatIndex, SmallCards, SUITS } from "./parts";
+import { Backs, counted, DecisionBox, seatIndex, SmallCards, SUITS, useChanged } from "./parts";
 import "./base.css";
 import "./crush_the_crown.css";
 
@@ -241,9 +241,10 @@ function GovernmentView({
   const winner = obs.winners.includes(owner) && !obs.draw;
   const filled = government.slots.length;
   const rivalName = seatName(owner === "p0" ? 1 : 0);
+  const changed = useChanged(owner);
   return (
     <section
-      class={`board-seat ctc-government${yours ? " ctc-government-yours" : ""}${toMove ? " ctc-to-move" : ""}`}
+      class={`board-seat ctc-government${yours ? " ctc-government-yours" : ""}${toMove ? " ctc-to-move" : ""}${changed ? " board-seat-changed" : ""}`}
       aria-labelledby={headingId}
       data-seat={owner}
     >

@@ -7,7 +7,7 @@
 import type { ComponentChildren } from "preact";
 import { Card, type SeatNamer } from "../cards";
 import { PlayableCard, type BoardProps, type Picker } from "./board";
-import { Backs, counted, DecisionBox, listed, seatIndex, SmallCards, SUITS } from "./parts";
+import { Backs, counted, DecisionBox, listed, seatIndex, SmallCards, SUITS, useChanged } from "./parts";
 import "./base.css";
 import "./god_save_the_king.css";
 
@@ -266,6 +266,7 @@ function SeatArea({
   if (yours) classes.push("board-seat-yours");
   if (toMove) classes.push("board-seat-to-move");
   if (!player.active) classes.push("board-seat-out", "gsk-seat-out");
+  if (useChanged(player.seat)) classes.push("board-seat-changed");
   const headingId = `gsk-seat-${player.seat}`;
   const king = `K${SUITS[player.suit]?.letter ?? "?"}`;
   return (

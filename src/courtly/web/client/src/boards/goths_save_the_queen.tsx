@@ -11,7 +11,7 @@
 import type { ComponentChildren } from "preact";
 import type { SeatNamer } from "../cards";
 import type { BoardProps, Picker } from "./board";
-import { counted, DecisionBox, listed, seatIndex } from "./parts";
+import { counted, DecisionBox, listed, seatIndex, useChanged } from "./parts";
 import "./base.css";
 import "./goths_save_the_queen.css";
 
@@ -474,9 +474,11 @@ function ClanPanel({
   const fog = clan.fog;
   const fogKnown = fog?.token ? FOG_TITLES[fog.token] : null;
   const lastCharacter = clan.solo_last_character ? CHARACTERS[clan.solo_last_character]?.title : null;
+  // The clan's place is marked when the last move named one of its people.
+  const changed = useChanged(...obs.seats.filter((s) => s.clan === clan.clan).map((s) => s.seat));
   return (
     <section
-      class={`goths-clan goths-clan-${clan.clan}${yours ? " goths-clan-yours" : ""}${obs.winner === clan.clan ? " goths-clan-won" : ""}`}
+      class={`goths-clan goths-clan-${clan.clan}${yours ? " goths-clan-yours" : ""}${obs.winner === clan.clan ? " goths-clan-won" : ""}${changed ? " board-seat-changed" : ""}`}
       aria-labelledby={headingId}
       data-clan={clan.clan}
     >

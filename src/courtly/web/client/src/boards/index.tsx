@@ -2,6 +2,7 @@
 import type { FunctionComponent } from "preact";
 import { Observation } from "../observation";
 import type { BoardProps } from "./board";
+import { MomentContext, type Moment } from "./parts";
 import { CrushTheCrownBoard } from "./crush_the_crown";
 import { GodSaveTheKingBoard } from "./god_save_the_king";
 import { GothsSaveTheQueenBoard } from "./goths_save_the_queen";
@@ -16,8 +17,19 @@ const BOARDS: Record<string, FunctionComponent<BoardProps>> = {
   "kings-court": KingsCourtBoard,
 };
 
-export function Board(props: BoardProps & { game: string }) {
+const QUIET: Moment = { open: false, changed: new Set() };
+
+/** The game's board; ``moment`` (default: a table in play, nothing marked) is what the page knows
+ * beside the observation. */
+export function Board(props: BoardProps & { game: string; moment?: Moment }) {
   const Drawing = BOARDS[props.game];
-  if (Drawing) return <Drawing {...props} />;
-  return <Observation observation={props.observation} seatName={props.seatName} mine={props.seat} />;
+  return (
+    <MomentContext.Provider value={props.moment ?? QUIET}>
+      {Drawing ? (
+        <Drawing {...props} />
+      ) : (
+        <Observation observation={props.observation} seatName={props.seatName} mine={props.seat} />
+      )}
+    </MomentContext.Provider>
+  );
 }

@@ -11,7 +11,7 @@
 import type { ComponentChildren } from "preact";
 import { Card, parseCard, type SeatNamer } from "../cards";
 import { PlayableCard, type BoardProps, type Picker } from "./board";
-import { Backs, counted, DecisionBox, listed, seatIndex, SmallCards, Stack } from "./parts";
+import { Backs, counted, DecisionBox, listed, seatIndex, SmallCards, Stack, useChanged } from "./parts";
 import "./base.css";
 import "./kings_court.css";
 
@@ -345,6 +345,7 @@ function SeatArea({
   if (yours) classes.push("board-seat-yours");
   if (toMove) classes.push("board-seat-to-move");
   if (target) classes.push("kc-seat-target");
+  if (useChanged(player.seat)) classes.push("board-seat-changed");
   const known = player.known_cards ?? [];
   const unknown = player.hand_size - known.length;
   const queenLook = obs.queen_target === player.seat && !over;

@@ -1,7 +1,24 @@
 // What several games' boards draw alike, and the words they write alike: a seat's index from its
 // label, counted and listed nouns, a row of small cards, a fan of face-down cards.
-import type { ComponentChildren } from "preact";
+import { createContext, type ComponentChildren } from "preact";
+import { useContext } from "preact/hooks";
 import { Card } from "../cards";
+
+/** What the page tells every board about the moment beside the observation: whether the table
+ * still waits for players (nobody is to decide yet, whatever the deal says), and the seats the
+ * last move named ("p1"), which the boards mark as changed. */
+export interface Moment {
+  open: boolean;
+  changed: ReadonlySet<string>;
+}
+
+export const MomentContext = createContext<Moment>({ open: false, changed: new Set() });
+
+/** Whether the last move named ``seat`` ("p1"): its place on the board is marked. */
+export function useChanged(...seats: string[]): boolean {
+  const { changed } = useContext(MomentContext);
+  return seats.some((seat) => changed.has(seat));
+}
 
 /** The suits by the names the observations use, with their symbol and letter. */
 export const SUITS: Record<string, { symbol: string; letter: string; red: boolean }> = {
@@ -98,11 +115,12 @@ export function DecisionBox({
   name?: string;
   children: ComponentChildren;
 }) {
-  const classes = mine ? ["board-decision", "board-decision-yours"] : ["board-decision"];
+  const { open } = useContext(MomentContext);
+  const classes = mine && !open ? ["board-decision", "board-decision-yours"] : ["board-decision"];
   if (name) classes.push(name);
   return (
-    <div class={classes.join(" ")} data-decision={decision}>
-      {children}
+    <div class={classes.join(" ")} data-decision={open ? "waiting-for-players" : decision}>
+      {open ? <p>The game starts once every seat is taken.</p> : children}
     </div>
   );
 }

@@ -8,7 +8,7 @@
 import type { ComponentChildren } from "preact";
 import { Card, type SeatNamer } from "../cards";
 import type { BoardProps, Picker } from "./board";
-import { counted, DecisionBox, listed, seatIndex, SmallCards, Stack } from "./parts";
+import { counted, DecisionBox, listed, seatIndex, SmallCards, Stack, useChanged } from "./parts";
 import "./base.css";
 import "./royal_gambit.css";
 
@@ -241,6 +241,7 @@ function SeatArea({
   if (player.status === "out") classes.push("board-seat-out");
   if (yours) classes.push("board-seat-yours");
   if (toMove) classes.push("board-seat-to-move");
+  if (useChanged(player.seat)) classes.push("board-seat-changed");
   const headingId = `rg-seat-${player.seat}`;
   const name = seatName(seatIndex(player.seat));
   const hasKing = player.row.some((code) => rankOf(code) === "K");

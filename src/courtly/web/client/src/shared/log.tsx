@@ -1,5 +1,5 @@
-// The game's log, as the page's seat saw it (a hidden event is "?"): on a table and in a replay.
-import { useEffect, useRef } from "preact/hooks";
+// The game's events as the engine records them, as the page's seat saw them (a hidden event is
+// "?"): folded under the story on a table and in a replay, for those who want them.
 import type { LogEvent } from "../api";
 import { RichText, type SeatNamer } from "../cards";
 
@@ -14,24 +14,14 @@ export function EventText({ what, seatName }: { what: string; seatName: SeatName
   return what === "?" ? <span class="muted">(hidden)</span> : <RichText text={what} seatName={seatName} />;
 }
 
-export function Log({ log, seatName }: { log: LogEvent[]; seatName: SeatNamer }) {
-  const list = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    // The newest event in sight: the list scrolls by itself.
-    const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [log.length]);
+export function RawLog({ log, seatName }: { log: LogEvent[]; seatName: SeatNamer }) {
   return (
-    <section class="panel" aria-labelledby="log-heading">
-      <h2 id="log-heading">Log</h2>
-      <ol class="log" ref={list} tabIndex={0} aria-label="Game log">
-        {log.map(([who, what], index) => (
-          <li key={index}>
-            <span class="log-who">{actorName(who, seatName)}</span>{" "}
-            <EventText what={what} seatName={seatName} />
-          </li>
-        ))}
-      </ol>
-    </section>
+    <ol class="log" tabIndex={0} aria-label="Game log">
+      {log.map(([who, what], index) => (
+        <li key={index}>
+          <span class="log-who">{actorName(who, seatName)}</span> <EventText what={what} seatName={seatName} />
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,6 +1,7 @@
-// A finished game's result: who won, and each seat's return (on the table and in the replay).
+// A finished game's result, in the game's words: why it ended, and each seat's place, score and
+// what decided it (on the table, in the replay).
 import type { Result } from "../api";
-import type { SeatNamer } from "../cards";
+import { RichText, type SeatNamer } from "../cards";
 
 /** "p0 (Ann) wins", "p0 and p2 win", "No one wins". */
 export function winnersText(winners: number[], seatName: SeatNamer): string {
@@ -8,25 +9,64 @@ export function winnersText(winners: number[], seatName: SeatNamer): string {
   return `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
 }
 
-/** Each seat's return, the winners marked. */
-export function Returns({ result, seatName }: { result: Result; seatName: SeatNamer }) {
+/** "1st", "2nd", "3rd", "4th", ... */
+export function ordinal(place: number): string {
+  const tens = place % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[place % 10] ?? "th");
+  return `${place}${suffix}`;
+}
+
+/** A sentence as a sentence: its first letter up, a full stop at its end. */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** Why the game ended, and every seat's standing, best first. */
+export function Outcome({ result, seatName }: { result: Result; seatName: SeatNamer }) {
+  const scores = result.standings.some((s) => s.score !== "");
+  const notes = result.standings.some((s) => s.note !== "");
   return (
-    <table class="returns">
-      <caption class="visually-hidden">Result of each seat</caption>
-      <thead>
-        <tr>
-          <th scope="col">Seat</th>
-          <th scope="col">Result</th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.returns.map((value, index) => (
-          <tr key={index} class={result.winners.includes(index) ? "winner" : ""}>
-            <th scope="row">{seatName(index)}</th>
-            <td>{result.winners.includes(index) ? `won (${value})` : value}</td>
+    <>
+      <p class="ending-reason" data-testid="ending-reason">
+        <RichText text={sentence(result.reason)} seatName={seatName} />
+      </p>
+      <table class="standings">
+        <caption class="visually-hidden">Each seat's place{scores ? " and score" : ""}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Place</th>
+            <th scope="col">Seat</th>
+            {scores && <th scope="col">Score</th>}
+            {notes && <th scope="col">What decided it</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {result.standings.map((standing) => (
+            <tr
+              key={standing.seat}
+              class={standing.place === 1 ? "winner" : ""}
+              data-seat={standing.seat}
+              data-place={standing.place}
+            >
+              <td>{standing.place === 1 && result.winners.length > 0 ? `${ordinal(1)}, winner` : ordinal(standing.place)}</td>
+              <th scope="row">{seatName(standing.seat)}</th>
+              {scores && (
+                <td>
+                  <RichText text={standing.score} seatName={seatName} />
+                </td>
+              )}
+              {notes && (
+                <td>
+                  <RichText text={standing.note} seatName={seatName} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -1,11 +1,12 @@
-// The end of a game on its table: who won, each seat's result, the rematch (the seats keep their
-// tokens there), and the ways to the replay and the review.
+// The end of a game on its table: who won, why the game ended and each seat's place and score in
+// the game's words, the rematch (the seats keep their tokens there), and the ways to the replay
+// and the review.
 import { useState } from "preact/hooks";
 import { api, ApiError, savedToken, saveToken, type SeatMessage } from "../api";
 import type { SeatNamer } from "../cards";
 import { hotseatPath, navigate, onLinkClick, replayPath, reviewPath, tablePath } from "../router";
 import { Links, TO_THE_LOBBY } from "../shared/links";
-import { Returns, winnersText } from "../shared/result";
+import { Outcome, winnersText } from "../shared/result";
 import type { HotSeat } from "./page";
 
 export function Ending({
@@ -59,8 +60,7 @@ export function Ending({
   return (
     <section class="panel ending" aria-labelledby="ending-heading">
       <h2 id="ending-heading">{headline}</h2>
-      {result.truncated && <p>The game was stopped at its safety cap.</p>}
-      <Returns result={result} seatName={seatName} />
+      <Outcome result={result} seatName={seatName} />
       {seat !== null && token !== null ? (
         <button type="button" class="primary" disabled={busy} onClick={() => void rematch()}>
           {message.rematch_id ? "Join the rematch" : "Rematch"}

@@ -73,7 +73,7 @@ export function HintBox({
                   disabled={action === undefined}
                   onClick={() => action && play(action)}
                 >
-                  <RichText text={estimate.action} seatName={seatName} />
+                  <RichText text={action?.label ?? estimate.action} seatName={seatName} />
                 </button>{" "}
                 <span class="hint-chance">
                   {percent(estimate.mean)}{" "}

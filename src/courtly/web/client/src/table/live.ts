@@ -1,21 +1,25 @@
-// The live view of a table over its WebSocket: the seat's (or a spectator's) latest view and the
-// log so far. A lost connection is made again, and resumes the log where it was: the events held
-// already are not sent again.
+// The live view of a table over its WebSocket: the seat's (or a spectator's) latest view, the log
+// and the story so far. A lost connection is made again, and resumes where it was: the events and
+// lines held already are not sent again.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { LogEvent, SeatMessage } from "../api";
+import type { StoryLine } from "../shared/story";
 
 export type Connection = "connecting" | "live" | "lost";
 
 export function useLiveView(table: string, seat: number | null, token: string | null) {
   const [message, setMessage] = useState<SeatMessage | null>(null);
   const [log, setLog] = useState<LogEvent[]>([]);
+  const [story, setStory] = useState<StoryLine[]>([]);
   const [receivedAt, setReceivedAt] = useState(0);
   const [connection, setConnection] = useState<Connection>("connecting");
   const [refused, setRefused] = useState<{ code: number; detail: string } | null>(null);
   const held = useRef<LogEvent[]>([]);
+  const told = useRef<StoryLine[]>([]);
 
   useEffect(() => {
     held.current = [];
+    told.current = [];
     let socket: WebSocket | null = null;
     let retry: number | undefined;
     let stopped = false;
@@ -45,6 +49,9 @@ export function useLiveView(table: string, seat: number | null, token: string | 
         const known = held.current.slice(0, data.log_from);
         held.current = known.concat(data.log);
         setLog(held.current);
+        // The lines told about the events before story_from are held already, and stay.
+        told.current = told.current.filter(([index]) => index < data.story_from).concat(data.story);
+        setStory(told.current);
         setMessage(data);
         setReceivedAt(performance.now());
       };
@@ -68,7 +75,7 @@ export function useLiveView(table: string, seat: number | null, token: string | 
     };
   }, [table, seat, token]);
 
-  return { message, log, receivedAt, connection, refused };
+  return { message, log, story, receivedAt, connection, refused };
 }
 
 /** The time now, every quarter second while ``active`` (a clock runs): clocks count down between

@@ -55,7 +55,7 @@ export function Moves({
           }
           setSentAt(null);
           inFlight.current = null;
-          setError(`“${action.text}” was not played: ${failure.message}`);
+          setError(`“${action.label}” was not played: ${failure.message}`);
           return;
         }
       }
@@ -126,7 +126,7 @@ export function Moves({
         >
           <p id="caution-heading">
             <strong>
-              Careful: <RichText text={confirming.text} seatName={seatName} />
+              Careful: <RichText text={confirming.label} seatName={seatName} />
             </strong>
           </p>
           <p id="caution-text" data-testid="caution">
@@ -203,8 +203,9 @@ export function Moves({
   );
 }
 
-/** A move's button: aria-disabled, not disabled, while a move is on its way, so that it keeps
- * the keyboard's focus (a disabled one would drop it). */
+/** A move's button, in the game's words (the action's label; its text is what is sent, and
+ * what the board's cards are matched with): aria-disabled, not disabled, while a move is on its
+ * way, so that it keeps the keyboard's focus (a disabled one would drop it). */
 function MoveButton({
   kind,
   action,
@@ -227,7 +228,7 @@ function MoveButton({
       title={action.caution}
       onClick={() => play(action)}
     >
-      <RichText text={action.text} seatName={seatName} />
+      <RichText text={action.label} seatName={seatName} />
     </button>
   );
 }

@@ -10,8 +10,8 @@ import { tablePath } from "../router";
 import { AnimationSwitch } from "../motion";
 import { RulesPanel } from "../rules";
 import { Links, TO_THE_LOBBY } from "../shared/links";
-import { Log } from "../shared/log";
 import { seatNamer } from "../shared/seats";
+import { lastMove, seatsNamed, StoryPanel, type StoryLine } from "../shared/story";
 import { useGameTitle } from "../shared/titles";
 import { Ending } from "./ending";
 import { Invite } from "./invite";
@@ -51,7 +51,7 @@ export function LiveTable({
   /** Every view received (the hot seat decides from it whom to show next). */
   onMessage?: (message: SeatMessage) => void;
 }) {
-  const { message, log, receivedAt, connection, refused } = useLiveView(table, seat, token);
+  const { message, log, story, receivedAt, connection, refused } = useLiveView(table, seat, token);
   const running = message?.seats.some((s) => s.clock_running) ?? false;
   const now = useNow(running);
   useEffect(() => {
@@ -67,7 +67,12 @@ export function LiveTable({
           {refused.detail || "the server refused the connection"}
         </p>
         <Links
-          links={seat !== null ? [[tablePath(table, null), "Watch it instead"], TO_THE_LOBBY] : [TO_THE_LOBBY]}
+          links={
+            // (no such table, 4404: nothing to watch either)
+            seat !== null && refused.code !== 4404
+              ? [[tablePath(table, null), "Watch it instead"], TO_THE_LOBBY]
+              : [TO_THE_LOBBY]
+          }
         />
       </section>
     );
@@ -84,6 +89,7 @@ export function LiveTable({
     <TableView
       message={message}
       log={log}
+      story={story}
       seat={seat}
       token={token}
       elapsed={elapsed}
@@ -97,6 +103,7 @@ export function LiveTable({
 function TableView({
   message,
   log,
+  story,
   seat,
   token,
   elapsed,
@@ -106,6 +113,7 @@ function TableView({
 }: {
   message: SeatMessage;
   log: LogEvent[];
+  story: StoryLine[];
   seat: number | null;
   token: string | null;
   elapsed: number;
@@ -116,6 +124,15 @@ function TableView({
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
   const mine = seat !== null && message.to_move.includes(seat);
   const title = useGameTitle(message.game);
+  // The last move: its lines in the story, and the seats it named on the board, are marked.
+  const last = useMemo(() => lastMove(log), [log]);
+  const moment = useMemo(
+    () => ({
+      open: message.status === "open",
+      changed: new Set(message.status === "open" ? [] : seatsNamed(story, last).map((s) => `p${s}`)),
+    }),
+    [message.status, story, last],
+  );
   // The card (or target) clicked on the board: forgotten with every new view.
   const [picked, setPicked] = useState<{ token: string; version: number } | null>(null);
   const pickedNow = picked !== null && picked.version === message.version ? picked.token : null;
@@ -186,13 +203,14 @@ function TableView({
               toMove={message.status === "playing" ? message.to_move : []}
               seatName={seatName}
               picker={picker}
+              moment={moment}
             />
           </section>
         </div>
         <div class="table-side">
-          <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} />
+          <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} story={story} />
           {!hotseat && <Invite message={message} />}
-          <Log log={log} seatName={seatName} />
+          <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
         </div>
       </div>
       <RulesPanel game={message.game} title={title} />

@@ -14,9 +14,11 @@ import {
 } from "../api";
 import type { SeatNamer } from "../cards";
 import { tablePath } from "../router";
+import { counted } from "../boards/parts";
 import { Links, TO_THE_LOBBY } from "../shared/links";
 import { EventText } from "../shared/log";
 import { NameField } from "../shared/name-field";
+import { StoryText, type StoryLine } from "../shared/story";
 
 /** A seat's page without the seat's token: the form that joins it, or why it cannot. */
 export function JoinSeat({
@@ -30,10 +32,15 @@ export function JoinSeat({
 }) {
   const [summary, setSummary] = useState<TableSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // No such table (a mistyped or an old link): nothing to join, and nothing to watch either.
+  const [missing, setMissing] = useState(false);
   const [name, setName] = useState(savedName);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api.table(table).then(setSummary, (e: ApiError) => setError(e.message));
+    api.table(table).then(setSummary, (e: ApiError) => {
+      setError(e.message);
+      setMissing(e.status === 404);
+    });
   }, [table]);
 
   const join = async (event: Event) => {
@@ -54,9 +61,13 @@ export function JoinSeat({
   };
 
   const free = summary?.free_seats.includes(seat) ?? false;
+  const taken = summary ? summary.seats.filter((s) => s.taken).length : 0;
+  const title = summary?.seats[seat]?.title ?? "";
   return (
     <section class="panel narrow" aria-labelledby="join-title">
-      <h1 id="join-title">{summary ? summary.title : "A table"}: seat p{seat}</h1>
+      <h1 id="join-title">
+        {missing ? "No such table" : `${summary ? summary.title : "A table"}: seat p${seat}`}
+      </h1>
       {summary && seat >= summary.players && (
         <p role="alert">
           This table has no seat p{seat}: its seats are p0 to p{summary.players - 1}.
@@ -70,8 +81,8 @@ export function JoinSeat({
       {summary && free && (
         <form onSubmit={join}>
           <p>
-            You are invited to play seat p{seat} ({summary.players} players,{" "}
-            {summary.seats.filter((s) => s.taken).length} seats taken).
+            You are invited to play seat p{seat}
+            {title && `, the ${title}`} ({summary.players} players, {counted(taken, "seat")} taken).
           </p>
           <NameField id="join-name" name={name} onName={setName} />
           <button type="submit" class="primary" disabled={busy}>
@@ -80,7 +91,7 @@ export function JoinSeat({
         </form>
       )}
       {error && <p role="alert" class="error">{error}</p>}
-      <Links links={[[tablePath(table, null), "Watch this table"], TO_THE_LOBBY]} />
+      <Links links={missing ? [TO_THE_LOBBY] : [[tablePath(table, null), "Watch this table"], TO_THE_LOBBY]} />
     </section>
   );
 }
@@ -126,16 +137,23 @@ function formatSeconds(seconds: number): string {
   return `${minutes}:${two(secs)}`;
 }
 
-/** The last event of each seat in ``log`` (as this page's seat saw it: "?" when hidden). */
-function lastMoves(log: LogEvent[], players: number): (string | null)[] {
-  const last: (string | null)[] = Array.from({ length: players }, () => null);
+/** A seat's last move as this page's seat was told it: the first line of the story about the
+ * seat's last event, or its raw event (``"?"`` when hidden) where the story says nothing of it. */
+interface LastOfSeat {
+  line: string | null;
+  raw: string;
+}
+
+function lastMoves(log: LogEvent[], story: StoryLine[], players: number): (LastOfSeat | null)[] {
+  const last: (LastOfSeat | null)[] = Array.from({ length: players }, () => null);
   let missing = players;
   for (let index = log.length - 1; index >= 0 && missing > 0; index--) {
     const found = /^p(\d+)$/.exec(log[index][0]);
     if (!found) continue;
     const who = Number(found[1]);
     if (who < players && last[who] === null) {
-      last[who] = log[index][1];
+      const told = story.find(([event]) => event === index);
+      last[who] = { line: told ? told[1].split("\n")[0] : null, raw: log[index][1] };
       missing -= 1;
     }
   }
@@ -149,14 +167,16 @@ export function Seats({
   elapsed,
   seatName,
   log,
+  story,
 }: {
   message: SeatMessage;
   seat: number | null;
   elapsed: number;
   seatName: SeatNamer;
   log: LogEvent[];
+  story: StoryLine[];
 }) {
-  const last = useMemo(() => lastMoves(log, message.players), [log, message.players]);
+  const last = useMemo(() => lastMoves(log, story, message.players), [log, story, message.players]);
   return (
     <section class="panel" aria-labelledby="seats-heading">
       <h2 id="seats-heading">Seats</h2>
@@ -170,6 +190,7 @@ export function Seats({
                 {seatName(s.seat)}
                 {s.seat === seat && <span class="badge">you</span>}
               </span>
+              {s.title && <span class="seat-title">{s.title}</span>}
               <span class="seat-facts">
                 {s.kind === "bot" ? "bot" : s.bot_control ? "person, played by a bot now" : s.taken ? "person" : "free seat"}
                 {toMove && <span class="badge badge-turn">to move</span>}
@@ -179,10 +200,14 @@ export function Seats({
                   {formatSeconds(clock)}
                 </span>
               )}
-              {last[s.seat] !== null && last[s.seat] !== undefined && (
-                <span class="seat-last" key={`${last[s.seat]}`} data-testid="last-move">
+              {last[s.seat] && (
+                <span class="seat-last" key={`${last[s.seat]!.line ?? last[s.seat]!.raw}`} data-testid="last-move">
                   <span class="seat-last-label">last move:</span>{" "}
-                  <EventText what={last[s.seat]!} seatName={seatName} />
+                  {last[s.seat]!.line !== null ? (
+                    <StoryText text={last[s.seat]!.line!} seatName={seatName} />
+                  ) : (
+                    <EventText what={last[s.seat]!.raw} seatName={seatName} />
+                  )}
                 </span>
               )}
             </li>
