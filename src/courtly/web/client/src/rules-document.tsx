@@ -20,6 +20,8 @@ export interface Section {
   tokens: Token[];
   /** The rule ids it defines, in order (for the table of contents). */
   rules: string[];
+  /** The worked examples: a card written as code there is a card played, drawn as a card. */
+  examples: boolean;
 }
 
 export interface RulesDocument {
@@ -74,7 +76,8 @@ export function readDocument(markdown: string): RulesDocument {
     if (token.type === "heading" && token.depth === 2) {
       const numbered = /^(\d+)\.\s+(.*)$/.exec(token.text);
       const id = numbered ? `section-${numbered[1]}` : slug(token.text);
-      sections.push({ id, title: token.text, tokens: [token], rules: [] });
+      const examples = /worked examples/i.test(token.text);
+      sections.push({ id, title: token.text, tokens: [token], rules: [], examples });
       claim(token, id);
       continue;
     }
@@ -88,7 +91,7 @@ export function readDocument(markdown: string): RulesDocument {
     } else if (token.type === "heading" && section) {
       claim(token, `${section.id}-${slug(token.text)}`);
     }
-    if (token.type === "list" && token.ordered && section && /worked examples/i.test(section.title)) {
+    if (token.type === "list" && token.ordered && section?.examples) {
       const start = typeof token.start === "number" ? token.start : 1;
       (token as Tokens.List).items.forEach((item, index) => claim(item, `example-${start + index}`));
     }
@@ -99,8 +102,11 @@ export function readDocument(markdown: string): RulesDocument {
 // ------------------------------------------------------------------------------ inline text
 
 /** A card in running text ("7H", "10S", "Jk"), not inside a word or a rule id ("KC-9"), with
- * the bracket before it and the punctuation after it, which stay on its line: "(9H, 2H)". */
-const CARD_IN_TEXT = /(?<![\w-])(\(?)((?:10|[2-9AJQK])[SHDC]|Jk)(?![\w-])([),.;:!?]*)/g;
+ * the bracket before it and the punctuation after it, which stay on its line: "(9H, 2H)", "{6H, 2S}". */
+const CARD_IN_TEXT = /(?<![\w-])([({[]?)((?:10|[2-9AJQK])[SHDC]|Jk)(?![\w-])([)}\],.;:!?]*)/g;
+
+/** A text that is one card, and nothing else. */
+const CARD_ALONE = /^(?:(?:10|[2-9AJQK])[SHDC]|Jk)$/;
 
 /** The few character references Markdown text may carry, read as the characters they are. */
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -139,6 +145,8 @@ function withCards(text: string): ComponentChildren {
 interface Context {
   /** The game whose rules page this is: its rule ids link to anchors here. */
   game: string;
+  /** In the worked examples, a card written as code ("plays `7H`") is drawn as a card. */
+  examples: boolean;
   /** A rule being defined: its own id is not a link to itself. */
   defining: string | null;
 }
@@ -175,7 +183,29 @@ function safeHref(href: string): { href: string; inside: boolean } | null {
 }
 
 function inline(tokens: Token[] | undefined, context: Context): ComponentChildren {
-  return (tokens ?? []).map((token, index) => <Fragment key={index}>{inlineToken(token, context)}</Fragment>);
+  const list = tokens ?? [];
+  const parts: ComponentChildren[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const token = list[index];
+    const next = list[index + 1];
+    const card = token.type === "codespan" && context.examples && CARD_ALONE.test(token.text) ? token.text : null;
+    const after = next?.type === "text" && !next.tokens ? next.text : "";
+    const stuck = /^[),.;:!?]+/.exec(after);
+    if (card !== null && stuck) {
+      // A card played in an example keeps the punctuation after it on its line: "plays KD: ...".
+      parts.push(
+        <span key={index} class="card-in-text">
+          <Card code={card} small />
+          {stuck[0]}
+        </span>,
+      );
+      parts.push(<Fragment key={`${index}+`}>{prose(after.slice(stuck[0].length), context)}</Fragment>);
+      index++;
+      continue;
+    }
+    parts.push(<Fragment key={index}>{inlineToken(token, context)}</Fragment>);
+  }
+  return parts;
 }
 
 function inlineToken(token: Token, context: Context): ComponentChildren {
@@ -190,9 +220,12 @@ function inlineToken(token: Token, context: Context): ComponentChildren {
       return <em>{inline(token.tokens, context)}</em>;
     case "del":
       return <del>{inline(token.tokens, context)}</del>;
-    case "codespan":
-      // What a person types (`give-7 p2`, `10H`): kept as the words to type.
-      return <code>{decode(token.text)}</code>;
+    case "codespan": {
+      // What a person types (`give-7 p2`, `10H`): kept as the words to type, but for a card
+      // that a worked example plays.
+      const text = decode(token.text);
+      return context.examples && CARD_ALONE.test(text) ? <Card code={text} small /> : <code>{text}</code>;
+    }
     case "br":
       return <br />;
     case "link": {
@@ -221,7 +254,17 @@ function inlineToken(token: Token, context: Context): ComponentChildren {
 
 /** Block tokens, each rule (a rule heading or a rule's labelled paragraph, with what follows it
  * up to the next rule or heading) in one box that carries its anchor. */
-export function Blocks({ tokens, doc, game }: { tokens: Token[]; doc: RulesDocument; game: string }) {
+export function Blocks({
+  tokens,
+  doc,
+  game,
+  examples = false,
+}: {
+  tokens: Token[];
+  doc: RulesDocument;
+  game: string;
+  examples?: boolean;
+}) {
   const groups: { rule: string | null; anchor: string | null; tokens: Token[] }[] = [];
   for (const token of tokens) {
     const rule = definedRule(token);
@@ -237,7 +280,7 @@ export function Blocks({ tokens, doc, game }: { tokens: Token[]; doc: RulesDocum
         group.rule === null ? (
           <Fragment key={index}>
             {group.tokens.map((token, at) => (
-              <Block key={at} token={token} doc={doc} context={{ game, defining: null }} />
+              <Block key={at} token={token} doc={doc} context={{ game, examples, defining: null }} />
             ))}
           </Fragment>
         ) : (
@@ -247,7 +290,7 @@ export function Blocks({ tokens, doc, game }: { tokens: Token[]; doc: RulesDocum
                 key={at}
                 token={token}
                 doc={doc}
-                context={{ game, defining: at === 0 ? group.rule : null }}
+                context={{ game, examples, defining: at === 0 ? group.rule : null }}
                 anchored={at === 0}
               />
             ))}

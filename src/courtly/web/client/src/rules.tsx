@@ -285,7 +285,7 @@ export function RulesPage({ game }: { game: string }) {
             {doc ? (
               doc.sections.map((section) => (
                 <section key={section.id} class="rules-section">
-                  <drawing.Blocks tokens={section.tokens} doc={doc} game={game} />
+                  <drawing.Blocks tokens={section.tokens} doc={doc} game={game} examples={section.examples} />
                 </section>
               ))
             ) : (
