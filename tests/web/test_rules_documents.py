@@ -1,38 +1,25 @@
 """Each game's rules document (docs/rules/<game>.md) reaches the browser: served with the summary
-by ``GET /api/games/{id}/rules``, shipped in the wheel as package data, and read from there by a
-``courtly serve`` installed from that wheel (not from this checkout). The page that draws them is
-tested in test_browser_rules.py."""
+by ``GET /api/games/{id}/rules``, from this checkout's files. That the wheel ships them and a
+``courtly serve`` installed from it serves them is tested in test_package.py; the page that draws
+them, in test_browser_rules.py."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import zipfile
 from pathlib import Path
 
-import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
-from courtly.core import games
-from courtly.testing.server import ServerProcess
 from courtly.web import documents
+
+from .browsing import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "rules"
-IDS = (
-    "royal-gambit",
-    "god-save-the-king",
-    "crush-the-crown",
-    "goths-save-the-queen",
-    "kings-court",
-)
-FIVE = {info.id: info.title for info in games() if info.id in IDS}
-"""The five games and their titles (the registry may hold the tests' toy games too)."""
 
 
 def test_each_game_s_rules_come_with_its_whole_document(client: TestClient) -> None:
-    for game, title in FIVE.items():
+    for game, title in GAMES.items():
         body = client.get(f"/api/games/{game}/rules").json()
         document = (DOCS / f"{game}.md").read_text(encoding="utf-8")
         assert body["document"] == document
@@ -68,63 +55,3 @@ def test_a_checkout_reads_its_own_documents() -> None:
     assert documents.documents_folder() == DOCS
     assert documents.rules_document("royal-gambit") == (DOCS / "royal-gambit.md").read_text()
     assert documents.rules_document("no-such-game") is None
-
-
-def test_a_server_installed_from_the_wheel_serves_the_documents_it_ships(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Build the wheel, read its files, install it into a folder of its own and run
-    ``courtly serve`` from there, away from this checkout: it serves every document from its
-    package data."""
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path), ROOT],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert built.returncode == 0, built.stderr[-3000:]
-    (wheel,) = tmp_path.glob("courtly-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    for game in FIVE:
-        assert f"courtly/docs/rules/{game}.md" in names, sorted(names)[:20]
-
-    installed = tmp_path / "installed"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--no-deps",
-            "--quiet",
-            "--target",
-            installed,
-            wheel,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    away = tmp_path / "elsewhere"  # the working folder: this checkout is not on the path
-    away.mkdir()
-    monkeypatch.setenv("PYTHONPATH", str(installed))
-    monkeypatch.setenv("COURTLY_PURE", "1")
-    where = subprocess.run(
-        [sys.executable, "-c", "import courtly.web.documents as d; print(d.documents_folder())"],
-        capture_output=True,
-        text=True,
-        cwd=away,
-        timeout=120,
-    )
-    assert where.stdout.strip() == str(installed / "courtly" / "docs" / "rules"), where.stderr
-
-    server = ServerProcess(f"sqlite:///{tmp_path / 'courtly.sqlite3'}", tmp_path / "log", cwd=away)
-    try:
-        server.wait_ready()
-        with httpx2.Client(base_url=server.url, timeout=30) as http:
-            for game in FIVE:
-                body = http.get(f"/api/games/{game}/rules").json()
-                assert body["document"] == (DOCS / f"{game}.md").read_text(), game
-    finally:
-        server.stop()
