@@ -30,8 +30,6 @@ export interface RulesDocument {
   sections: Section[];
   /** The anchor of each token that has one: a section's heading, a rule, a worked example. */
   anchors: WeakMap<object, string>;
-  /** The rule ids the document defines (each an anchor), in order. */
-  rules: string[];
 }
 
 /** A rule id written as a heading ("RG-9. The 7 in detail") or as a paragraph's bold label
@@ -70,11 +68,10 @@ export function readDocument(markdown: string): RulesDocument {
   };
   const intro: Token[] = [];
   const sections: Section[] = [];
-  const rules: string[] = [];
   for (const token of new Lexer({ gfm: true }).lex(markdown)) {
     if (token.type === "heading" && token.depth === 1) continue; // the page has its own title
     if (token.type === "heading" && token.depth === 2) {
-      const numbered = /^(\d+)\.\s+(.*)$/.exec(token.text);
+      const numbered = /^(\d+)\.\s/.exec(token.text);
       const id = numbered ? `section-${numbered[1]}` : slug(token.text);
       const examples = /worked examples/i.test(token.text);
       sections.push({ id, title: token.text, tokens: [token], rules: [], examples });
@@ -86,7 +83,6 @@ export function readDocument(markdown: string): RulesDocument {
     const rule = definedRule(token);
     if (rule !== null && !taken.has(ruleAnchor(rule))) {
       claim(token, ruleAnchor(rule));
-      rules.push(rule);
       section?.rules.push(rule);
     } else if (token.type === "heading" && section) {
       claim(token, `${section.id}-${slug(token.text)}`);
@@ -96,7 +92,7 @@ export function readDocument(markdown: string): RulesDocument {
       (token as Tokens.List).items.forEach((item, index) => claim(item, `example-${start + index}`));
     }
   }
-  return { intro, sections, anchors, rules };
+  return { intro, sections, anchors };
 }
 
 // ------------------------------------------------------------------------------ inline text
