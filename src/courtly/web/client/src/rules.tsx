@@ -189,7 +189,7 @@ function useAnchorTarget(ready: boolean): string | null {
   return missing;
 }
 
-function Contents({ doc, hasSummary }: { doc: RulesDocument; hasSummary: boolean }) {
+function Contents({ doc }: { doc: RulesDocument }) {
   // Open beside the text on a wide screen; folded above it on a phone.
   const [wide] = useState(() => window.matchMedia("(min-width: 60rem)").matches);
   return (
@@ -197,11 +197,9 @@ function Contents({ doc, hasSummary }: { doc: RulesDocument; hasSummary: boolean
       <details open={wide}>
         <summary>Contents</summary>
         <ol>
-          {hasSummary && (
-            <li>
-              <a href="#in-short">In short</a>
-            </li>
-          )}
+          <li>
+            <a href="#in-short">In short</a>
+          </li>
           {doc.sections.map((section) => (
             <li key={section.id}>
               <a href={`#${section.id}`}>{section.title}</a>
@@ -275,7 +273,7 @@ export function RulesPage({ game }: { game: string }) {
       )}
       {rules && drawing && (
         <div class={doc ? "rules-layout" : undefined}>
-          {doc && <Contents doc={doc} hasSummary={true} />}
+          {doc && <Contents doc={doc} />}
           <div class="rules-document" data-testid="rules-document">
             {doc && <drawing.Blocks tokens={doc.intro} doc={doc} game={game} />}
             <h2 id="in-short" tabIndex={-1}>
