@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from courtly.core import games
 from courtly.core.registry import game_class
+from courtly.web.documents import rules_document
 
 FIVE = (
     "royal-gambit",
@@ -83,7 +84,12 @@ def test_every_game_s_rules_are_served_as_courtly_rules_prints_them(client: Test
         response = client.get(f"/api/games/{info.id}/rules")
         assert response.status_code == 200, response.text
         body = response.json()
-        assert body == {"game": info.id, "title": info.title, "rules": info.rules}
+        assert body == {
+            "game": info.id,
+            "title": info.title,
+            "rules": info.rules,
+            "document": rules_document(info.id),  # tested in test_rules_documents.py
+        }
         assert body["rules"] == game_class(info.id).info.rules and "\n" in body["rules"]
     missing = client.get("/api/games/chess/rules")
     assert missing.status_code == 404 and "royal-gambit" in missing.json()["detail"]

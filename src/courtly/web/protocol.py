@@ -176,9 +176,13 @@ class GameInfo(TypedDict):
 
 
 class Rules(TypedDict):
+    """A game's rules: the short summary ``courtly rules`` prints, and the project's full rules
+    document (``docs/rules/<game>.md``, Markdown), which ``document`` is null without."""
+
     game: str
     title: str
     rules: str
+    document: str | None
 
 
 class Clock(TypedDict):

@@ -11,6 +11,7 @@ from fastapi import APIRouter
 from ...agents.registry import describe_game
 from ...core.errors import InvalidOptions
 from ...core.registry import game_class, games, make
+from ..documents import rules_document
 from ..model import TableError, seat_titles
 from ..protocol import GameInfo, Rules, SeatTitles, SetupRequest
 from .base import answers
@@ -70,9 +71,14 @@ def game_seats(game_id: str, request: SetupRequest) -> SeatTitles:
 
 @router.get(
     "/{game_id}/rules",
-    summary="A game's rules summary with Courtly's resolutions (as `courtly rules`)",
+    summary="A game's rules: its summary (as `courtly rules`) and its full rules document",
     **answers(Rules),
 )
 def game_rules(game_id: str) -> Rules:
-    info = one_game(game_id)
-    return {"game": info["id"], "title": info["title"], "rules": game_class(game_id).info.rules}
+    info = one_game(game_id)  # a registered id, or 404: only then does it name a file
+    return {
+        "game": info["id"],
+        "title": info["title"],
+        "rules": game_class(game_id).info.rules,
+        "document": rules_document(info["id"]),
+    }

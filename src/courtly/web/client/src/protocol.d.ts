@@ -66,7 +66,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A game's rules summary with Courtly's resolutions (as `courtly rules`) */
+        /** A game's rules: its summary (as `courtly rules`) and its full rules document */
         get: operations["game_rules_api_games__game_id__rules_get"];
         put?: never;
         post?: never;
@@ -778,7 +778,11 @@ export interface components {
             /** Actions */
             actions: components["schemas"]["ActionEstimate"][];
         };
-        /** Rules */
+        /**
+         * Rules
+         * @description A game's rules: the short summary ``courtly rules`` prints, and the project's full rules
+         *     document (``docs/rules/<game>.md``, Markdown), which ``document`` is null without.
+         */
         Rules: {
             /** Game */
             game: string;
@@ -786,6 +790,8 @@ export interface components {
             title: string;
             /** Rules */
             rules: string;
+            /** Document */
+            document: string | null;
         };
         /**
          * SeatMessage

@@ -1,18 +1,21 @@
-// A game's rules summary with Courtly's resolutions: the very text `courtly rules GAME` prints,
-// served by GET /api/games/{game}/rules. It is written for a terminal (lines, indents, aligned
-// columns), so its lines are kept, with two changes for a page: a line the terminal text wrapped
-// (a long line, then one indented deeper) is joined again, and a line too long for the screen
-// wraps under its own indent instead of running off it.
-import { useEffect, useState } from "preact/hooks";
-import { api, ApiError } from "./api";
+// A game's rules, from GET /api/games/{game}/rules: on a page of their own (/rules/GAME), the
+// game's full rules document (docs/rules/<game>.md) drawn by rules-document.tsx, opening with
+// "In short", the summary `courtly rules GAME` prints; folded on a table page, that summary with a
+// way to the whole rules. A rule id in the summary links to its rule. The document's drawing (and
+// its Markdown parser) is loaded by the rules page only: the lobby and the tables go without.
+//
+// The summary is written for a terminal (lines, indents, aligned columns), so its lines are kept,
+// with two changes for a page: a line the terminal text wrapped (a long line, then one indented
+// deeper) is joined again, and a line too long for the screen wraps under its own indent instead
+// of running off it.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { api, ApiError, type Rules } from "./api";
+import type { RulesDocument } from "./rules-document";
+import { rulesPath } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
+import { ruleAnchor, RuleLinks } from "./shared/rule-links";
 import "./around.css";
-
-interface Rules {
-  game: string;
-  title: string;
-  rules: string;
-}
+import "./rules.css";
 
 const known = new Map<string, Rules>();
 
@@ -46,10 +49,17 @@ interface Line {
 /** A line at least this long (indent included) was wrapped by the text's author. */
 const WRAPPED = 76;
 
+/** A line that goes on with the sentence of the line before: it starts in lower case (or with a
+ * bracket) and is no item of a column layout ("borrow 6H      after a Queen: ..."). */
+function goesOn(text: string): boolean {
+  return /^[a-z(]/.test(text) && !/\S {2,}\S/.test(text);
+}
+
 /** The text's blocks (split at blank lines), each a list of lines with their indents; a line
- * that carries on an indented item (it follows a wrapped line and is indented deeper than the
- * item's start: "CTC-6  deadlock guard: ... must give" / "         you a Queen ...") is joined
- * to it. */
+ * that carries on an indented item after a wrapped line is joined to it: one indented deeper
+ * than the item's start ("CTC-6  deadlock guard: ... must give" / "         you a Queen ..."),
+ * or one at the same indent that goes on with its sentence ("... then the start moves one" /
+ * "  seat clockwise each hand)"). */
 function blocks(text: string): Line[][] {
   const result: Line[][] = [];
   let block: Line[] = [];
@@ -64,7 +74,9 @@ function blocks(text: string): Line[][] {
     }
     const indent = line.length - line.trimStart().length;
     const item = block[block.length - 1];
-    if (item && item.indent > 0 && previous >= WRAPPED && indent > item.indent) {
+    const wrapped = item !== undefined && previous >= WRAPPED;
+    const deeper = wrapped && item.indent > 0 && indent > item.indent;
+    if (deeper || (wrapped && indent === item.indent && goesOn(line.trimStart()))) {
       item.text = `${item.text} ${line.trimStart()}`;
     } else {
       block.push({ indent, text: line.trimStart() });
@@ -83,8 +95,9 @@ function isHeading(block: Line[], index: number): boolean {
   return line.indent === 0 && next !== undefined && next.indent > 0 && line.text.length <= 72;
 }
 
-export function RulesText({ text, level = 3 }: { text: string; level?: 2 | 3 }) {
-  const Heading = level === 2 ? "h2" : "h3";
+/** The summary `courtly rules` prints, its rule ids linked: to their anchors on the rules page
+ * of ``here`` (the game whose page this is), else to the rules page in a new tab. */
+export function RulesText({ text, here }: { text: string; here?: string }) {
   const parts = blocks(text);
   return (
     <div class="rules-text" data-testid="rules-text">
@@ -92,16 +105,16 @@ export function RulesText({ text, level = 3 }: { text: string; level?: 2 | 3 }) 
         <div class="rules-block" key={blockIndex}>
           {block.map((line, index) =>
             isHeading(block, index) ? (
-              <Heading class="rules-heading" key={index}>
+              <h3 class="rules-heading" key={index}>
                 {line.text}
-              </Heading>
+              </h3>
             ) : (
               <p
                 key={index}
                 class={blockIndex === 0 && index === 0 ? "rules-line rules-title" : "rules-line"}
                 style={{ "--indent": line.indent }}
               >
-                {line.text}
+                <RuleLinks text={line.text} here={here} />
               </p>
             ),
           )}
@@ -111,7 +124,8 @@ export function RulesText({ text, level = 3 }: { text: string; level?: 2 | 3 }) 
   );
 }
 
-/** The rules on a table page: folded until opened (fetched then). */
+/** The rules on a table page: folded until opened (fetched then). The game goes on in this
+ * tab, so the whole rules open in another. */
 export function RulesPanel({ game, title }: { game: string; title: string }) {
   const [open, setOpen] = useState(false);
   const { rules, error } = useRules(game, open);
@@ -129,27 +143,155 @@ export function RulesPanel({ game, title }: { game: string; title: string }) {
           {error}
         </p>
       )}
-      {rules && <RulesText text={rules.rules} />}
+      {rules && (
+        <>
+          <RulesText text={rules.rules} />
+          <p class="rules-more">
+            <a href={rulesPath(game)} target="_blank" rel="noopener">
+              All the rules of {title}, with worked examples (opens in a new tab)
+            </a>
+          </p>
+        </>
+      )}
     </details>
   );
 }
 
-/** /rules/GAME: a game's rules on a page of their own (from the lobby). */
+/** The anchor the address names ("#rg-6"), if any. */
+function wantedAnchor(): string {
+  try {
+    return decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return window.location.hash.slice(1);
+  }
+}
+
+/** The element the address's anchor names, scrolled to, marked and focused once the document
+ * is drawn (the browser looked for it before the rules arrived); null when it names none. */
+function useAnchorTarget(ready: boolean): string | null {
+  const [missing, setMissing] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const show = () => {
+      document.querySelectorAll(".is-target").forEach((element) => element.classList.remove("is-target"));
+      const anchor = wantedAnchor();
+      const element = anchor ? document.getElementById(anchor) : null;
+      setMissing(anchor && !element ? anchor : null);
+      if (!element) return;
+      element.classList.add("is-target");
+      element.scrollIntoView({ block: "start" });
+      if (element.tabIndex < 0) element.focus({ preventScroll: true });
+    };
+    show();
+    window.addEventListener("hashchange", show);
+    return () => window.removeEventListener("hashchange", show);
+  }, [ready]);
+  return missing;
+}
+
+function Contents({ doc }: { doc: RulesDocument }) {
+  // Open beside the text on a wide screen; folded above it on a phone.
+  const [wide] = useState(() => window.matchMedia("(min-width: 60rem)").matches);
+  return (
+    <nav class="rules-contents" aria-label="Contents">
+      <details open={wide}>
+        <summary>Contents</summary>
+        <ol>
+          <li>
+            <a href="#in-short">In short</a>
+          </li>
+          {doc.sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+              {section.rules.length > 0 && (
+                <ul class="rules-contents-ids" aria-label={`The rules of ${section.title}`}>
+                  {section.rules.map((rule) => (
+                    <li key={rule}>
+                      <a href={`#${ruleAnchor(rule)}`}>{rule}</a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </nav>
+  );
+}
+
+type Drawing = typeof import("./rules-document");
+
+/** The module that draws a rules document, once loaded; an error if it cannot be. */
+function useDrawing(): { drawing: Drawing | null; failed: string | null } {
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    import("./rules-document").then(
+      (module) => !stopped && setDrawing(module),
+      () => !stopped && setFailed("The rules could not be drawn: reload the page to try again."),
+    );
+    return () => {
+      stopped = true;
+    };
+  }, []);
+  return { drawing, failed };
+}
+
+/** /rules/GAME: a game's rules on a page of their own (from the lobby, or a rule id's link). */
 export function RulesPage({ game }: { game: string }) {
-  const { rules, error } = useRules(game, true);
+  const { rules, error: notFetched } = useRules(game, true);
+  const { drawing, failed } = useDrawing();
+  const error = notFetched ?? failed;
+  const doc = useMemo(
+    () => (drawing && rules?.document ? drawing.readDocument(rules.document) : null),
+    [drawing, rules],
+  );
+  // Drawn once both have come: the rules, and the module that draws them.
+  const ready = rules !== null && drawing !== null;
+  const missing = useAnchorTarget(ready);
   useEffect(() => {
     if (rules) document.title = `${rules.title}: rules · Courtly`;
   }, [rules]);
   return (
     <section class="panel rules-page" aria-labelledby="rules-title">
       <h1 id="rules-title">{rules ? `${rules.title}: the rules` : "The rules"}</h1>
-      {!rules && !error && <p role="status">Loading the rules…</p>}
+      {!ready && !error && <p role="status">Loading the rules…</p>}
       {error && (
         <p role="alert" class="error">
           {error}
         </p>
       )}
-      {rules && <RulesText text={rules.rules} level={2} />}
+      {missing && (
+        <p role="status" class="rules-missing">
+          {/^[a-z]+-\d+$/.test(missing)
+            ? `These rules have no rule ${missing.toUpperCase()}`
+            : `These rules have no part “${missing}”`}
+          : here they are from the start.
+        </p>
+      )}
+      {rules && drawing && (
+        <div class={doc ? "rules-layout" : undefined}>
+          {doc && <Contents doc={doc} />}
+          <div class="rules-document" data-testid="rules-document">
+            {doc && <drawing.Blocks tokens={doc.intro} doc={doc} game={game} />}
+            <h2 id="in-short" tabIndex={-1}>
+              In short
+            </h2>
+            <RulesText text={rules.rules} here={game} />
+            {doc ? (
+              doc.sections.map((section) => (
+                <section key={section.id} class="rules-section">
+                  <drawing.Blocks tokens={section.tokens} doc={doc} game={game} examples={section.examples} />
+                </section>
+              ))
+            ) : (
+              <p class="muted">This server has no full rules document of this game: the summary above is all.</p>
+            )}
+          </div>
+        </div>
+      )}
       <Links links={[TO_THE_LOBBY]} />
     </section>
   );

@@ -2,6 +2,7 @@
 // "?"): folded under the story on a table and in a replay, for those who want them.
 import type { LogEvent } from "../api";
 import { RichText, type SeatNamer } from "../cards";
+import { RuleLinks } from "./rule-links";
 
 /** Who made an event: a seat by name, "deal" for chance, anything else as the log says it. */
 export function actorName(who: string, seatName: SeatNamer): string {
@@ -9,9 +10,11 @@ export function actorName(who: string, seatName: SeatNamer): string {
   return seat ? seatName(Number(seat[1])) : who === "chance" ? "deal" : who;
 }
 
-/** What happened, its cards drawn; an event hidden from this seat says so. */
+/** What happened, its cards drawn, its rule ids links to the rule; an event hidden from this seat
+ * says so. */
 export function EventText({ what, seatName }: { what: string; seatName: SeatNamer }) {
-  return what === "?" ? <span class="muted">(hidden)</span> : <RichText text={what} seatName={seatName} />;
+  if (what === "?") return <span class="muted">(hidden)</span>;
+  return <RuleLinks text={what} draw={(piece) => <RichText text={piece} seatName={seatName} />} />;
 }
 
 export function RawLog({ log, seatName }: { log: LogEvent[]; seatName: SeatNamer }) {
