@@ -61,7 +61,7 @@ def test_the_lobby_lists_the_five_games(new_page: Callable[..., Page], server: S
         else:
             assert field.input_value() == str(option["default"])
         help_text = page.locator(f"#option-{option['name']}-help").inner_text()
-        assert option["help"] in help_text
+        assert option["about"] in help_text
     assert page.locator("#option-solo_clans").evaluate("e => e.tagName") == "SELECT"
     photograph(page, "lobby")
 

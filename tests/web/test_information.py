@@ -62,8 +62,9 @@ WORLDS = 2
 """Worlds drawn from a seat's knowledge for each version and seat."""
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+# A rule id such as KC-3 is no card: a card's text is never followed by a hyphen and a digit.
 CARD_TEXT = re.compile(
-    r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])|(?<![0-9A-Za-z])Jk\b"
+    r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z]|-\d)|(?<![0-9A-Za-z])Jk\b"
 )
 JOKERS = (Card(52), Card(53))
 DEADLINE = 120.0
