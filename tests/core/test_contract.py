@@ -522,3 +522,22 @@ def test_the_story_tells_each_seat_only_what_it_may_know(game: Game, seed: int) 
         assert "\n".join(lines) == (told[seat] or "")
     again = story_of(game, state.history_text())
     assert again.lines == story.lines
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_coaching_tells_a_seat_only_what_its_view_determines(game: Game, seed: int) -> None:
+    """A teacher's words to a seat are worked out from that seat's side: they are the same in
+    every world the seat cannot tell from the truth, and they are words where the seat decides."""
+    rng = random.Random(seed)
+    for state in sampled_states(game, seed, every=3):
+        if state.is_chance or state.is_terminal:
+            continue
+        for seat in range(game.num_players):
+            words = game.text.coach(state, seat)
+            if words is None:
+                continue
+            assert words.strip(), f"empty coaching for p{seat}"
+            assert seat in state.to_move, f"p{seat} is coached while it has nothing to decide"
+            for _ in range(2):
+                world = state.view(seat).determinize(rng)
+                assert game.text.coach(world, seat) == words
