@@ -761,6 +761,13 @@ def _listed(words: list[str], conjunction: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
+def _some(words: list[str], shown: int = 4) -> str:
+    """``2H and 5H``; past ``shown`` words, ``2H, 3H, 5H, 7H and 3 more``."""
+    if len(words) <= shown:
+        return _listed(words)
+    return f"{', '.join(words[:shown])} and {len(words) - shown} more"
+
+
 def _of_suit(cards: list[int], suit: int) -> list[int]:
     return [c for c in cards if SUIT[c] == suit]
 
@@ -787,7 +794,8 @@ def _coach_marriage(state: CrushTheCrownState, seat: int) -> str:
         rival = seat_text(1 - seat)
         return (
             "You hold no Queen: discard a card face up and draw again until one comes (CTC-5). "
-            f"{counted(4 - seen, 'Queen')} unseen, in the draw pile or {rival}'s hand. "
+            f"{counted(4 - seen, 'Queen')} {'is' if seen == 3 else 'are'} unseen, in the draw "
+            f"pile or {rival}'s hand. "
             "Keep the suit you hold most of, and a joker: it is a wild spy."
         )
     members = _suit_members(hand, queens)
@@ -827,8 +835,9 @@ def _coach_build(state: CrushTheCrownState, seat: int) -> str:
     ]
     standing = [TEXT[government[i]] for i in range(filled) if spies >> i & 1]
     rival = seat_text(1 - seat)
+    complete = filled == SLOTS
     needs = (
-        f"Your government needs {_a(filled)} next" if filled < SLOTS else "Your government is full"
+        "Your government is complete" if complete else f"Your government needs {_a(filled)} next"
     )
     if not extend and not discover:
         if state.extended_this_turn:
@@ -839,14 +848,19 @@ def _coach_build(state: CrushTheCrownState, seat: int) -> str:
     if extend:
         after = filled + 1
         if after == SLOTS:
-            won = "and you win (CTC-19)" if not spies else "but a spy keeps you from winning"
-            lines.append(f"Extending with {extend[0]} completes your government, {won}.")
+            won = "and you win" if not spies else "but you win only once its spies are exposed"
+            lines.append(f"Extending with {extend[0]} completes your government, {won} (CTC-19).")
         else:
             rest = counted(SLOTS - after, "card")
             lines.append(f"{needs}: extend with {extend[0]}, and {rest} will remain to the Ace.")
     if discover:
-        pays = f"{rival} collects one card less of tribute every turn (CTC-13)"
-        lines.append(f"Exposing {_listed(discover, 'or')} executes the spy: {pays}.")
+        if complete and len(standing) == 1:
+            pays = "your government is clean: you win (CTC-19)"
+        else:
+            pays = f"{rival} collects one card less of tribute every turn (CTC-13)"
+            if not extend and not complete:
+                lines.append(f"{needs}, and nothing in your hand extends it.")
+        lines.append(f"Expose {_listed(discover, 'or')}: it is executed, and {pays}.")
     if extend and discover and state.tables.one_gov_card_per_build:
         lines.append("Only one government card a turn (CTC-9).")
     return " ".join(lines)
@@ -866,12 +880,11 @@ def _coach_spy(state: CrushTheCrownState, seat: int) -> str:
     if not spies:
         mercenary = " or ".join(SUIT_NAMES[s] for s in state.mercenary_suits())
         fits = f"{_a(slot)} of {mercenary}, a mercenary Queen or a joker"
-        owed = (
-            f" Your {counted(standing, 'spy', 'spies')} there still earn you "
-            f"{counted(standing, 'card')} of tribute."
-            if standing
-            else ""
-        )
+        owed = ""
+        if standing == 1:
+            owed = " Your spy there still earns you 1 card of tribute."
+        elif standing:
+            owed = f" Your {standing} spies there still earn you {standing} cards of tribute."
         return f"{needs}, and a spy there must be {fits} (CTC-11): you hold none.{owed}"
     ordinary = [TEXT[c] for c in spies if not _is_wild(c)]
     wild = [TEXT[c] for c in spies if _is_wild(c)]
@@ -898,26 +911,33 @@ def _coach_tribute(state: CrushTheCrownState, seat: int) -> str:
     receiver = 1 - seat
     them = seat_text(receiver)
     suit = state.suits[receiver]
-    owed = counted(state.tribute_owed, "card")
+    owed = state.tribute_owed
+    spies = state.spies[seat].bit_count()
     cards = [a.card for a in state.legal_actions(seat) if isinstance(a, CrushTheCrownAction)]
-    due = f"You owe {them} {owed} of tribute, one per spy of his in your government (CTC-13)."
-    if SUIT[cards[0]] == suit:
-        # The suit rule: his suit first (CTC-14); the one his government needs last helps least.
-        filled = len(state.governments[receiver])
-        latest = max(cards, key=lambda c: SLOT[c])
-        choice = (
-            f"give {TEXT[latest]}, which he needs latest (he needs {_a(filled)} next)"
-            if len(cards) > 1
-            else f"{TEXT[latest]} must go"
-        )
+    if owed < spies:
+        due = f"You still owe {them} {owed} of the {spies} cards of tribute"
+    else:
+        due = f"You owe {them} {counted(owed, 'card')} of tribute"
+    due += ", one per spy of his in your government (CTC-13)."
+    if SUIT[cards[0]] != suit:
+        own = SUIT_NAMES[state.suits[seat]]
         return (
-            f"{due} You hold {SUIT_NAMES[suit]}, his suit, so one must go first (CTC-14): {choice}."
+            f"{due} You hold no {SUIT_NAMES[suit]}, so any card will do (CTC-14), and he learns "
+            f"you hold none. Keep your {own} and your wild spies; give the card worth least."
         )
-    own = SUIT_NAMES[state.suits[seat]]
-    return (
-        f"{due} You hold no {SUIT_NAMES[suit]}, so any card will do (CTC-14), and he learns you "
-        f"hold none. Keep your {own} and your wild spies; give the card worth least."
-    )
+    # The suit rule: his suit first (CTC-14). A card his government needs later helps him
+    # later; one below his next slot exposes one of your spies at once.
+    if len(cards) == 1:
+        choice = f"{TEXT[cards[0]]} must go"
+    else:
+        filled = len(state.governments[receiver])
+        later = [c for c in cards if SLOT[c] >= filled]
+        if later:
+            latest = TEXT[max(later, key=lambda c: SLOT[c])]
+            choice = f"give {latest}, which he needs latest (he needs {_a(filled)} next)"
+        else:
+            choice = "each of them exposes a spy of yours"
+    return f"{due} You hold {SUIT_NAMES[suit]}, his suit, so one must go first (CTC-14): {choice}."
 
 
 def _coach_fire(state: CrushTheCrownState, seat: int) -> str:
@@ -937,9 +957,9 @@ def _coach_fire(state: CrushTheCrownState, seat: int) -> str:
         draw = f"You may fire one card face up, then you draw back to {size} (CTC-17)."
     useless = []
     if theirs:
-        useless.append(f"{_listed(theirs)} ({seat_text(rival)}'s suit, never playable, CTC-20)")
+        useless.append(f"{_some(theirs)} ({seat_text(rival)}'s suit, never playable, CTC-20)")
     if passed:
-        useless.append(f"{_listed(passed)} (spies for slots already filled)")
+        useless.append(f"{_some(passed)} (spies for slots already filled)")
     if not useless:
         return f"{draw} Every card you hold can still serve you."
     return f"{draw} Worth firing: {'; '.join(useless)}."

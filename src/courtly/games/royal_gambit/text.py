@@ -687,7 +687,7 @@ def _coach_hit_or_stay(state: RoyalGambitState, seat: int) -> str:
             f"None of the {count(deck, 'card')} left can bust you; {paying} would score.",
         ]
     else:
-        cost = f"lose those {score} points" if score else "cost nothing yet, the row being worth 0"
+        cost = f"lose the row's {count(score, 'point')}" if score else "cost nothing yet"
         lines = [
             stay,
             f"Hitting: {busting} {left} would bust you ({_seconds(ranks)}) and {cost}; "
