@@ -1,0 +1,224 @@
+"""Royal Gambit's first game that teaches: the prepared deal stays legal whatever the learner
+plays, every lesson is explained, and the coach's words follow from the table alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtly
+from courtly.core.events import CHANCE
+from courtly.core.story import story_of
+from courtly.games.royal_gambit.components import DECISION_TEXT, FINAL
+from courtly.games.royal_gambit.rules import RoyalGambitState
+
+from ..tutorials import POLICIES, Policy, play_tutorial, scripted, tutorial_of
+from .helpers import new_game, play
+
+GAME = "royal-gambit"
+
+LINE = ("hit", "hit", "hit", "give-7 p1", "hit", "hit", "hit", "stay")
+"""The line of play the deal is prepared for."""
+
+
+def always_stay(state: courtly.State, seat: int, rng: random.Random) -> courtly.Action:
+    """The last legal action: stay whenever allowed (and the last seat a 7 or a Jack can go to)."""
+    return state.legal_actions(seat)[-1]
+
+
+LEARNERS: list[tuple[str, Policy, int]] = [
+    ("heuristic", POLICIES["heuristic"], 0),
+    ("always-hit", POLICIES["first-legal"], 0),
+    ("always-stay", always_stay, 0),
+    *[("random", POLICIES["random"], seed) for seed in range(3)],
+]
+
+
+@pytest.mark.parametrize(
+    ("policy", "seed"), [(p, s) for _, p, s in LEARNERS], ids=[f"{n}-{s}" for n, _, s in LEARNERS]
+)
+def test_the_deal_is_legal_whatever_the_learner_plays(policy: Policy, seed: int) -> None:
+    played = play_tutorial(GAME, policy, seed)
+    assert played.prepared == list(tutorial_of(GAME).deal)  # each one applied when due
+    assert played.state.is_terminal and not played.state.truncated
+
+
+@pytest.mark.parametrize(
+    ("policy", "seed"), [(p, s) for _, p, s in LEARNERS], ids=[f"{n}-{s}" for n, _, s in LEARNERS]
+)
+def test_every_lesson_is_explained(policy: Policy, seed: int) -> None:
+    played = play_tutorial(GAME, policy, seed)
+    decided = sum(1 for actor, _ in played.state.history if actor == 0)
+    lessons = min(decided, tutorial_of(GAME).lessons)  # a learner who always stays loses sooner
+    assert lessons >= 4
+    assert [lesson.number for lesson in played.lessons] == list(range(1, lessons + 1))
+    for lesson in played.lessons:
+        assert lesson.coach and 0 < len(lesson.coach) <= 300, lesson
+
+
+def test_the_tutorial_is_two_players_against_the_heuristic() -> None:
+    tutorial = tutorial_of(GAME)
+    assert (tutorial.players, tutorial.opponents, tutorial.learner) == (2, ("heuristic",), 0)
+    assert tutorial.deal[0] == "p0"  # the learner starts the first hand
+    assert len(set(tutorial.deal)) == len(tutorial.deal)  # no card twice: each one is in the deck
+
+
+def test_the_line_it_teaches() -> None:
+    """The worked example: the learner plays the line, the bot answers as the deal expects."""
+    played = play_tutorial(GAME, scripted(LINE))
+    assert [lesson.chosen for lesson in played.lessons] == list(LINE)
+    assert [lesson.coach for lesson in played.lessons] == [
+        "Your row is empty, so no card can bust you: a hit is free, and 20 of the 52 cards left "
+        "would score. Staying banks 0 (total 0).",
+        "Staying banks 4 (total 4). Hitting: 3 of the 50 cards left would bust you (a second 4) "
+        "and lose the row's 4 points; 20 would add points.",
+        "Staying banks 8 (total 8). Hitting: 6 of the 48 cards left would bust you (a second 4 "
+        "or King) and lose the row's 8 points; 15 would add points.",
+        "You must hand the 7 to p1, the only player who can take it (RG-9). It scores nothing, "
+        "but from now on a second 7 busts him: 3 of the 47 cards left are 7s.",
+        "Staying banks 8 (total 8). Hitting: 6 of the 46 cards left would bust you (a second 4 "
+        "or King) and lose the row's 8 points; 15 would add points.",
+        "Staying banks 8 (total 8). Your Queen pardons the next repeated rank, so no card can "
+        "bust you now: 9 of the 45 cards left would use the pardon up (a second 4, Queen or "
+        "King); 15 would add points (RG-8).",
+        "Staying banks 8 (total 8). Hitting: 5 of the 44 cards left would bust you (a second 4 "
+        "or King) and lose the row's 8 points; 15 would add points.",
+        "Staying banks 18 (total 18). Hitting: 8 of the 43 cards left would bust you (a second "
+        "4, 5 or King) and lose the row's 18 points; 11 would add points.",
+    ]
+    story = [text for _, text in story_of(played.state.game, played.state.history).told_to(0, 2)]
+    for line in (
+        "p0 flips KS: it doubles the row, now worth 8.",
+        "p0 gives 7D to p1.",
+        "p1 flips 7H and busts: a second 7 (7D is in the row).",
+        "p0 flips 4S: a second 4 (4H is in the row), pardoned by QC (RG-8).",
+        "p0 stays and banks 18 points, doubled by the King (total 18).",
+        "p1 busted: total 0.",
+    ):
+        assert line in story
+
+
+# ------------------------------------------------------------------------- the coach
+
+
+def random_states(players: int, seed: int, **options: object) -> list[RoyalGambitState]:
+    """Every position where a seat decides, in a random game."""
+    state = courtly.make(GAME, players=players, **options).new_state()
+    assert isinstance(state, RoyalGambitState)
+    rng = random.Random(seed)
+    found = []
+    while not state.is_terminal:
+        if state.is_chance:
+            state.apply_chance(state.sample_chance_outcome(rng))
+            continue
+        found.append(state.clone())
+        legal = state.legal_actions(state.to_move[0])
+        state.apply(state.to_move[0], legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_coach_tells_only_what_the_seat_knows(players: int) -> None:
+    game = courtly.make(GAME, players=players)
+    rng = random.Random(players)
+    for state in random_states(players, seed=players)[::3]:
+        for seat in range(players):
+            words = game.text.coach(state, seat)
+            for _ in range(3):
+                assert game.text.coach(state.view(seat).determinize(rng), seat) == words
+
+
+def test_the_coach_tells_only_what_the_learner_knows_in_the_tutorial() -> None:
+    played = play_tutorial(GAME, POLICIES["random"], seed=5)
+    state = played.state.game.new_state()
+    rng = random.Random(0)
+    for actor, item in played.state.history[:120]:
+        if state.to_move and state.to_move[0] == 0:
+            words = state.game.text.coach(state, 0)
+            assert words == state.game.text.coach(state.view(0).determinize(rng), 0)
+        if actor == CHANCE:
+            state.apply_chance(item)
+        else:
+            state.apply(actor, item)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),
+        (3, {}),
+        (4, {"ten_blocks_jacks": True}),
+        (5, {"auto_hit_on_zero": True}),
+        (3, {"turn_mode": "full_turn", "target_score": 15}),
+    ],
+)
+def test_the_coach_speaks_at_every_decision_and_only_there(
+    players: int, options: dict[str, object]
+) -> None:
+    kinds = set()
+    for seed in range(4):
+        for state in random_states(players, seed, **options):
+            for seat in range(players):
+                words = state.game.text.coach(state, seat)
+                if seat not in state.to_move:
+                    assert words is None
+                    continue
+                assert words and len(words) <= 300, words
+                kinds.add(DECISION_TEXT[state.decision])
+    assert kinds == set(DECISION_TEXT)
+
+
+# ------------------------------------------------------------------------- worked examples
+
+
+def test_a_seven_for_one_of_several_rivals() -> None:
+    state = new_game(3)
+    play(state, "p0 hit", "5S", "p1 hit", "QH", "p2 hit", "2D", "p0 hit", "7H")
+    assert state.game.text.coach(state, 0) == (
+        "Hand the 7 on (RG-9): it scores nothing, but a second 7 busts its new holder, and 3 of "
+        "the 48 cards left are 7s. A bust costs a player his row: p1's 0 (a Queen guards it), "
+        "p2's 2."
+    )
+
+
+def test_a_jack_for_a_rival_or_oneself() -> None:
+    state = new_game(2)
+    play(state, "p0 hit", "5S", "p1 hit", "3H", "p0 hit", "JD")
+    assert state.game.text.coach(state, 0) == (
+        "The one you pick flips two cards (RG-10): a rival may bust, you may gain. you: 5 at "
+        "stake, 6 of 49 cards bust; p1: 3 at stake, 3 of 49 cards bust."
+    )
+    assert state.game.text.coach(state, 1) is None  # p1 has nothing to decide
+
+
+def test_the_final_hand_says_what_staying_leaves() -> None:
+    state = new_game(2, target_score=5)
+    play(state, "p0 hit", "5S", "p1 hit", "3H", "p0 stay", "p1 stay")
+    assert state.phase == FINAL and state.participants == (1,)  # p0 sits out as the favorite
+    play(state, "p1 hit", "4D")
+    assert state.game.text.coach(state, 1) == (
+        "Staying banks 4 (total 7, the target reached). Hitting: 3 of the 51 cards left would "
+        "bust you (a second 4) and lose the row's 4 points; 20 would add points. In the final "
+        "hand, staying puts you ahead of p0's 5."
+    )
+
+
+def test_a_row_worth_nothing_must_hit_at_this_table() -> None:
+    state = new_game(2, auto_hit_on_zero=True)
+    play(state, "p0 hit", "8S", "p1 hit", "3H")
+    assert state.game.text.coach(state, 0) == (
+        "Your row is worth 0, so at this table you must hit (RG-13); 3 of the 50 cards left "
+        "would bust you, at no cost yet."
+    )
+
+
+def test_an_empty_deck_ends_the_hand_on_a_hit() -> None:
+    state = new_game(2)
+    play(state, "p0 hit", "2S")
+    state.deck.clear()
+    state.left[:] = [0] * len(state.left)
+    assert state.game.text.coach(state, 1) == (
+        "The deck is empty: a hit ends the hand, and everyone still in it banks his row (RG-18). "
+        "Staying banks 0 (total 0)."
+    )
