@@ -858,7 +858,9 @@ def _coach_build(state: CrushTheCrownState, seat: int) -> str:
             pays = "your government is clean: you win (CTC-19)"
         else:
             pays = f"{rival} collects one card less of tribute every turn (CTC-13)"
-            if not extend and not complete:
+            if state.extended_this_turn:
+                lines.append("You have extended this turn, and may still expose spies.")
+            elif not extend and not complete:
                 lines.append(f"{needs}, and nothing in your hand extends it.")
         lines.append(f"Expose {_listed(discover, 'or')}: it is executed, and {pays}.")
     if extend and discover and state.tables.one_gov_card_per_build:
