@@ -5,17 +5,28 @@ the public table alone, never from the rival's hand or the draw pile."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
 import courtly
-from courtly.core.events import CHANCE
-from courtly.core.story import story_of
 from courtly.games.crush_the_crown.components import DECISION_TEXT
 from courtly.games.crush_the_crown.rules import CrushTheCrownState
 
-from ..tutorials import POLICIES, Policy, play_tutorial, scripted, tutorial_of
+from ..tutorials import (
+    LEARNER_IDS,
+    LEARNERS,
+    Policy,
+    at_random,
+    check_the_coach_knows_no_more,
+    check_the_coach_speaks,
+    check_the_deal,
+    play_tutorial,
+    positions_of,
+    random_positions,
+    scripted,
+    told_to_learner,
+    tutorial_of,
+)
 from .helpers import deal, new_game, play, position
 
 GAME = "crush-the-crown"
@@ -33,33 +44,11 @@ LINE = (
 """The line of play the deal is prepared for."""
 
 
-def last_legal(state: courtly.State, seat: int, rng: random.Random) -> courtly.Action:
-    return state.legal_actions(seat)[-1]
-
-
-LEARNERS: list[tuple[str, Policy, int]] = [
-    ("heuristic", POLICIES["heuristic"], 0),
-    ("first-legal", POLICIES["first-legal"], 0),
-    ("last-legal", last_legal, 0),
-    *[("random", POLICIES["random"], seed) for seed in range(3)],
-]
-IDS = [f"{name}-{seed}" for name, _, seed in LEARNERS]
-
-
-@pytest.mark.parametrize(("policy", "seed"), [(p, s) for _, p, s in LEARNERS], ids=IDS)
-def test_the_deal_is_legal_whatever_the_learner_plays(policy: Policy, seed: int) -> None:
-    played = play_tutorial(GAME, policy, seed)
-    assert played.prepared == list(tutorial_of(GAME).deal)  # each one applied when due
-    assert played.state.is_terminal
-
-
-@pytest.mark.parametrize(("policy", "seed"), [(p, s) for _, p, s in LEARNERS], ids=IDS)
-def test_every_lesson_is_explained(policy: Policy, seed: int) -> None:
-    played = play_tutorial(GAME, policy, seed)
-    lessons = tutorial_of(GAME).lessons
-    assert [lesson.number for lesson in played.lessons] == list(range(1, lessons + 1))
-    for lesson in played.lessons:
-        assert lesson.coach and 0 < len(lesson.coach) <= 300, lesson
+@pytest.mark.parametrize(("learner", "seed"), LEARNERS, ids=LEARNER_IDS)
+def test_the_deal_is_legal_and_every_lesson_explained(learner: Policy, seed: int) -> None:
+    """Whatever the learner plays (always pass, marry the other Queen, at random...)."""
+    played = check_the_deal(GAME, learner, seed)
+    assert len(played.lessons) == tutorial_of(GAME).lessons
 
 
 def test_the_tutorial_is_the_learner_first_against_the_heuristic() -> None:
@@ -96,7 +85,7 @@ def test_the_line_it_teaches() -> None:
         "You may fire one card face up, then you draw back to 5 (CTC-17). Worth firing: 7H "
         "(p1's suit, never playable, CTC-20).",
     ]
-    story = [text for _, text in story_of(played.state.game, played.state.history).told_to(0, 2)]
+    story = told_to_learner(played)
     for line in (
         "p0 marries QD to KD: diamonds are his suit.",
         "p1 marries QH to KH: hearts are his suit.",
@@ -113,35 +102,7 @@ def test_the_line_it_teaches() -> None:
 # ------------------------------------------------------------------------- the coach
 
 
-def random_states(
-    seed: int, forced: Sequence[str] = (), **options: object
-) -> list[CrushTheCrownState]:
-    """Every position where a seat decides, in a random game whose first chance outcomes are
-    ``forced``."""
-    state = courtly.make(GAME, **options).new_state()
-    assert isinstance(state, CrushTheCrownState)
-    rng = random.Random(seed)
-    left = list(forced)
-    found = []
-    while not state.is_terminal:
-        if state.is_chance:
-            state.apply_chance(left.pop(0) if left else state.sample_chance_outcome(rng))
-            continue
-        found.append(state.clone())
-        legal = state.legal_actions(state.to_move[0])
-        state.apply(state.to_move[0], legal[rng.randrange(len(legal))])
-    return found
-
-
-def same_in_every_world(state: CrushTheCrownState, rng: random.Random) -> None:
-    for seat in (0, 1):
-        words = state.game.text.coach(state, seat)
-        for _ in range(3):
-            world = state.view(seat).determinize(rng)
-            assert state.game.text.coach(world, seat) == words
-
-
-DEADLOCK: tuple[str, ...] = ("p1", *["2C", "QS", "3C", "QH", "4C", "QD", "5C", "QC", "6C", "7C"])
+DEADLOCK = ("p1", "2C", "QS", "3C", "QH", "4C", "QD", "5C", "QC", "6C", "7C")
 """p1 deals himself every Queen: p0 finds none to marry and p1 must give him one (CTC-6)."""
 
 
@@ -149,22 +110,14 @@ DEADLOCK: tuple[str, ...] = ("p1", *["2C", "QS", "3C", "QH", "4C", "QD", "5C", "
 def test_the_coach_tells_only_what_the_seat_knows(seed: int) -> None:
     rng = random.Random(seed)
     forced = DEADLOCK if seed == 0 else ()
-    for state in random_states(seed, forced)[:: 4 + seed]:
-        same_in_every_world(state, rng)
+    for state in random_positions(courtly.make(GAME), seed, forced)[:: 4 + seed]:
+        check_the_coach_knows_no_more(state, rng)
 
 
 def test_the_coach_tells_only_what_the_learner_knows_in_the_tutorial() -> None:
-    played = play_tutorial(GAME, POLICIES["random"], seed=7)
-    state = played.state.game.new_state()
-    assert isinstance(state, CrushTheCrownState)
     rng = random.Random(0)
-    for actor, item in played.state.history[:150]:
-        if state.to_move:
-            same_in_every_world(state, rng)
-        if actor == CHANCE:
-            state.apply_chance(item)
-        else:
-            state.apply(actor, item)
+    for state in positions_of(play_tutorial(GAME, at_random, seed=7), 150):
+        check_the_coach_knows_no_more(state, rng)
 
 
 @pytest.mark.parametrize(
@@ -180,18 +133,14 @@ def test_the_coach_tells_only_what_the_learner_knows_in_the_tutorial() -> None:
 def test_the_coach_speaks_at_every_decision_and_only_there(
     forced: tuple[str, ...], options: dict[str, object]
 ) -> None:
+    game = courtly.make(GAME, **options)
     kinds = set()
     for seed in range(3):
-        for state in random_states(seed, forced, **options):
-            for seat in (0, 1):
-                words = state.game.text.coach(state, seat)
-                if seat not in state.to_move:
-                    assert words is None
-                    continue
-                assert words and len(words) <= 300, words
-                kinds.add(DECISION_TEXT[state.decision])
-    expected = set(DECISION_TEXT) - ({"give-queen"} if not forced else set())
-    assert kinds == expected
+        for state in random_positions(game, seed, forced):
+            assert check_the_coach_speaks(state)
+            assert isinstance(state, CrushTheCrownState)
+            kinds.add(DECISION_TEXT[state.decision])
+    assert kinds == set(DECISION_TEXT) - ({"give-queen"} if not forced else set())
 
 
 # ------------------------------------------------------------------------- worked examples

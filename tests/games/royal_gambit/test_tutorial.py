@@ -8,12 +8,24 @@ import random
 import pytest
 
 import courtly
-from courtly.core.events import CHANCE
-from courtly.core.story import story_of
 from courtly.games.royal_gambit.components import DECISION_TEXT, FINAL
 from courtly.games.royal_gambit.rules import RoyalGambitState
 
-from ..tutorials import POLICIES, Policy, play_tutorial, scripted, tutorial_of
+from ..tutorials import (
+    LEARNER_IDS,
+    LEARNERS,
+    Policy,
+    at_random,
+    check_the_coach_knows_no_more,
+    check_the_coach_speaks,
+    check_the_deal,
+    play_tutorial,
+    positions_of,
+    random_positions,
+    scripted,
+    told_to_learner,
+    tutorial_of,
+)
 from .helpers import new_game, play
 
 GAME = "royal-gambit"
@@ -22,39 +34,11 @@ LINE = ("hit", "hit", "hit", "give-7 p1", "hit", "hit", "hit", "stay")
 """The line of play the deal is prepared for."""
 
 
-def always_stay(state: courtly.State, seat: int, rng: random.Random) -> courtly.Action:
-    """The last legal action: stay whenever allowed (and the last seat a 7 or a Jack can go to)."""
-    return state.legal_actions(seat)[-1]
-
-
-LEARNERS: list[tuple[str, Policy, int]] = [
-    ("heuristic", POLICIES["heuristic"], 0),
-    ("always-hit", POLICIES["first-legal"], 0),
-    ("always-stay", always_stay, 0),
-    *[("random", POLICIES["random"], seed) for seed in range(3)],
-]
-
-
-@pytest.mark.parametrize(
-    ("policy", "seed"), [(p, s) for _, p, s in LEARNERS], ids=[f"{n}-{s}" for n, _, s in LEARNERS]
-)
-def test_the_deal_is_legal_whatever_the_learner_plays(policy: Policy, seed: int) -> None:
-    played = play_tutorial(GAME, policy, seed)
-    assert played.prepared == list(tutorial_of(GAME).deal)  # each one applied when due
-    assert played.state.is_terminal and not played.state.truncated
-
-
-@pytest.mark.parametrize(
-    ("policy", "seed"), [(p, s) for _, p, s in LEARNERS], ids=[f"{n}-{s}" for n, _, s in LEARNERS]
-)
-def test_every_lesson_is_explained(policy: Policy, seed: int) -> None:
-    played = play_tutorial(GAME, policy, seed)
-    decided = sum(1 for actor, _ in played.state.history if actor == 0)
-    lessons = min(decided, tutorial_of(GAME).lessons)  # a learner who always stays loses sooner
-    assert lessons >= 4
-    assert [lesson.number for lesson in played.lessons] == list(range(1, lessons + 1))
-    for lesson in played.lessons:
-        assert lesson.coach and 0 < len(lesson.coach) <= 300, lesson
+@pytest.mark.parametrize(("learner", "seed"), LEARNERS, ids=LEARNER_IDS)
+def test_the_deal_is_legal_and_every_lesson_explained(learner: Policy, seed: int) -> None:
+    """Whatever the learner plays (always hit, always stay, at random...)."""
+    played = check_the_deal(GAME, learner, seed)
+    assert not played.state.truncated
 
 
 def test_the_tutorial_is_two_players_against_the_heuristic() -> None:
@@ -87,7 +71,7 @@ def test_the_line_it_teaches() -> None:
         "Staying banks 18 (total 18). Hitting: 8 of the 43 cards left would bust you (a second "
         "4, 5 or King) and lose the row's 18 points; 11 would add points.",
     ]
-    story = [text for _, text in story_of(played.state.game, played.state.history).told_to(0, 2)]
+    story = told_to_learner(played)
     for line in (
         "p0 flips KS: it doubles the row, now worth 8.",
         "p0 gives 7D to p1.",
@@ -102,45 +86,18 @@ def test_the_line_it_teaches() -> None:
 # ------------------------------------------------------------------------- the coach
 
 
-def random_states(players: int, seed: int, **options: object) -> list[RoyalGambitState]:
-    """Every position where a seat decides, in a random game."""
-    state = courtly.make(GAME, players=players, **options).new_state()
-    assert isinstance(state, RoyalGambitState)
-    rng = random.Random(seed)
-    found = []
-    while not state.is_terminal:
-        if state.is_chance:
-            state.apply_chance(state.sample_chance_outcome(rng))
-            continue
-        found.append(state.clone())
-        legal = state.legal_actions(state.to_move[0])
-        state.apply(state.to_move[0], legal[rng.randrange(len(legal))])
-    return found
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_coach_tells_only_what_the_seat_knows(players: int) -> None:
     game = courtly.make(GAME, players=players)
     rng = random.Random(players)
-    for state in random_states(players, seed=players)[::3]:
-        for seat in range(players):
-            words = game.text.coach(state, seat)
-            for _ in range(3):
-                assert game.text.coach(state.view(seat).determinize(rng), seat) == words
+    for state in random_positions(game, seed=players)[::3]:
+        check_the_coach_knows_no_more(state, rng)
 
 
 def test_the_coach_tells_only_what_the_learner_knows_in_the_tutorial() -> None:
-    played = play_tutorial(GAME, POLICIES["random"], seed=5)
-    state = played.state.game.new_state()
     rng = random.Random(0)
-    for actor, item in played.state.history[:120]:
-        if state.to_move and state.to_move[0] == 0:
-            words = state.game.text.coach(state, 0)
-            assert words == state.game.text.coach(state.view(0).determinize(rng), 0)
-        if actor == CHANCE:
-            state.apply_chance(item)
-        else:
-            state.apply(actor, item)
+    for state in positions_of(play_tutorial(GAME, at_random, seed=5), 120):
+        check_the_coach_knows_no_more(state, rng)
 
 
 @pytest.mark.parametrize(
@@ -156,16 +113,13 @@ def test_the_coach_tells_only_what_the_learner_knows_in_the_tutorial() -> None:
 def test_the_coach_speaks_at_every_decision_and_only_there(
     players: int, options: dict[str, object]
 ) -> None:
+    game = courtly.make(GAME, players=players, **options)
     kinds = set()
     for seed in range(4):
-        for state in random_states(players, seed, **options):
-            for seat in range(players):
-                words = state.game.text.coach(state, seat)
-                if seat not in state.to_move:
-                    assert words is None
-                    continue
-                assert words and len(words) <= 300, words
-                kinds.add(DECISION_TEXT[state.decision])
+        for state in random_positions(game, seed):
+            assert check_the_coach_speaks(state)
+            assert isinstance(state, RoyalGambitState)
+            kinds.add(DECISION_TEXT[state.decision])
     assert kinds == set(DECISION_TEXT)
 
 
