@@ -140,10 +140,19 @@ def test_a_jack_for_a_rival_or_oneself() -> None:
     state = new_game(2)
     play(state, "p0 hit", "5S", "p1 hit", "3H", "p0 hit", "JD")
     assert state.game.text.coach(state, 0) == (
-        "The one you pick flips two cards (RG-10): a rival may bust, you may gain. you: 5 at "
-        "stake, 6 of 49 cards bust; p1: 3 at stake, 3 of 49 cards bust."
+        "The one you pick flips two cards, one at a time (RG-10): a rival may bust, you may gain "
+        "points. At stake, of the 49 cards left: p1's 3 (3 bust him), your 5 (6 bust you)."
     )
     assert state.game.text.coach(state, 1) is None  # p1 has nothing to decide
+
+
+def test_a_jack_only_oneself_can_take() -> None:
+    state = new_game(2)
+    play(state, "p0 hit", "5S", "p1 stay", "p0 hit", "QD", "p0 hit", "JD")
+    assert state.game.text.coach(state, 0) == (
+        "Only you can be picked: you flip two cards, one at a time (RG-11). Your row is worth 5, "
+        "and your Queen pardons one repeat."
+    )
 
 
 def test_the_final_hand_says_what_staying_leaves() -> None:

@@ -737,21 +737,28 @@ def _coach_seven(state: RoyalGambitState, targets: list[int]) -> str:
 def _coach_jack(state: RoyalGambitState, seat: int, targets: list[int]) -> str:
     deck = len(state.deck)
 
-    def risk(s: int) -> str:
+    def stake(s: int) -> str:
+        """``p1's 9 (6 bust him)``: what the target's row is worth, and its risk on a flip."""
+        whose, him = ("your", "you") if s == seat else (f"{seat_text(s)}'s", "him")
         if _has_queen(state, s):
-            return "a Queen to pardon one repeat"
-        return f"{_busting(state, s)[0]} of {deck} cards bust"
+            return f"{whose} {state.row_score(s)} (a Queen pardons one repeat)"
+        return f"{whose} {state.row_score(s)} ({_busting(state, s)[0]} bust {him})"
 
     if targets == [seat]:
+        if _has_queen(state, seat):
+            risk = "your Queen pardons one repeat"
+        else:
+            risk = f"{_busting(state, seat)[0]} of the {count(deck, 'card')} left would bust you"
         return (
-            "Only you can be picked: you flip two cards, one at a time (RG-11). "
-            f"Your row is worth {state.row_score(seat)}, {risk(seat)}."
+            "Only you can be picked: you flip two cards, one at a time (RG-11). Your row is "
+            f"worth {state.row_score(seat)}, and {risk}."
         )
-    each = "; ".join(
-        f"{'you' if s == seat else seat_text(s)}: {state.row_score(s)} at stake, {risk(s)}"
-        for s in targets
+    others = [s for s in targets if s != seat] + [s for s in targets if s == seat]
+    return (
+        "The one you pick flips two cards, one at a time (RG-10): a rival may bust, you may "
+        f"gain points. At stake, of the {count(deck, 'card')} left: "
+        f"{', '.join(stake(s) for s in others)}."
     )
-    return f"The one you pick flips two cards (RG-10): a rival may bust, you may gain. {each}."
 
 
 def _has_queen(state: RoyalGambitState, seat: int) -> bool:
