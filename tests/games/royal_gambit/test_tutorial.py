@@ -159,11 +159,32 @@ def test_the_final_hand_says_what_staying_leaves() -> None:
     state = new_game(2, target_score=5)
     play(state, "p0 hit", "5S", "p1 hit", "3H", "p0 stay", "p1 stay")
     assert state.phase == FINAL and state.participants == (1,)  # p0 sits out as the favorite
+    short = state.clone()
+    play(short, "p1 hit", "AC")
+    assert short.game.text.coach(short, 1).endswith(  # type: ignore[union-attr]
+        "In the final hand, staying leaves you short of p0's 5: only hitting can win."
+    )
     play(state, "p1 hit", "4D")
     assert state.game.text.coach(state, 1) == (
         "Staying banks 4 (total 7, the target reached). Hitting: 3 of the 51 cards left would "
         "bust you (a second 4) and lose the row's 4 points; 20 would add points. In the final "
         "hand, staying puts you ahead of p0's 5."
+    )
+
+
+def test_the_final_hand_against_two_favorites() -> None:
+    state = new_game(3, target_score=5)
+    play(state, "p0 hit", "5S", "p1 hit", "5H", "p2 hit", "2D", "p0 stay", "p1 stay", "p2 stay")
+    assert state.phase == FINAL and state.participants == (2,)
+    play(state, "p2 hit", "3C")
+    assert state.game.text.coach(state, 2) == (
+        "Staying banks 3 (total 5, the target reached). Hitting: 3 of the 51 cards left would "
+        "bust you (a second 3) and lose the row's 3 points; 20 would add points. In the final "
+        "hand, staying leaves you level with the 5 of p0 and p1: a tie plays on (RG-22)."
+    )
+    play(state, "p2 hit", "AC")
+    assert state.game.text.coach(state, 2).endswith(  # type: ignore[union-attr]
+        "In the final hand, staying puts you ahead of the 5 of p0 and p1."
     )
 
 

@@ -704,13 +704,13 @@ def _coach_race(state: RoyalGambitState, seat: int, total: int) -> str:
     rivals = [s for s in range(state.num_players) if s != seat]
     best = max(state.totals[s] for s in rivals)
     leaders = [s for s in rivals if state.totals[s] == best]
-    whose = f"{names(leaders)}'s" if len(leaders) == 1 else f"the {best} of {names(leaders)}"
+    top = f"{names(leaders)}'s {best}" if len(leaders) == 1 else f"the {best} of {names(leaders)}"
     hand = "the final hand" if state.phase == FINAL else "a tiebreak"
     if total < best:
-        return f"In {hand}, staying leaves you short of {whose} {best}: only hitting can win."
+        return f"In {hand}, staying leaves you short of {top}: only hitting can win."
     if total == best:
-        return f"In {hand}, staying leaves you level with {whose} {best}: a tie plays on (RG-22)."
-    return f"In {hand}, staying puts you ahead of {whose} {best}."
+        return f"In {hand}, staying leaves you level with {top}: a tie plays on (RG-22)."
+    return f"In {hand}, staying puts you ahead of {top}."
 
 
 def _coach_seven(state: RoyalGambitState, targets: list[int]) -> str:
