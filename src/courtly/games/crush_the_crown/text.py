@@ -57,7 +57,12 @@ def counted(number: int, noun: str, plural: str = "") -> str:
 
 def either(words: list[str]) -> str:
     """``pass``, ``marry or discard``, ``pass, extend or discover``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return listed(words, "or")
+
+
+def listed(words: list[str], conjunction: str = "and") -> str:
+    """``9D``, ``9D and 10D``, ``2H, 7H and 9C`` (or ``9D or 10D``)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def cards_text(cards: list[int]) -> str:
@@ -756,15 +761,10 @@ def _reason_spy(state: CrushTheCrownState, seat: int, card: int) -> str:
 # ------------------------------------------------------------------------------- coaching
 
 
-def _listed(words: list[str], conjunction: str = "and") -> str:
-    """``9D``, ``9D and 10D``, ``2H, 7H and 9C``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
-
-
 def _some(words: list[str], shown: int = 4) -> str:
     """``2H and 5H``; past ``shown`` words, ``2H, 3H, 5H, 7H and 3 more``."""
     if len(words) <= shown:
-        return _listed(words)
+        return listed(words)
     return f"{', '.join(words[:shown])} and {len(words) - shown} more"
 
 
@@ -806,7 +806,7 @@ def _coach_marriage(state: CrushTheCrownState, seat: int) -> str:
         )
     return (
         "Marry one of your Queens (CTC-4): her suit becomes yours, built from the Jack down to "
-        f"the Ace. You hold {_listed(members)}; a Queen you keep becomes a wild spy."
+        f"the Ace. You hold {listed(members)}; a Queen you keep becomes a wild spy."
     )
 
 
@@ -818,7 +818,7 @@ def _coach_give_queen(state: CrushTheCrownState, seat: int) -> str:
     return (
         f"Every free Queen is in your hand, so you must give {seeker} one to marry (CTC-6). "
         "Cards of his suit become useless to you, so give the Queen of the suit you hold least "
-        f"of: you hold {_listed(members)}."
+        f"of: you hold {listed(members)}."
     )
 
 
@@ -862,7 +862,7 @@ def _coach_build(state: CrushTheCrownState, seat: int) -> str:
                 lines.append("You have extended this turn, and may still expose spies.")
             elif not extend and not complete:
                 lines.append(f"{needs}, and nothing in your hand extends it.")
-        lines.append(f"Expose {_listed(discover, 'or')}: it is executed, and {pays}.")
+        lines.append(f"Expose {listed(discover, 'or')}: it is executed, and {pays}.")
     if extend and discover and state.tables.one_gov_card_per_build:
         lines.append("Only one government card a turn (CTC-9).")
     return " ".join(lines)
@@ -901,9 +901,9 @@ def _coach_spy(state: CrushTheCrownState, seat: int) -> str:
             -1,
         )
         held = f" You hold {TEXT[real]}, so he cannot expose it soon." if real >= 0 else ""
-        lines.append(f"{_listed(ordinary, 'or')} fits exactly.{held}")
+        lines.append(f"{listed(ordinary, 'or')} fits exactly.{held}")
     if wild:
-        lines.append(f"{_listed(wild, 'or')} is wild: it takes the rank of any slot (CTC-11).")
+        lines.append(f"{listed(wild, 'or')} is wild: it takes the rank of any slot (CTC-11).")
     if slot == SLOTS - 1:
         lines.append("A spy as his Ace keeps him from winning (CTC-12).")
     return " ".join(lines)
