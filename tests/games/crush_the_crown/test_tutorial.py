@@ -133,7 +133,7 @@ def test_the_coach_tells_only_what_the_learner_knows_in_the_tutorial() -> None:
 def test_the_coach_speaks_at_every_decision_and_only_there(
     forced: tuple[str, ...], options: dict[str, object]
 ) -> None:
-    game = courtly.make(GAME, **options)
+    game = courtly.make(GAME, players=2, **options)
     kinds = set()
     for seed in range(3):
         for state in random_positions(game, seed, forced):
