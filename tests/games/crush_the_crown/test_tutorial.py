@@ -226,3 +226,18 @@ def test_discoveries_after_an_extension_without_the_one_card_rule() -> None:
         "You have extended this turn, and may still expose spies. Expose the spy 10C with 10D: "
         "it is executed, and p1 collects one card less of tribute every turn (CTC-13)."
     )
+
+
+def test_nothing_to_build_nor_to_spy_with() -> None:
+    state = position(
+        p0_stack="KD QD JD 10C*", p0_hand="2D 3S", p1_stack="KH QH JH 10H 9H", use_jokers=False
+    )
+    assert state.game.text.coach(state, 0) == (
+        "Your government needs a 9 next, and the spy 10C waits for your card: nothing in your "
+        "hand builds. Pass."
+    )
+    play(state, "p0 pass")
+    assert state.game.text.coach(state, 0) == (
+        "p1's government needs an 8 next, and a spy there must be an 8 of spades or clubs or a "
+        "mercenary Queen (CTC-11): you hold none."
+    )

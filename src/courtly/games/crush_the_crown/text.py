@@ -795,8 +795,8 @@ def _coach_marriage(state: CrushTheCrownState, seat: int) -> str:
         return (
             "You hold no Queen: discard a card face up and draw again until one comes (CTC-5). "
             f"{counted(4 - seen, 'Queen')} {'is' if seen == 3 else 'are'} unseen, in the draw "
-            f"pile or {rival}'s hand. "
-            "Keep the suit you hold most of, and a joker: it is a wild spy."
+            f"pile or {rival}'s hand. Keep the suit you hold most of"
+            + (", and a joker: it is a wild spy." if state.tables.use_jokers else ".")
         )
     members = _suit_members(hand, queens)
     if len(queens) == 1:
@@ -842,7 +842,11 @@ def _coach_build(state: CrushTheCrownState, seat: int) -> str:
     if not extend and not discover:
         if state.extended_this_turn:
             return "You have extended this turn; no spy of yours can be exposed now. Pass."
-        spied = f", and the spies {' '.join(standing)} wait for your cards" if standing else ""
+        spied = ""
+        if len(standing) == 1:
+            spied = f", and the spy {standing[0]} waits for your card"
+        elif standing:
+            spied = f", and the spies {' '.join(standing)} wait for your cards"
         return f"{needs}{spied}: nothing in your hand builds. Pass."
     lines = []
     if extend:
@@ -881,7 +885,8 @@ def _coach_spy(state: CrushTheCrownState, seat: int) -> str:
     needs = f"{them}'s government needs {_a(slot)} next"
     if not spies:
         mercenary = " or ".join(SUIT_NAMES[s] for s in state.mercenary_suits())
-        fits = f"{_a(slot)} of {mercenary}, a mercenary Queen or a joker"
+        kinds = [f"{_a(slot)} of {mercenary}", "a mercenary Queen"]
+        fits = listed([*kinds, "a joker"] if state.tables.use_jokers else kinds, "or")
         owed = ""
         if standing == 1:
             owed = " Your spy there still earns you 1 card of tribute."
