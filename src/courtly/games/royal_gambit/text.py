@@ -221,8 +221,12 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 
 def names(seats: list[int] | tuple[int, ...], conjunction: str = "and") -> str:
     """``p0``, ``p0 and p2``, ``p0, p1 and p3`` (or ``p0 or p2`` with ``conjunction="or"``)."""
-    texts = [seat_text(s) for s in seats]
-    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} {conjunction} {texts[-1]}"
+    return listed([seat_text(s) for s in seats], conjunction)
+
+
+def listed(words: list[str], conjunction: str = "and") -> str:
+    """``4``, ``4 and King``, ``4, 5 and King`` (or ``4, 5 or King``)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def rank_name(card: Card) -> str:
@@ -645,9 +649,7 @@ def _paying(state: RoyalGambitState, seat: int) -> int:
 
 def _seconds(ranks: list[int]) -> str:
     """``a second 4, 5 or King``."""
-    words = [RANK_NAME.get(r, str(r)) for r in ranks]
-    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-    return f"a second {listed}"
+    return f"a second {listed([RANK_NAME.get(r, str(r)) for r in ranks], 'or')}"
 
 
 def _coach_hit_or_stay(state: RoyalGambitState, seat: int) -> str:
