@@ -9,6 +9,7 @@ from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import CARDS, KING, NUM_STANDARD_CARDS, QUEEN
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
+from ...core.tutorial import Tutorial
 from .components import (
     BUILD_CARDS,
     DISCARD,
@@ -70,6 +71,44 @@ OPTIONS: Final = (
 
 SPY_SLOTS: Final = 11
 """The slots of a government that can hold a spy: J down to A (the King and Queen are real)."""
+
+
+TUTORIAL: Final = Tutorial(
+    players=2,
+    opponents=("heuristic",),
+    # p1 deals, so the learner (p0) marries first and plays first (CTC-3, CTC-7). The cards are
+    # dealt one at a time, p0 first, then drawn in this order by whoever draws. On the line the
+    # coach walks (marry QD, extend JD, spy JC, fire 2H, give 5H, discover 10C, spy QS) and the
+    # bot's own choices, the learner meets the marriage, a build, a spy and the tribute it
+    # earns, a useless card fired, the suit rule of a tribute paid, a spy exposed and a wild
+    # spy. Each card is a different one (no King, no joker) and the draw pile holds 40 after
+    # the deal, so no reshuffle comes before the last: each is still in the draw pile when due,
+    # whoever draws it.
+    deal=(
+        "p1",  # the dealer
+        # The deal, one card at a time, p0 first.
+        "QD",  # p0: a Queen to marry, with JD to build on her
+        "QH",  # p1: his Queen
+        "JD",  # p0: the first member of his government
+        "10D",  # p1: his only diamond, so the tribute he pays on turn 1
+        "QS",  # p0: a second Queen, to choose from, then a wild spy
+        "10C",  # p1: a spy for p0's 10 slot
+        "JC",  # p0: a spy for p1's Jack slot
+        "10H",  # p1: his next member, built on the spy
+        "2H",  # p0: p1's suit, never playable: a card to fire (CTC-20)
+        "3S",  # p1
+        "9D",  # p0 refills after marrying: his next member after the 10
+        "6C",  # p1 refills after marrying
+        "7H",  # p0 after firing 2H, and
+        "5H",  # two hearts, so the tribute he owes on turn 2 is a choice (CTC-14)
+        "8C",  # p1 after firing 3S; the diamond 2D is one of the
+        "2D",  # two cards of tribute he owes p0's two spies on turn 3 (CTC-14)
+        "AS",
+    ),
+    lessons=8,
+)
+"""The first game that teaches (:mod:`courtly.core.tutorial`): the learner against the
+heuristic, on a deal that shows the game's ideas one decision at a time."""
 
 
 def longest_game(game: Game) -> GameLength:
@@ -157,6 +196,7 @@ class CrushTheCrown(Game):
         renamed_options={"max_turns": "safety_cap"},
         longest_game=longest_game,
         tensor_layout=tensor_layout,
+        tutorial=TUTORIAL,
     )
 
     def _build_chance_outcomes(self) -> tuple[Any, ...]:

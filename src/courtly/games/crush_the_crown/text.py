@@ -57,7 +57,12 @@ def counted(number: int, noun: str, plural: str = "") -> str:
 
 def either(words: list[str]) -> str:
     """``pass``, ``marry or discard``, ``pass, extend or discover``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return listed(words, "or")
+
+
+def listed(words: list[str], conjunction: str = "and") -> str:
+    """``9D``, ``9D and 10D``, ``2H, 7H and 9C`` (or ``9D or 10D``)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def cards_text(cards: list[int]) -> str:
@@ -131,6 +136,16 @@ class CrushTheCrownText(GameText):
         if state.pending_chance != DRAW:
             return super().parse_chance(state, text)
         return drawn_card(text, state.draw_pile, "the draw pile")
+
+    def coach(self, state: State, seat: int) -> str | None:
+        """What a teacher tells a newcomer at ``seat``'s decision: which Queen to marry or what
+        to discard, what a build or a spy does to the tribute, which tribute card helps the
+        rival least, which cards are worth firing. Worked out from the seat's own hand and the
+        public table only (§8), never from the rival's unknown cards or the draw pile."""
+        assert isinstance(state, CrushTheCrownState)
+        if seat not in state.to_move:
+            return None
+        return _COACHES[state.decision](state, seat)
 
 
 def _header(state: CrushTheCrownState) -> str:
@@ -741,3 +756,228 @@ def _reason_spy(state: CrushTheCrownState, seat: int, card: int) -> str:
 
 
 # ------------------------------------------------------------------------------- parsing
+
+
+# ------------------------------------------------------------------------------- coaching
+
+
+def _some(words: list[str], shown: int = 4) -> str:
+    """``2H and 5H``; past ``shown`` words, ``2H, 3H, 5H, 7H and 3 more``."""
+    if len(words) <= shown:
+        return listed(words)
+    return f"{', '.join(words[:shown])} and {len(words) - shown} more"
+
+
+def _of_suit(cards: list[int], suit: int) -> list[int]:
+    return [c for c in cards if SUIT[c] == suit]
+
+
+def _suit_members(hand: list[int], queens: list[int]) -> list[str]:
+    """For each Queen, the other cards of her suit in ``hand``: ``2 diamonds besides QD``."""
+    members = []
+    for queen in queens:
+        suit = SUIT_NAMES[SUIT[queen]]
+        others = len(_of_suit(hand, SUIT[queen])) - 1
+        many = counted(others, suit[:-1]) if others else f"no {suit}"
+        members.append(f"{many} besides {TEXT[queen]}")
+    return members
+
+
+def _coach_marriage(state: CrushTheCrownState, seat: int) -> str:
+    hand = state.hands[seat]
+    queens = [c for c in hand if IS_QUEEN[c]]
+    if not queens:
+        # What the seat may know of the Queens: its hand, the governments, the rival's known
+        # cards; the others lie in the draw pile or the rival's hand.
+        seen = sum(1 for g in state.governments for c in g if IS_QUEEN[c])
+        seen += sum(1 for c in known_cards(state.known_to_rival[1 - seat]) if IS_QUEEN[c])
+        rival = seat_text(1 - seat)
+        return (
+            "You hold no Queen: discard a card face up and draw again until one comes (CTC-5). "
+            f"{counted(4 - seen, 'Queen')} {'is' if seen == 3 else 'are'} unseen, in the draw "
+            f"pile or {rival}'s hand. Keep the suit you hold most of"
+            + (", and a joker: it is a wild spy." if state.tables.use_jokers else ".")
+        )
+    members = _suit_members(hand, queens)
+    if len(queens) == 1:
+        return (
+            f"You hold a Queen, so you must marry her (CTC-4): her suit becomes yours, built "
+            f"from the Jack down to the Ace. You hold {members[0]}."
+        )
+    return (
+        "Marry one of your Queens (CTC-4): her suit becomes yours, built from the Jack down to "
+        f"the Ace. You hold {listed(members)}; a Queen you keep becomes a wild spy."
+    )
+
+
+def _coach_give_queen(state: CrushTheCrownState, seat: int) -> str:
+    hand = state.hands[seat]
+    queens = [c for c in hand if IS_QUEEN[c]]
+    members = _suit_members(hand, queens)
+    seeker = seat_text(state.marrying)
+    return (
+        f"Every free Queen is in your hand, so you must give {seeker} one to marry (CTC-6). "
+        "Cards of his suit become useless to you, so give the Queen of the suit you hold least "
+        f"of: you hold {listed(members)}."
+    )
+
+
+def _coach_build(state: CrushTheCrownState, seat: int) -> str:
+    government = state.governments[seat]
+    filled = len(government)
+    spies = state.spies[seat]
+    moves = [a for a in state.legal_actions(seat) if isinstance(a, CrushTheCrownAction)]
+    extend = [TEXT[a.card] for a in moves if a.kind == EXTEND]
+    discover = [
+        f"the spy {TEXT[government[SLOT[a.card]]]} with {TEXT[a.card]}"
+        for a in moves
+        if a.kind == DISCOVER
+    ]
+    standing = [TEXT[government[i]] for i in range(filled) if spies >> i & 1]
+    rival = seat_text(1 - seat)
+    complete = filled == SLOTS
+    needs = (
+        "Your government is complete" if complete else f"Your government needs {_a(filled)} next"
+    )
+    if not extend and not discover:
+        if state.extended_this_turn:
+            return "You have extended this turn; no spy of yours can be exposed now. Pass."
+        spied = ""
+        if len(standing) == 1:
+            spied = f", and the spy {standing[0]} waits for your card"
+        elif standing:
+            spied = f", and the spies {' '.join(standing)} wait for your cards"
+        return f"{needs}{spied}: nothing in your hand builds. Pass."
+    lines = []
+    if extend:
+        after = filled + 1
+        if after == SLOTS:
+            won = "and you win" if not spies else "but you win only once its spies are exposed"
+            lines.append(f"Extending with {extend[0]} completes your government, {won} (CTC-19).")
+        else:
+            rest = counted(SLOTS - after, "card")
+            lines.append(f"{needs}: extend with {extend[0]}, and {rest} will remain to the Ace.")
+    if discover:
+        if complete and len(standing) == 1:
+            pays = "your government is clean: you win (CTC-19)"
+        else:
+            pays = f"{rival} collects one card less of tribute every turn (CTC-13)"
+            if state.extended_this_turn:
+                lines.append("You have extended this turn, and may still expose spies.")
+            elif not extend and not complete:
+                lines.append(f"{needs}, and nothing in your hand extends it.")
+        lines.append(f"Expose {listed(discover, 'or')}: it is executed, and {pays}.")
+    if extend and discover and state.tables.one_gov_card_per_build:
+        lines.append("Only one government card a turn (CTC-9).")
+    return " ".join(lines)
+
+
+def _coach_spy(state: CrushTheCrownState, seat: int) -> str:
+    rival = 1 - seat
+    them = seat_text(rival)
+    slot = len(state.governments[rival])
+    standing = state.spies[rival].bit_count()
+    spies = [
+        a.card
+        for a in state.legal_actions(seat)
+        if isinstance(a, CrushTheCrownAction) and a.kind == PLACE_SPY
+    ]
+    needs = f"{them}'s government needs {_a(slot)} next"
+    if not spies:
+        mercenary = " or ".join(SUIT_NAMES[s] for s in state.mercenary_suits())
+        kinds = [f"{_a(slot)} of {mercenary}", "a mercenary Queen"]
+        fits = listed([*kinds, "a joker"] if state.tables.use_jokers else kinds, "or")
+        owed = ""
+        if standing == 1:
+            owed = " Your spy there still earns you 1 card of tribute."
+        elif standing:
+            owed = f" Your {standing} spies there still earn you {standing} cards of tribute."
+        return f"{needs}, and a spy there must be {fits} (CTC-11): you hold none.{owed}"
+    ordinary = [TEXT[c] for c in spies if not _is_wild(c)]
+    wild = [TEXT[c] for c in spies if _is_wild(c)]
+    tribute = counted(standing + 1, "card")
+    lines = [
+        f"{needs}. A spy there makes {them} pay you {tribute} of tribute now and every turn, "
+        f"one per spy of yours, until he exposes it (CTC-13)."
+    ]
+    if ordinary:
+        real = next(
+            (c for c in state.hands[seat] if SUIT[c] == state.suits[rival] and SLOT[c] == slot),
+            -1,
+        )
+        held = f" You hold {TEXT[real]}, so he cannot expose it soon." if real >= 0 else ""
+        lines.append(f"{listed(ordinary, 'or')} fits exactly.{held}")
+    if wild:
+        lines.append(f"{listed(wild, 'or')} is wild: it takes the rank of any slot (CTC-11).")
+    if slot == SLOTS - 1:
+        lines.append("A spy as his Ace keeps him from winning (CTC-12).")
+    return " ".join(lines)
+
+
+def _coach_tribute(state: CrushTheCrownState, seat: int) -> str:
+    receiver = 1 - seat
+    them = seat_text(receiver)
+    suit = state.suits[receiver]
+    owed = state.tribute_owed
+    spies = state.spies[seat].bit_count()
+    cards = [a.card for a in state.legal_actions(seat) if isinstance(a, CrushTheCrownAction)]
+    if owed < spies:
+        due = f"You still owe {them} {owed} of the {spies} cards of tribute"
+    else:
+        due = f"You owe {them} {counted(owed, 'card')} of tribute"
+    due += ", one per spy of his in your government (CTC-13)."
+    if SUIT[cards[0]] != suit:
+        own = SUIT_NAMES[state.suits[seat]]
+        return (
+            f"{due} You hold no {SUIT_NAMES[suit]}, so any card will do (CTC-14), and he learns "
+            f"you hold none. Keep your {own} and your wild spies; give the card worth least."
+        )
+    # The suit rule: his suit first (CTC-14). A card his government needs later helps him
+    # later; one below his next slot exposes one of your spies at once.
+    if len(cards) == 1:
+        choice = f"{TEXT[cards[0]]} must go"
+    else:
+        filled = len(state.governments[receiver])
+        later = [c for c in cards if SLOT[c] >= filled]
+        if later:
+            latest = TEXT[max(later, key=lambda c: SLOT[c])]
+            choice = f"give {latest}, which he needs latest (he needs {_a(filled)} next)"
+        else:
+            choice = "each of them exposes a spy of yours"
+    return f"{due} You hold {SUIT_NAMES[suit]}, his suit, so one must go first (CTC-14): {choice}."
+
+
+def _coach_fire(state: CrushTheCrownState, seat: int) -> str:
+    hand = state.hands[seat]
+    size = state.tables.hand_size
+    rival = 1 - seat
+    filled = len(state.governments[rival])
+    theirs = [TEXT[c] for c in _of_suit(hand, state.suits[rival])]
+    passed = [
+        TEXT[c]
+        for c in hand
+        if not _is_wild(c) and SUIT[c] in state.mercenary_suits() and SLOT[c] < filled
+    ]
+    if len(hand) > size:
+        draw = f"You hold {len(hand)} cards, more than {size}: you draw none either way (CTC-16)."
+    else:
+        draw = f"You may fire one card face up, then you draw back to {size} (CTC-17)."
+    useless = []
+    if theirs:
+        useless.append(f"{_some(theirs)} ({seat_text(rival)}'s suit, never playable, CTC-20)")
+    if passed:
+        useless.append(f"{_some(passed)} (spies for slots already filled)")
+    if not useless:
+        return f"{draw} Every card you hold can still serve you."
+    return f"{draw} Worth firing: {'; '.join(useless)}."
+
+
+_COACHES: Final = {
+    MARRIAGE: _coach_marriage,
+    GIVE_QUEEN: _coach_give_queen,
+    BUILD: _coach_build,
+    SPY: _coach_spy,
+    TRIBUTE: _coach_tribute,
+    FIRE: _coach_fire,
+}
+"""The coach of each decision (§7)."""

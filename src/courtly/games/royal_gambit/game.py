@@ -9,6 +9,7 @@ from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.errors import InvalidOptions
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
+from ...core.tutorial import Tutorial
 from .components import (
     DECK,
     GIVE_SEVEN,
@@ -78,6 +79,33 @@ OPTIONS: Final = (
 )
 
 
+TUTORIAL: Final = Tutorial(
+    players=2,
+    opponents=("heuristic",),
+    # The first hand, the learner (p0) starting; the cards go to whoever hits, in this order.
+    # On the line the coach walks (hit, hit, hit, give the 7, hit, hit, hit, stay) and the bot's
+    # own choices, the learner meets in turn a free first hit, a small risk, the King's
+    # doubling, a 7 to hand on that then busts the bot, a Queen and the pardon it gives, and a
+    # comfortable stay on 18. Every card is a different one of the 52 and the deck is whole at
+    # the hand's start, so each is still in the deck when due, whoever draws it.
+    deal=(
+        "p0",  # the learner starts the first hand (RG-3)
+        "4H",  # p0: a first card can never bust (an empty row)
+        "9C",  # p1: a card worth nothing: the bot hits on
+        "KS",  # p0: the King doubles the row, 4 -> 8 (RG-15)
+        "3D",  # p1
+        "7D",  # p0: the hot potato, handed to p1 (RG-9)
+        "7H",  # p1: a second 7 busts the bot, who loses his row (RG-6)
+        "QC",  # p0: a Queen, playing on alone
+        "4S",  # p0: a second 4, pardoned by the Queen (RG-8)
+        "5C",  # p0: the row worth 18, and the choice to stay on it
+    ),
+    lessons=8,
+)
+"""The first game that teaches (:mod:`courtly.core.tutorial`): the learner against the
+heuristic, on a first hand dealt to show the game's ideas one decision at a time."""
+
+
 def longest_game(game: Game) -> GameLength:
     """The longest Royal Gambit game with ``game``'s options: a proven bound."""
     players = game.num_players
@@ -133,6 +161,7 @@ class RoyalGambit(Game):
         renamed_options={"max_hands": "safety_cap"},
         longest_game=longest_game,
         tensor_layout=tensor_layout,
+        tutorial=TUTORIAL,
     )
 
     def _build_chance_outcomes(self) -> tuple[Any, ...]:

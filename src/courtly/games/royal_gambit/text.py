@@ -9,7 +9,7 @@ every seat and to spectators alike. Nothing here runs in a playout or a search.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...core.actions import Action, seat_text
 from ...core.cards import JACK, KING, QUEEN, Card, cards_text
@@ -195,6 +195,21 @@ class RoyalGambitText(GameText):
             return drawn_card(text, state.deck, "the deck any more")
         return super().parse_chance(state, text)
 
+    def coach(self, state: State, seat: int) -> str | None:
+        """What a teacher tells a newcomer at ``seat``'s decision, in numbers read off the table:
+        what staying banks and how many of the cards left would bust or pay on a hit; what a 7
+        puts at stake for whoever takes it; what a Jack's two flips risk for each target.
+        Everything is public (§5): the deck is the 52 cards less those on the table this hand."""
+        assert isinstance(state, RoyalGambitState)
+        if seat not in state.to_move:
+            return None
+        if state.decision == HIT_OR_STAY:
+            return _coach_hit_or_stay(state, seat)
+        targets = [cast(RoyalGambitAction, a).target for a in state.legal_actions(seat)]
+        if state.decision == GIVE_SEVEN:
+            return _coach_seven(state, targets)
+        return _coach_jack(state, seat, targets)
+
 
 # ----------------------------------------------------------------------------- words
 
@@ -206,8 +221,12 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 
 def names(seats: list[int] | tuple[int, ...], conjunction: str = "and") -> str:
     """``p0``, ``p0 and p2``, ``p0, p1 and p3`` (or ``p0 or p2`` with ``conjunction="or"``)."""
-    texts = [seat_text(s) for s in seats]
-    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} {conjunction} {texts[-1]}"
+    return listed([seat_text(s) for s in seats], conjunction)
+
+
+def listed(words: list[str], conjunction: str = "and") -> str:
+    """``4``, ``4 and King``, ``4, 5 and King`` (or ``4, 5 or King``)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def rank_name(card: Card) -> str:
@@ -606,3 +625,143 @@ def _refusal(state: RoyalGambitState, seat: int, action: RoyalGambitAction) -> s
     if action.decision == GIVE_SEVEN:
         return f"{them} already shows {shown[0]}, and a 7 goes only to a row without one (RG-9)"
     return f"{them} shows {shown[0]}, and a 10 keeps the Jacks away (RG-12)"
+
+
+# ----------------------------------------------------------------------------- coaching
+
+
+def _busting(state: RoyalGambitState, seat: int) -> tuple[int, list[int]]:
+    """How many cards of the deck repeat a rank of ``seat``'s row (RG-6), and those ranks."""
+    held = state.row_ranks[seat]
+    ranks = [r for r in range(2, 15) if held >> r & 1 and state.left[r]]
+    return sum(state.left[r] for r in ranks), ranks
+
+
+def _paying(state: RoyalGambitState, seat: int) -> int:
+    """How many cards of the deck would raise ``seat``'s row score: an Ace to 5 of a new rank,
+    or a first King while the row has points to double (RG-4, RG-15)."""
+    held = state.row_ranks[seat]
+    paying = sum(state.left[r] for r in (2, 3, 4, 5, 14) if not held >> r & 1)
+    if state.row_points[seat] and not held >> KING & 1:
+        paying += state.left[KING]
+    return paying
+
+
+def _seconds(ranks: list[int]) -> str:
+    """``a second 4, 5 or King``."""
+    return f"a second {listed([RANK_NAME.get(r, str(r)) for r in ranks], 'or')}"
+
+
+def _coach_hit_or_stay(state: RoyalGambitState, seat: int) -> str:
+    deck = len(state.deck)
+    score = state.row_score(seat)
+    total = state.totals[seat] + score
+    reached = ", the target reached" if total >= state.tables.target_score else ""
+    stay = f"Staying banks {score} (total {total}{reached})."
+    if not deck:
+        return (
+            "The deck is empty: a hit ends the hand, and everyone still in it banks his row "
+            f"(RG-18). {stay}"
+        )
+    left = f"of the {count(deck, 'card')} left"
+    busting, ranks = _busting(state, seat)
+    paying = _paying(state, seat)
+    if len(state.legal_actions(seat)) == 1:
+        # RG-13: a row worth 0 must hit at this table.
+        risk = f"; {busting} {left} would bust you, at no cost yet" if state.rows[seat] else ""
+        lines = [f"Your row is worth 0, so at this table you must hit (RG-13){risk}."]
+    elif not state.rows[seat]:
+        lines = [
+            f"Your row is empty, so no card can bust you: a hit is free, and {paying} {left} "
+            "would score.",
+            stay,
+        ]
+    elif state.row_ranks[seat] & QUEEN_BIT:
+        spent = f": {busting} {left} would use the pardon up ({_seconds(ranks)})" if busting else ""
+        lines = [
+            stay,
+            f"Your Queen pardons the next repeated rank, so no card can bust you now{spent}; "
+            f"{paying} would add points (RG-8).",
+        ]
+    elif not busting:
+        lines = [
+            stay,
+            f"None of the {count(deck, 'card')} left can bust you; {paying} would score.",
+        ]
+    else:
+        cost = f"lose the row's {count(score, 'point')}" if score else "cost nothing yet"
+        lines = [
+            stay,
+            f"Hitting: {busting} {left} would bust you ({_seconds(ranks)}) and {cost}; "
+            f"{paying} would add points.",
+        ]
+    if state.phase in (FINAL, TIEBREAK):
+        lines.append(_coach_race(state, seat, total))
+    return " ".join(lines)
+
+
+def _coach_race(state: RoyalGambitState, seat: int, total: int) -> str:
+    """Where staying leaves ``seat`` against the best rival total, once the game's end is near
+    (the final hand or a tiebreak: only finishing ahead counts, RG-20, RG-22)."""
+    rivals = [s for s in range(state.num_players) if s != seat]
+    best = max(state.totals[s] for s in rivals)
+    leaders = [s for s in rivals if state.totals[s] == best]
+    top = f"{names(leaders)}'s {best}" if len(leaders) == 1 else f"the {best} of {names(leaders)}"
+    hand = "the final hand" if state.phase == FINAL else "a tiebreak"
+    if total < best:
+        return f"In {hand}, staying leaves you short of {top}: only hitting can win."
+    if total == best:
+        return f"In {hand}, staying leaves you level with {top}: a tie plays on (RG-22)."
+    return f"In {hand}, staying puts you ahead of {top}."
+
+
+def _coach_seven(state: RoyalGambitState, targets: list[int]) -> str:
+    sevens = state.left[7]
+    left = f"{sevens} of the {count(len(state.deck), 'card')} left are 7s"
+    if len(targets) == 1:
+        them = seat_text(targets[0])
+        guard = " (unless his Queen pardons it)" if _has_queen(state, targets[0]) else ""
+        return (
+            f"You must hand the 7 to {them}, the only player who can take it (RG-9). It scores "
+            f"nothing, but from now on a second 7 busts him{guard}: {left}."
+        )
+    stakes = ", ".join(
+        f"{seat_text(s)}'s {state.row_score(s)}"
+        + (" (a Queen guards it)" if _has_queen(state, s) else "")
+        for s in targets
+    )
+    return (
+        "Hand the 7 on (RG-9): it scores nothing, but a second 7 busts its new holder, and "
+        f"{left}. A bust costs a player his row: {stakes}."
+    )
+
+
+def _coach_jack(state: RoyalGambitState, seat: int, targets: list[int]) -> str:
+    deck = len(state.deck)
+
+    def stake(s: int) -> str:
+        """``p1's 9 (6 bust him)``: what the target's row is worth, and its risk on a flip."""
+        whose, him = ("your", "you") if s == seat else (f"{seat_text(s)}'s", "him")
+        if _has_queen(state, s):
+            return f"{whose} {state.row_score(s)} (a Queen pardons one repeat)"
+        return f"{whose} {state.row_score(s)} ({_busting(state, s)[0]} bust {him})"
+
+    if targets == [seat]:
+        if _has_queen(state, seat):
+            risk = "your Queen pardons one repeat"
+        else:
+            risk = f"{_busting(state, seat)[0]} of the {count(deck, 'card')} left would bust you"
+        return (
+            "Only you can be picked: you flip two cards, one at a time (RG-11). Your row is "
+            f"worth {state.row_score(seat)}, and {risk}."
+        )
+    others = [s for s in targets if s != seat] + [s for s in targets if s == seat]
+    return (
+        "The one you pick flips two cards, one at a time (RG-10): a rival may bust, you may "
+        f"gain points. At stake, of the {count(deck, 'card')} left: "
+        f"{', '.join(stake(s) for s in others)}."
+    )
+
+
+def _has_queen(state: RoyalGambitState, seat: int) -> bool:
+    return bool(state.row_ranks[seat] & QUEEN_BIT)
