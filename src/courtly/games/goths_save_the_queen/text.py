@@ -1280,30 +1280,36 @@ def coach(state: GothsSaveTheQueenState, seat: int) -> str | None:
 
 
 def _fit(sentences: Sequence[Said]) -> str:
-    """The sentences, the most important first, that fit together in COACH_LIMIT characters;
-    where a sentence comes in several versions, the longest that leaves room for the shortest
-    version of the next one."""
+    """The sentences that fit together in COACH_LIMIT characters, the most important first: a
+    sentence comes in at its shortest version if it fits beside the more important ones; then
+    each, in order, takes the fullest of its versions (the fullest first) that still fits."""
     options = [(versions,) if isinstance(versions, str) else versions for versions in sentences]
     options = [tuple(version for version in versions if version) for versions in options]
-    options = [versions for versions in options if versions]
-    text = ""
-    for index, versions in enumerate(options):
-        room = COACH_LIMIT
-        if index + 1 < len(options):
-            room -= len(options[index + 1][-1]) + 1
-        fitting = [version for version in versions if len(f"{text} {version}".strip()) <= room] or [
-            version for version in versions if len(f"{text} {version}".strip()) <= COACH_LIMIT
-        ]
-        if fitting:
-            text = f"{text} {fitting[0]}".strip()
-    return text
+    chosen: list[tuple[str, ...]] = []
+    used = -1
+    for versions in options:
+        if versions and used + 1 + len(versions[-1]) <= COACH_LIMIT:
+            chosen.append(versions)
+            used += 1 + len(versions[-1])
+    said = []
+    for versions in chosen:
+        used -= len(versions[-1])
+        version = next(each for each in versions if used + len(each) <= COACH_LIMIT)
+        used += len(version)
+        said.append(version)
+    return " ".join(said)
 
 
 def _known_kinds(state: GothsSaveTheQueenState, clan: int, warchief: bool) -> list[int]:
-    """Each Objective's kind as a seat of ``clan`` knows it (-1: unknown): those face up, and
-    for its Warchief those his reconnaissance showed (GOTH-17: never his King)."""
+    """Each Objective's kind as a seat of ``clan`` knows it (-1: unknown): those face up, for
+    its Warchief those his reconnaissance showed (GOTH-17: never his King), and the last one
+    when the other two are known."""
     known = state.revealed_objectives | (state.looked_at[clan] if warchief else 0)
-    return [state.objectives[slot] if known >> slot & 1 else -1 for slot in range(3)]
+    kinds = [state.objectives[slot] if known >> slot & 1 else -1 for slot in range(3)]
+    if kinds.count(-1) == 1:
+        # Two known: the third is the one kind left.
+        kinds[kinds.index(-1)] = next(kind for kind in range(3) if kind not in kinds)
+    return kinds
 
 
 def _odds(kinds: Sequence[int], kind: int) -> str:
@@ -1435,66 +1441,92 @@ def _enemy_characters(state: GothsSaveTheQueenState, clan: int) -> tuple[int, st
     return sure | behind, f"their card shows {back_text(back)}"
 
 
-def _threats(state: GothsSaveTheQueenState, clan: int) -> str:
+def _threats(state: GothsSaveTheQueenState, clan: int) -> list[tuple[int, int, str]]:
     """What the enemy could do to ``clan`` this turn, if its King card or solo chief allows it
-    (§4), in one sentence, or nothing."""
+    (§4), the worst first: (character, order, what it does)."""
     enemy = 1 - clan
     mine = state.army[clan]
     cell = state.position[clan]
     safe = state.barricade[cell]
-    characters, how = _enemy_characters(state, clan)
-    found: list[tuple[int, str]] = []
+    characters, _ = _enemy_characters(state, clan)
+    found: list[tuple[float, int, str]] = []
     if state.catapult[enemy] and not safe:
-        found.append((FIRE, f"fire their loaded catapult (5: {_toll(2, mine, 'you')})"))
-    gusts = state.fog_in_force(enemy) == GUSTS
+        found.append((2.0 / mine, FIRE, f"fire (5: {_toll(2, mine, 'you')})"))
     if safe:
-        found.append((RATS, f"send rats (9: {_toll(1, mine, 'you')})"))
-    elif cell not in FOREST_CELLS and not gusts:
-        found.append((AXE, f"throw an axe (8: {_toll(1, mine, 'you')})"))
+        found.append((1.0 / mine, RATS, f"send rats (9: {_toll(1, mine, 'you')})"))
+    elif cell not in FOREST_CELLS and state.fog_in_force(enemy) != GUSTS:
+        found.append((1.0 / mine, AXE, f"throw an axe (8: {_toll(1, mine, 'you')})"))
     enemy_cell = state.position[enemy]
-    if (
-        enemy_cell == CLAN_CELLS[enemy][2] or OBJECTIVE_BASE <= enemy_cell < OBJECTIVE_BASE + 3
-    ) and not any(
-        state.revealed_objectives >> slot & 1 and state.objectives[slot] == QUEEN
-        for slot in range(3)
-    ):
-        found.append((ADVANCE, "advance onto an Objective that may hide the Queen (7)"))
-    parts = []
-    for order, deed in found:
-        character = ORDER_CHARACTER[order]
-        if characters >> character & 1:
-            parts.append(f"a {CHARACTER_NAMES[character]} could {deed}")
-    if not parts:
-        return ""
-    return f"Watch out, {how}: {listed(parts, 'or')}."
+    if enemy_cell == CLAN_CELLS[enemy][2] or OBJECTIVE_BASE <= enemy_cell < OBJECTIVE_BASE + 3:
+        found.append((0.9, ADVANCE, "enter an Objective and maybe find the Queen (7)"))
+    return [
+        (ORDER_CHARACTER[order], order, deed)
+        for _, order, deed in sorted(found, key=lambda threat: -threat[0])
+        if characters >> ORDER_CHARACTER[order] & 1
+    ]
+
+
+def _warning(state: GothsSaveTheQueenState, clan: int, uses: Sequence[_Use]) -> list[Said]:
+    """What the enemy could do to ``clan`` (in versions naming fewer threats), and the order
+    of ``clan``'s that would strike first and spare it (GOTH-25)."""
+    threats = _threats(state, clan)
+    if not threats:
+        return []
+    _, how = _enemy_characters(state, clan)
+    versions = []
+    for count in range(len(threats), 0, -1):
+        deeds: dict[int, list[str]] = {}
+        for character, _, deed in threats[:count]:
+            deeds.setdefault(character, []).append(deed)
+        parts = [
+            f"a {CHARACTER_NAMES[character]} could {listed(each, 'or')}"
+            for character, each in deeds.items()
+        ]
+        versions.append(f"Watch out, {how}: {listed(parts, 'or')}.")
+    sentences: list[Said] = [tuple(versions)]
+    orders = {use.order for use in uses}
+    for _, threat, _ in threats:
+        parry = {FIRE: SABOTAGE, AXE: BARRICADE}.get(threat, 0)
+        if parry in orders:
+            sentences.append(f"{order_text(parry)} goes before {order_text(threat)} (GOTH-25).")
+            break
+    return sentences
 
 
 def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
     """A King picks the card whose back his Warchief will read (§3 A, GOTH-1, GOTH-3): what
-    each character would do now, how the backs of the best one's cards read, the cards face up
-    and what the enemy could do."""
+    each character would do now, the cards face up, how the backs of the cards of the best
+    character not yet sure read, and what the enemy could do."""
     face_up = state.face_up[clan]
+    sure = FACE_UP_CHARACTERS[face_up]
     hand = cards_of(ALL_KING_CARDS & ~face_up)
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=False))
-    grouped = _grouped(uses, 0b1111)
-    wanted = grouped[0][0] if grouped else FRONT[hand[0]]
-    readings = [_back_meaning(state, clan, card) for card in hand if FRONT[card] == wanted]
-    sentences: list[Said] = [
-        _deeds(uses, 0b1111, "Now"),
-        (
-            f"Your Warchief sees only the back: {listed(readings)}; if he guesses wrong, "
-            "nothing happens and the card stays face up.",
-            f"Your Warchief sees only the back: {listed(readings)}.",
-        ),
+    held = _characters_of(hand)
+    wanted = [character for character, _ in _grouped(uses, held & ~sure)]
+    readings = [
+        _back_meaning(state, clan, card) for card in hand if wanted and FRONT[card] == wanted[0]
     ]
+    # ``B1 means Catapult or Barbarian, B2 Vulture or Barbarian``: the verb said once.
+    shown = ": " + ", ".join(
+        reading if index == 0 else reading.replace(" means ", " ", 1)
+        for index, reading in enumerate(readings)
+    )
+    shown = shown if readings else ""
+    sentences: list[Said] = [_deeds(uses, 0b1111, "Now")]
     if face_up:
-        sure = FACE_UP_CHARACTERS[face_up]
         up = listed([KING_CARD_NAMES[card].upper() for card in cards_of(face_up)])
         names = listed([CHARACTER_NAMES[c] for c in range(4) if sure >> c & 1], "or")
         sentences.append(
             f"With {up} face up, any {names} order succeeds whatever you lay (GOTH-3)."
         )
-    sentences.append(_threats(state, clan))
+    sentences.append(
+        (
+            f"Your Warchief sees only the back{shown}; if he guesses wrong, nothing happens "
+            "and the card stays face up.",
+            f"Your Warchief sees only the back{shown}.",
+        )
+    )
+    sentences.extend(_warning(state, clan, uses))
     return sentences
 
 
@@ -1511,7 +1543,7 @@ def _back_meaning(state: GothsSaveTheQueenState, clan: int, card: int) -> str:
         why = f" ({listed(gone)} lies face up)" if gone else ""
         return f"{name} can only mean {CHARACTER_NAMES[FRONT[card]]}{why}"
     names = [CHARACTER_NAMES[c] for c in range(4) if back >> c & 1]
-    return f"{name} means {listed(names, 'or')}"
+    return f"{name} means {' or '.join(names)}"
 
 
 def _coach_warchief(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
@@ -1538,7 +1570,7 @@ def _coach_warchief(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         sentences.append(f"With {up} face up, any {names} order succeeds (GOTH-3).")
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
     sentences.append(_deeds(uses, sure | _characters_of(behind), "Now"))
-    sentences.append(_threats(state, clan))
+    sentences.extend(_warning(state, clan, uses))
     return sentences
 
 
@@ -1558,7 +1590,8 @@ def _coach_solo(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         )
         allowed = 0b1111 & ~(1 << last)
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
-    sentences: list[Said] = [rule, _deeds(uses, allowed, "Now"), _threats(state, clan)]
+    sentences: list[Said] = [rule, _deeds(uses, allowed, "Now")]
+    sentences.extend(_warning(state, clan, uses))
     return sentences
 
 
@@ -1566,27 +1599,22 @@ def _coach_recon(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
     """Reconnaissance (order 1): which card to look at in secret (GOTH-17)."""
     tables = state.tables
     kinds = _known_kinds(state, clan, warchief=True)
+    secret = "only you learn what it is" + ("" if tables.solo[clan] else ", not even your King")
+    sentences: list[Said] = [f"Look at one Objective in secret: {secret} (GOTH-17)."]
     unknown = [str(slot) for slot in range(3) if kinds[slot] < 0]
-    secret = "only you learn it" + ("" if tables.solo[clan] else ", not even your King")
-    sentences: list[Said] = []
-    if unknown:
-        odds = _odds(kinds, QUEEN)
-        which = f"Objective {unknown[0]}" if len(unknown) == 1 else f"Objectives {listed(unknown)}"
-        queen = (
-            f"each may hide the Queen, {odds}"
-            if odds and len(unknown) > 1
-            else ("it is the Queen" if odds else "the Queen is not among them")
-        )
-        sentences.append(f"Look in secret at {which}: {queen}; {secret} (GOTH-17).")
-    else:
-        sentences.append("You know all three Objectives already: a look teaches you nothing new.")
     known = [
         f"Objective {slot} is {objective_title(kinds[slot])}"
         for slot in range(3)
         if kinds[slot] >= 0
     ]
-    if known:
-        sentences.append(f"You know {listed(known)}.")
+    if not unknown:
+        sentences.append(f"You know all three already ({listed(known)}): a look teaches nothing.")
+    else:
+        odds = _odds(kinds, QUEEN)
+        where = f"{listed(unknown)} each hide the Queen {odds}" if odds else "hide no Queen"
+        sentences.append(f"Unknown to you, Objectives {where}.")
+        if known:
+            sentences.append(f"You know {listed(known)}.")
     if tables.fog_of_war and state.fog_state[clan] == FOG_HIDDEN:
         sentences.append(
             "Or look at your own Fog token, to learn which order it will hamper once turned up."
@@ -1604,7 +1632,12 @@ def _coach_entry(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
     unknown = [str(slot) for slot in free if kinds[slot] < 0]
     for slot in free:
         kind = kinds[slot]
-        face = "face up" if state.revealed_objectives >> slot & 1 else "you saw it"
+        if state.revealed_objectives >> slot & 1:
+            face = "face up"
+        elif state.looked_at[clan] >> slot & 1:
+            face = "you saw it"
+        else:
+            face = "the only one left"
         if kind == QUEEN:
             sentences.insert(0, f"Objective {slot} is the Queen ({face}): entering it wins.")
         elif kind == TRAP:
@@ -1631,7 +1664,7 @@ def _coach_entry(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
             last = ", your last" if mine == 1 else ""
             risks.append(f"the Trap {trap} (a figurine lost{last})")
         hides = f": {' and '.join(risks)}" if risks else ""
-        sentences.insert(0, f"{which} face down to you{hides}.")
+        sentences.insert(0, f"{which} unknown to you{hides}.")
     return sentences
 
 
