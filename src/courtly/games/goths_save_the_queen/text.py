@@ -1623,13 +1623,15 @@ def _coach_recon(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
 
 
 def _coach_entry(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
-    """Advance from Plains2 or an Objective (order 7): which Objective to enter (GOTH-16)."""
+    """Advance from Plains2 or an Objective (order 7): which Objective to enter (GOTH-16), the
+    Queen known first, then the odds of those unknown, then the rest."""
     tables = state.tables
     kinds = _known_kinds(state, clan, warchief=True)
     mine = state.army[clan]
+    lose = "your last figurine" if mine == 1 else "a figurine"
     free = [slot for slot in range(3) if state.free_objectives(clan) >> slot & 1]
-    sentences: list[Said] = []
-    unknown = [str(slot) for slot in free if kinds[slot] < 0]
+    first: list[Said] = []
+    then: list[Said] = []
     for slot in free:
         kind = kinds[slot]
         if state.revealed_objectives >> slot & 1:
@@ -1639,33 +1641,30 @@ def _coach_entry(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         else:
             face = "the only one left"
         if kind == QUEEN:
-            sentences.insert(0, f"Objective {slot} is the Queen ({face}): entering it wins.")
+            first.append(f"Objective {slot} is the Queen ({face}): entering it wins.")
         elif kind == TRAP:
             if state.revealed_objectives >> slot & 1 and not tables.trap_every_entry:
-                sentences.append(f"Objective {slot} is the Trap, sprung already: harmless now.")
-            else:
-                last = ", your last" if mine == 1 else ""
-                sentences.append(
-                    f"Objective {slot} is the Trap ({face}): it costs a figurine{last} (GOTH-10)."
+                then.append(
+                    f"Objective {slot} is the Trap, sprung already: harmless now (GOTH-10)."
                 )
+            else:
+                then.append(f"Objective {slot} is the Trap ({face}): you lose {lose} (GOTH-10).")
         elif kind == PLAINS:
-            sentences.append(f"Objective {slot} is the Plains ({face}): safe, nothing happens.")
+            then.append(f"Objective {slot} is the Plains ({face}): safe, nothing happens.")
+    unknown = [str(slot) for slot in free if kinds[slot] < 0]
     if unknown:
-        queen, trap = _odds(kinds, QUEEN), _odds(kinds, TRAP)
-        which = (
-            f"Objective {unknown[0]} is"
-            if len(unknown) == 1
-            else (f"Objectives {listed(unknown)} are")
-        )
+        if len(unknown) == 1:
+            which = f"Objective {unknown[0]}, unknown to you, hides"
+        else:
+            which = f"Objectives {listed(unknown)}, unknown to you, each hide"
         risks = []
+        queen, trap = _odds(kinds, QUEEN), _odds(kinds, TRAP)
         if queen:
             risks.append(f"the Queen {queen} (you win)")
         if trap:
-            last = ", your last" if mine == 1 else ""
-            risks.append(f"the Trap {trap} (a figurine lost{last})")
-        hides = f": {' and '.join(risks)}" if risks else ""
-        sentences.insert(0, f"{which} unknown to you{hides}.")
-    return sentences
+            risks.append(f"the Trap {trap} (you lose {lose})")
+        first.append(f"{which} {' or '.join(risks)}.")
+    return first + then
 
 
 def _coach_barricade(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
