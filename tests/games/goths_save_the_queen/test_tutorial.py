@@ -250,8 +250,8 @@ def test_a_barricade_with_fog_in_force_weighs_building_against_discarding() -> N
     turn(state, ("b1", "barricade"), ("v2", "recruit"))
     assert (state.phase, state.pending_choice) == (SUB_CHOICE, CHOOSE_BARRICADE)
     assert coach(state, 2) == (
-        "A barricade on O-Plains2 stops axes and the catapult but draws rats (GOTH-14); "
-        "discarding Gusts ends its effect: now axes do nothing for you (GOTH-19)."
+        "A barricade on O-Plains2 stops axes and the catapult but draws rats (GOTH-14). "
+        "Discarding Gusts frees you of it: while it lies, axes do nothing for you (GOTH-19)."
     )
 
 

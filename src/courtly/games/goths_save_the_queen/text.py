@@ -1673,13 +1673,13 @@ def _coach_barricade(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
     where = _spot(state, cell)
     token = state.fog[clan]
     if state.barricade[cell]:
-        build = f"There is a barricade on {where} already, so building changes nothing"
+        build = f"There is a barricade on {where} already: building changes nothing (GOTH-15)."
     elif state.can_build_on(cell):
-        build = f"A barricade on {where} stops axes and the catapult but draws rats (GOTH-14)"
+        build = f"A barricade on {where} stops axes and the catapult but draws rats (GOTH-14)."
     else:
-        build = f"No barricade may stand on {where} (GOTH-9)"
+        build = f"No barricade may stand on {where}: building does nothing (GOTH-9)."
     discard = (
-        f"discarding {FOG_TITLES[token]} ends its effect: now {FOG_EFFECTS[token]} for you "
-        "(GOTH-19)."
+        f"Discarding {FOG_TITLES[token]} frees you of it: while it lies, {FOG_EFFECTS[token]} "
+        "for you (GOTH-19)."
     )
-    return [f"{build}; {discard}"]
+    return [build, discard]
