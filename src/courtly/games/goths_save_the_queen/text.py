@@ -1466,7 +1466,7 @@ def _threats(state: GothsSaveTheQueenState, clan: int) -> list[tuple[int, int, s
     ]
 
 
-def _warning(state: GothsSaveTheQueenState, clan: int, uses: Sequence[_Use]) -> list[Said]:
+def _warning(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
     """What the enemy could do to ``clan`` (in versions naming fewer threats), and the order
     of ``clan``'s that would strike first and spare it (GOTH-25)."""
     threats = _threats(state, clan)
@@ -1484,10 +1484,14 @@ def _warning(state: GothsSaveTheQueenState, clan: int, uses: Sequence[_Use]) -> 
         ]
         versions.append(f"Watch out, {how}: {listed(parts, 'or')}.")
     sentences: list[Said] = [tuple(versions)]
-    orders = {use.order for use in uses}
+    # Orders of ``clan`` that, carried out first, spare it the threat: a sabotage disarms the
+    # catapult, a barricade stops the axe (§4).
+    parries = {FIRE: SABOTAGE} if state.catapult[1 - clan] else {}
+    if state.can_build_on(state.position[clan]):
+        parries[AXE] = BARRICADE
     for _, threat, _ in threats:
-        parry = {FIRE: SABOTAGE, AXE: BARRICADE}.get(threat, 0)
-        if parry in orders:
+        parry = parries.get(threat, 0)
+        if parry:
             sentences.append(f"{order_text(parry)} goes before {order_text(threat)} (GOTH-25).")
             break
     return sentences
@@ -1512,13 +1516,10 @@ def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         for index, reading in enumerate(readings)
     )
     shown = shown if readings else ""
-    sentences: list[Said] = [_deeds(uses, 0b1111, "Now")]
-    if face_up:
-        up = listed([KING_CARD_NAMES[card].upper() for card in cards_of(face_up)])
-        names = listed([CHARACTER_NAMES[c] for c in range(4) if sure >> c & 1], "or")
-        sentences.append(
-            f"With {up} face up, any {names} order succeeds whatever you lay (GOTH-3)."
-        )
+    sentences: list[Said] = [
+        _deeds(uses, 0b1111, "Now"),
+        _sure_characters(state, clan, " whatever you lay"),
+    ]
     sentences.append(
         (
             f"Your Warchief sees only the back{shown}; if he guesses wrong, nothing happens "
@@ -1526,8 +1527,20 @@ def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
             f"Your Warchief sees only the back{shown}.",
         )
     )
-    sentences.extend(_warning(state, clan, uses))
+    sentences.extend(_warning(state, clan))
     return sentences
+
+
+def _sure_characters(state: GothsSaveTheQueenState, clan: int, whatever: str) -> str:
+    """``With B1 face up, any Barbarian order succeeds (GOTH-3).``, or nothing when none of
+    ``clan``'s King cards lies face up."""
+    face_up = state.face_up[clan]
+    if not face_up:
+        return ""
+    sure = FACE_UP_CHARACTERS[face_up]
+    up = listed([KING_CARD_NAMES[card].upper() for card in cards_of(face_up)])
+    names = listed([CHARACTER_NAMES[c] for c in range(4) if sure >> c & 1], "or")
+    return f"With {up} face up, any {names} order succeeds{whatever} (GOTH-3)."
 
 
 def _back_meaning(state: GothsSaveTheQueenState, clan: int, card: int) -> str:
@@ -1563,14 +1576,10 @@ def _coach_warchief(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
             f"{listed([card_text(card) for card in behind], 'or')}; an order of the other "
             "character does nothing."
         )
-    sentences: list[Said] = [reading]
-    if face_up:
-        up = listed([KING_CARD_NAMES[card].upper() for card in cards_of(face_up)])
-        names = listed([CHARACTER_NAMES[c] for c in range(4) if sure >> c & 1], "or")
-        sentences.append(f"With {up} face up, any {names} order succeeds (GOTH-3).")
+    sentences: list[Said] = [reading, _sure_characters(state, clan, "")]
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
     sentences.append(_deeds(uses, sure | _characters_of(behind), "Now"))
-    sentences.extend(_warning(state, clan, uses))
+    sentences.extend(_warning(state, clan))
     return sentences
 
 
@@ -1591,7 +1600,7 @@ def _coach_solo(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         allowed = 0b1111 & ~(1 << last)
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
     sentences: list[Said] = [rule, _deeds(uses, allowed, "Now")]
-    sentences.extend(_warning(state, clan, uses))
+    sentences.extend(_warning(state, clan))
     return sentences
 
 
