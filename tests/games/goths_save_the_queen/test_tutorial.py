@@ -130,8 +130,8 @@ def test_the_tutorial_lasts_its_lessons_in_most_games() -> None:
 
 def test_worked_example_the_first_lessons_of_the_tutorial() -> None:
     """The intended line of play: the learner signals an advance, hears of the Visigoth
-    catapult aimed at him and has it sabotaged, sees a card left face up by a wrong reading,
-    and is told that its character is now a sure success."""
+    catapult aimed at him and has it sabotaged first, sees a card left face up by a wrong
+    reading, and is told that its character is now a sure success."""
     state = new_game(TUTORIAL.deal[0])
     assert coach(state, 0) == (
         "Now a Barbarian can advance to O-Plains1 (7), a Recruiter recruit a 3rd figurine (3) "
@@ -144,7 +144,7 @@ def test_worked_example_the_first_lessons_of_the_tutorial() -> None:
     assert coach(state, 0) == (
         "Now a Vulture can sabotage their loaded catapult (2). Your Warchief sees only the "
         "back: V1 means Vulture or Recruiter, V2 Vulture or Barbarian. Watch out, their card "
-        "shows C/B: a Catapult could fire (5: you are wiped out). Sabotage (2) goes before "
+        "shows C/B: a Catapult could fire (5: you are wiped out). Sabotage (2) would go before "
         "Fire (5) (GOTH-25)."
     )
     play(state, "p0 v2", "p2 sabotage", "p3 fire")
@@ -152,17 +152,17 @@ def test_worked_example_the_first_lessons_of_the_tutorial() -> None:
     assert coach(state, 0) == (
         "Now a Barbarian can advance to O-Plains2 (7). Your Warchief sees only the back: B1 "
         "means Catapult or Barbarian, B2 Vulture or Barbarian. Watch out, their King has not "
-        "laid his card yet: a Barbarian could throw an axe (8: you lose 1). Barricade (6) goes "
-        "before Axe (8) (GOTH-25)."
+        "laid his card yet: a Barbarian could throw an axe (8: you lose 1). Barricade (6) would "
+        "go before Axe (8) (GOTH-25)."
     )
     turn(state, ("b2", "recruit"), ("r1", "recruit"))  # a wrong reading: B2 stays face up
     assert state.face_up[OST] == 1 << 7
     play(state, "p1 b1")
     assert coach(state, 0) == (
-        "Now a Barbarian can advance to O-Plains2 (7). With B2 face up, any Barbarian order "
-        "succeeds whatever you lay (GOTH-3). Your Warchief sees only the back: R1 means "
-        "Vulture or Recruiter, R2 Recruiter or Catapult. Watch out, their card shows C/B: a "
-        "Barbarian could throw an axe (8: you lose 1)."
+        "Now a Barbarian can advance to O-Plains2 (7), a Recruiter recruit a 3rd figurine (3) "
+        "and a Catapult load the catapult (4). With B2 face up, any Barbarian order succeeds "
+        "whatever you lay (GOTH-3). Your Warchief sees only the back: R1 means Vulture or "
+        "Recruiter, R2 Recruiter or Catapult."
     )
 
 

@@ -1466,13 +1466,23 @@ def _threats(state: GothsSaveTheQueenState, clan: int) -> list[tuple[int, int, s
     ]
 
 
-def _warning(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
-    """What the enemy could do to ``clan`` (in versions naming fewer threats), and the order
-    of ``clan``'s that would strike first and spare it (GOTH-25)."""
+def _warning(state: GothsSaveTheQueenState, clan: int, characters: int) -> tuple[str, ...]:
+    """What the enemy could do to ``clan``, the worst first, and the order of one of
+    ``characters`` (a bit each: those ``clan`` may act with) that would strike before the
+    worst and spare the army (GOTH-25); in versions naming fewer threats, or none."""
     threats = _threats(state, clan)
     if not threats:
-        return []
+        return ()
     _, how = _enemy_characters(state, clan)
+    worst = threats[0][1]
+    # Orders carried out before the worst threat that spare the army: a sabotage disarms the
+    # catapult, a barricade stops the axe (§4).
+    parry = 0
+    if worst == FIRE and characters >> ORDER_CHARACTER[SABOTAGE] & 1:
+        parry = SABOTAGE
+    elif worst == AXE and characters >> ORDER_CHARACTER[BARRICADE] & 1:
+        parry = BARRICADE if state.can_build_on(state.position[clan]) else 0
+    first = f" {order_text(parry)} would go before {order_text(worst)} (GOTH-25)." if parry else ""
     versions = []
     for count in range(len(threats), 0, -1):
         deeds: dict[int, list[str]] = {}
@@ -1482,19 +1492,8 @@ def _warning(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
             f"a {CHARACTER_NAMES[character]} could {listed(each, 'or')}"
             for character, each in deeds.items()
         ]
-        versions.append(f"Watch out, {how}: {listed(parts, 'or')}.")
-    sentences: list[Said] = [tuple(versions)]
-    # Orders of ``clan`` that, carried out first, spare it the threat: a sabotage disarms the
-    # catapult, a barricade stops the axe (§4).
-    parries = {FIRE: SABOTAGE} if state.catapult[1 - clan] else {}
-    if state.can_build_on(state.position[clan]):
-        parries[AXE] = BARRICADE
-    for _, threat, _ in threats:
-        parry = parries.get(threat, 0)
-        if parry:
-            sentences.append(f"{order_text(parry)} goes before {order_text(threat)} (GOTH-25).")
-            break
-    return sentences
+        versions.append(f"Watch out, {how}: {listed(parts, 'or')}.{first}")
+    return tuple(versions)
 
 
 def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
@@ -1527,7 +1526,7 @@ def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
             f"Your Warchief sees only the back{shown}.",
         )
     )
-    sentences.extend(_warning(state, clan))
+    sentences.append(_warning(state, clan, 0b1111))
     return sentences
 
 
@@ -1578,8 +1577,9 @@ def _coach_warchief(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         )
     sentences: list[Said] = [reading, _sure_characters(state, clan, "")]
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
-    sentences.append(_deeds(uses, sure | _characters_of(behind), "Now"))
-    sentences.extend(_warning(state, clan))
+    characters = sure | _characters_of(behind)
+    sentences.append(_deeds(uses, characters, "Now"))
+    sentences.append(_warning(state, clan, characters))
     return sentences
 
 
@@ -1599,8 +1599,7 @@ def _coach_solo(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         )
         allowed = 0b1111 & ~(1 << last)
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
-    sentences: list[Said] = [rule, _deeds(uses, allowed, "Now")]
-    sentences.extend(_warning(state, clan))
+    sentences: list[Said] = [rule, _deeds(uses, allowed, "Now"), _warning(state, clan, allowed)]
     return sentences
 
 
