@@ -228,7 +228,7 @@ def test_a_reconnaissance_names_what_is_still_unknown() -> None:
     assert (state.phase, state.pending_choice) == (SUB_CHOICE, CHOOSE_RECON)
     assert coach(state, 2) == (
         "Look at one Objective in secret: only you learn what it is, not even your King "
-        "(GOTH-17). Unknown to you, Objectives 1 and 2 each hide the Queen 1 in 2. You know "
+        "(GOTH-17). Objectives 1 and 2, unknown to you, each hide the Queen 1 in 2. You know "
         "Objective 0 is the Trap."
     )
 

@@ -1619,8 +1619,15 @@ def _coach_recon(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         sentences.append(f"You know all three already ({listed(known)}): a look teaches nothing.")
     else:
         odds = _odds(kinds, QUEEN)
-        where = f"{listed(unknown)} each hide the Queen {odds}" if odds else "hide no Queen"
-        sentences.append(f"Unknown to you, Objectives {where}.")
+        if odds:
+            sentences.append(
+                f"Objectives {listed(unknown)}, unknown to you, each hide the Queen {odds}."
+            )
+        else:
+            left = [objective_title(kind) for kind in range(3) if kind not in kinds]
+            sentences.append(
+                f"Objectives {listed(unknown)}, unknown to you, hide {listed(left)}: no Queen."
+            )
         if known:
             sentences.append(f"You know {listed(known)}.")
     if tables.fog_of_war and state.fog_state[clan] == FOG_HIDDEN:
