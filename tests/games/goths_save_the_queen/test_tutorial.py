@@ -159,10 +159,10 @@ def test_worked_example_the_first_lessons_of_the_tutorial() -> None:
     assert state.face_up[OST] == 1 << 7
     play(state, "p1 b1")
     assert coach(state, 0) == (
-        "Now a Barbarian can advance to O-Plains2 (7), a Recruiter recruit a 3rd figurine (3) "
-        "and a Catapult load the catapult (4). With B2 face up, any Barbarian order succeeds "
-        "whatever you lay (GOTH-3). Your Warchief sees only the back: R1 means Vulture or "
-        "Recruiter, R2 Recruiter or Catapult."
+        "Now a Barbarian can advance to O-Plains2 (7). With B2 face up, any Barbarian order "
+        "succeeds whatever you lay (GOTH-3). Your Warchief sees only the back: R1 means Vulture "
+        "or Recruiter, R2 Recruiter or Catapult. Watch out, their card shows C/B: a Barbarian "
+        "could throw an axe (8: you lose 1)."
     )
 
 
@@ -178,6 +178,17 @@ def test_a_warchief_is_told_how_to_read_his_kings_back() -> None:
         "load the catapult (4)."
     )
     assert coach(state, 0) is None and coach(state, 1) is None  # the Kings have laid
+
+
+def test_the_initiative_decides_between_two_shots_of_the_same_number() -> None:
+    state = new_game()
+    turn(state, ("c1", "load"), ("c2", "load"))  # both catapults loaded
+    play(state, "p1 c1", "p0 c2")  # turn 2: the Visigoths hold the initiative
+    assert coach(state, 2) == (
+        "Your King's card shows C/B: C2 (Catapult) or B1 (Barbarian). Now a Catapult can fire "
+        "(5: they are wiped out). Watch out, their card shows R/C: a Catapult could fire (5: "
+        "you are wiped out). Two Fire (5): theirs first, as they hold the initiative (GOTH-25)."
+    )
 
 
 def test_a_card_face_up_settles_the_reading_of_its_twin_back() -> None:

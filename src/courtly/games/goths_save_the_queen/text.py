@@ -1266,38 +1266,54 @@ def coach(state: GothsSaveTheQueenState, seat: int) -> str | None:
         return None
     tables = state.tables
     clan = tables.clan_of[seat]
+    # The fight decided by who strikes first (the warning's first steps) matters more than a
+    # longer list of orders (the deeds), which matters more than the rest.
     if state.phase == KINGS:
-        sentences = _coach_king(state, clan)
-    elif state.phase == ORDERS:
-        sentences = _coach_solo(state, clan) if tables.solo[clan] else _coach_warchief(state, clan)
-    elif state.pending_choice == CHOOSE_RECON:
-        sentences = _coach_recon(state, clan)
-    elif state.pending_choice == CHOOSE_ENTRY:
-        sentences = _coach_entry(state, clan)
-    else:
-        sentences = _coach_barricade(state, clan)
-    return _fit(sentences)
+        # Deeds, face-up cards, the backs, the warning.
+        return _fit(_coach_king(state, clan), (3, 3, 0, 0, 0, 3, 3, 3, 3, 3, 2))
+    if state.phase == ORDERS:
+        if tables.solo[clan]:
+            # The rule, deeds, the warning.
+            return _fit(_coach_solo(state, clan), (2, 2, 1, 1, 1, 2, 2, 2, 2, 2))
+        # The back, face-up cards, deeds, the warning.
+        return _fit(_coach_warchief(state, clan), (3, 3, 2, 2, 2, 3, 3, 3, 3, 3, 0))
+    if state.pending_choice == CHOOSE_RECON:
+        return _fit(_coach_recon(state, clan))
+    if state.pending_choice == CHOOSE_ENTRY:
+        return _fit(_coach_entry(state, clan))
+    return _fit(_coach_barricade(state, clan))
 
 
-def _fit(sentences: Sequence[Said]) -> str:
-    """The sentences that fit together in COACH_LIMIT characters, the most important first: a
-    sentence comes in at its shortest version if it fits beside the more important ones; then
-    each, in order, takes the fullest of its versions (the fullest first) that still fits."""
-    options = [(versions,) if isinstance(versions, str) else versions for versions in sentences]
-    options = [tuple(version for version in versions if version) for versions in options]
-    chosen: list[tuple[str, ...]] = []
+def _fit(sentences: Sequence[Said], upgrades: Sequence[int] = ()) -> str:
+    """The coach's text in COACH_LIMIT characters: each sentence, the most important first,
+    comes in at its shortest version if it fits beside those already in; then fuller versions
+    replace them one step at a time, sentence by sentence in the order ``upgrades`` names them
+    (each as often as it may grow; by default each sentence to its fullest in turn), while
+    the text still fits. A sentence that cannot grow one step grows no more."""
+    ladders = [
+        tuple(
+            version for version in reversed((said,) if isinstance(said, str) else said) if version
+        )
+        for said in sentences
+    ]
+    rungs = [-1] * len(ladders)
     used = -1
-    for versions in options:
-        if versions and used + 1 + len(versions[-1]) <= COACH_LIMIT:
-            chosen.append(versions)
-            used += 1 + len(versions[-1])
-    said = []
-    for versions in chosen:
-        used -= len(versions[-1])
-        version = next(each for each in versions if used + len(each) <= COACH_LIMIT)
-        used += len(version)
-        said.append(version)
-    return " ".join(said)
+    for index, ladder in enumerate(ladders):
+        if ladder and used + 1 + len(ladder[0]) <= COACH_LIMIT:
+            rungs[index] = 0
+            used += 1 + len(ladder[0])
+    steps = upgrades or [index for index, ladder in enumerate(ladders) for _ in ladder[1:]]
+    stuck: set[int] = set()
+    for index in steps:
+        rung = rungs[index]
+        if rung < 0 or index in stuck or rung + 1 >= len(ladders[index]):
+            continue
+        grown = used + len(ladders[index][rung + 1]) - len(ladders[index][rung])
+        if grown <= COACH_LIMIT:
+            rungs[index], used = rung + 1, grown
+        else:
+            stuck.add(index)
+    return " ".join(ladder[rung] for ladder, rung in zip(ladders, rungs, strict=True) if rung >= 0)
 
 
 def _known_kinds(state: GothsSaveTheQueenState, clan: int, warchief: bool) -> list[int]:
@@ -1466,15 +1482,19 @@ def _threats(state: GothsSaveTheQueenState, clan: int) -> list[tuple[int, int, s
     ]
 
 
-def _warning(state: GothsSaveTheQueenState, clan: int, characters: int) -> tuple[str, ...]:
-    """What the enemy could do to ``clan``, the worst first, and the order of one of
-    ``characters`` (a bit each: those ``clan`` may act with) that would strike before the
-    worst and spare the army (GOTH-25); in versions naming fewer threats, or none."""
+def _warning(
+    state: GothsSaveTheQueenState, clan: int, characters: int, uses: Sequence[_Use]
+) -> tuple[str, ...]:
+    """What the enemy could do to ``clan``, the worst first, and which goes first (GOTH-25):
+    an order of one of ``characters`` (a bit each: those ``clan`` may act with) that would
+    strike before the worst and spare the army, or, where ``clan`` could give that very order
+    (one of ``uses``), the initiative; in versions naming fewer threats, or none."""
     threats = _threats(state, clan)
     if not threats:
         return ()
     _, how = _enemy_characters(state, clan)
     worst = threats[0][1]
+    same = any(use.order == worst and characters >> ORDER_CHARACTER[worst] & 1 for use in uses)
     # Orders carried out before the worst threat that spare the army: a sabotage disarms the
     # catapult, a barricade stops the axe (§4).
     parry = 0
@@ -1482,7 +1502,14 @@ def _warning(state: GothsSaveTheQueenState, clan: int, characters: int) -> tuple
         parry = SABOTAGE
     elif worst == AXE and characters >> ORDER_CHARACTER[BARRICADE] & 1:
         parry = BARRICADE if state.can_build_on(state.position[clan]) else 0
-    first = f" {order_text(parry)} would go before {order_text(worst)} (GOTH-25)." if parry else ""
+    clauses = []
+    if parry:
+        clauses.append(f"{order_text(parry)} would go before {order_text(worst)}")
+    if same:
+        # The same order on both sides: the initiative decides.
+        whose = "yours" if state.initiative == clan else "theirs"
+        holder = "you hold" if state.initiative == clan else "they hold"
+        clauses.append(f"two {order_text(worst)}: {whose} first, as {holder} the initiative")
     versions = []
     for count in range(len(threats), 0, -1):
         deeds: dict[int, list[str]] = {}
@@ -1492,8 +1519,21 @@ def _warning(state: GothsSaveTheQueenState, clan: int, characters: int) -> tuple
             f"a {CHARACTER_NAMES[character]} could {listed(each, 'or')}"
             for character, each in deeds.items()
         ]
-        versions.append(f"Watch out, {how}: {listed(parts, 'or')}.{first}")
+        warning = f"Watch out, {how}: {listed(parts, 'or')}."
+        if clauses:
+            versions.append(f"{warning} {_capital('; '.join(clauses))} (GOTH-25).")
+        else:
+            versions.append(warning)
+    if len(clauses) > 1:
+        versions.append(f"{warning} {_capital(clauses[0])} (GOTH-25).")
+    if clauses:
+        versions.append(warning)
     return tuple(versions)
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
@@ -1526,7 +1566,7 @@ def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
             f"Your Warchief sees only the back{shown}.",
         )
     )
-    sentences.append(_warning(state, clan, 0b1111))
+    sentences.append(_warning(state, clan, 0b1111, uses))
     return sentences
 
 
@@ -1565,21 +1605,21 @@ def _coach_warchief(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
     back = state.played_back[clan]
     behind = list(tables.cards_behind[back][face_up])
     sure = FACE_UP_CHARACTERS[face_up]
+    reading: Said
     if len(behind) == 1:
         reading = (
             f"Your King's card shows {back_text(back)}: it can only be {card_text(behind[0])}."
         )
     else:
-        reading = (
-            f"Your King's card shows {back_text(back)}: "
-            f"{listed([card_text(card) for card in behind], 'or')}; an order of the other "
-            "character does nothing."
+        either = f"Your King's card shows {back_text(back)}: " + listed(
+            [card_text(card) for card in behind], "or"
         )
+        reading = (f"{either}; an order of the other character does nothing.", f"{either}.")
     sentences: list[Said] = [reading, _sure_characters(state, clan, "")]
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
     characters = sure | _characters_of(behind)
     sentences.append(_deeds(uses, characters, "Now"))
-    sentences.append(_warning(state, clan, characters))
+    sentences.append(_warning(state, clan, characters, uses))
     return sentences
 
 
@@ -1599,7 +1639,11 @@ def _coach_solo(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
         )
         allowed = 0b1111 & ~(1 << last)
     uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
-    sentences: list[Said] = [rule, _deeds(uses, allowed, "Now"), _warning(state, clan, allowed)]
+    sentences: list[Said] = [
+        rule,
+        _deeds(uses, allowed, "Now"),
+        _warning(state, clan, allowed, uses),
+    ]
     return sentences
 
 
