@@ -17,6 +17,7 @@ from ...core.actions import Action
 from ...core.errors import InvalidOptions
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
+from ...core.tutorial import Tutorial
 from .components import (
     BUILD,
     BUILD_OR_DISCARD,
@@ -124,6 +125,27 @@ OPTIONS: Final = (
 )
 
 
+TUTORIAL: Final = Tutorial(
+    # The official table of four: the learner is the Ostrogoth King (p0), whose part is the
+    # heart of the game (§3 A): he picks a character and lays the card whose back his Warchief
+    # (a bot, p2) must read; the Visigoth King and Warchief are bots too. Each lesson is one
+    # turn's King card: the first comes before any other card is down (the learner reads the
+    # backs of his hand), the second after the Visigoth King's (he reads an enemy back and what
+    # it threatens), and a wrong reading leaves a card face up for the next (GOTH-3).
+    players=4,
+    opponents=("heuristic", "heuristic", "heuristic"),
+    # The one chance event of the base game (§8): the Objectives from 0 to 2, face down. No
+    # army can enter one before its third Advance, so the first lessons are about the backs,
+    # the orders and the fight; nobody sees the layout, so any layout gives a blind entry the
+    # same odds (the Queen 1 in 3, the Trap 1 in 3): fixing one keeps the tutorial the same
+    # game each time it is played.
+    deal=("trap,queen,plains",),
+    lessons=6,
+)
+"""A first game that teaches (docs/rules/goths-save-the-queen.md §3): the learner is the
+Ostrogoth King beside three heuristic bots."""
+
+
 def parse_king_backs(game_id: str, text: str) -> tuple[int, ...]:
     """The decoy character of each King card from the ``king_backs`` option."""
     key = text.strip().lower()
@@ -204,6 +226,7 @@ class GothsSaveTheQueen(Game):
         hidden_information=True,
         teams=True,
         renamed_options={"max_turns": "safety_cap"},
+        tutorial=TUTORIAL,
         longest_game=longest_game,
         tensor_layout=tensor_layout,
     )
@@ -287,4 +310,4 @@ class GothsSaveTheQueen(Game):
         return GothsSaveTheQueenState(self, self.tables)
 
 
-__all__ = ["OPTIONS", "GothsSaveTheQueen", "parse_king_backs"]
+__all__ = ["OPTIONS", "TUTORIAL", "GothsSaveTheQueen", "parse_king_backs"]

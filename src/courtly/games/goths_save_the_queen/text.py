@@ -7,14 +7,15 @@ The picture and the labels read only what the given seat may know
 redacted copy. The story is told once per event from the true state, each line with the seats
 that may read it: a King card's face to its King, an order to its Warchief, what a look shows to
 the Warchief who looked, the rest to all. It learns what an event does by applying it to a copy,
-one clan's order at a time, and describing each change. Nothing here runs on the hot path: the
-state machine says nothing.
+one clan's order at a time, and describing each change. The coach tells a newcomer what
+the decision he faces risks and gains, from what his seat may know. Nothing here runs on the hot
+path: the state machine says nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ...core.actions import Action, seat_text
 from ...core.errors import IllegalAction, ReplayError
@@ -22,6 +23,7 @@ from ...core.events import CHANCE, PUBLIC, Line, observer_bit
 from ...core.game import Game, GameText, Outcome, Standing, State, replay
 from .components import (
     ADVANCE,
+    ALL_KING_CARDS,
     ARMY_SIZE,
     AXE,
     BARRICADE,
@@ -38,6 +40,7 @@ from .components import (
     CLAN_NAMES,
     DRAW,
     ENTER,
+    FACE_UP_CHARACTERS,
     FIRE,
     FOG_DISCARDED,
     FOG_EFFECTS,
@@ -46,6 +49,7 @@ from .components import (
     FOG_REVEALED,
     FOG_TITLES,
     FOREST_CELLS,
+    FORWARD,
     FRONT,
     GUSTS,
     KING,
@@ -62,11 +66,14 @@ from .components import (
     ORDER_CHARACTER,
     ORDER_WORDS,
     ORDERS,
+    PEA_SOUP,
+    PLAINS,
     QUEEN,
     RATS,
     RECON,
     RECRUIT,
     REDUCED_NUMBERS,
+    SABOTAGE,
     SETUP_OBJECTIVES,
     SUB_CHOICE,
     TRAP,
@@ -207,6 +214,13 @@ class GothsSaveTheQueenText(GameText):
                 return outcome
         assert isinstance(state, GothsSaveTheQueenState)
         raise IllegalAction(not_a_chance_outcome(state, text))
+
+    def coach(self, state: State, seat: int) -> str | None:
+        """What a teacher tells ``seat`` about the decision it faces: a King which back says
+        what, a Warchief how to read his King's back, each the orders that pay now and what the
+        enemy could do; only from what the seat may know (§8)."""
+        assert isinstance(state, GothsSaveTheQueenState)
+        return coach(state, seat)
 
     def why_not_to_move(self, state: State, seat: object, action: object) -> str:
         assert isinstance(state, GothsSaveTheQueenState)
@@ -1219,3 +1233,512 @@ def not_a_chance_outcome(state: GothsSaveTheQueenState, text: str) -> str:
         f"{text.strip()!r} is not a Fog draw; write the Ostrogoth then the Visigoth token, "
         f"two different ones of {', '.join(FOG_NAMES)}, e.g. boar-shortage,gusts"
     )
+
+
+# ----------------------------------------------------------------------------- the coach
+
+COACH_LIMIT: Final = 300
+"""The longest coaching text, in characters: a few short sentences beside the board."""
+
+
+ORDINALS: Final = ("1st", "2nd", "3rd")
+"""The figurine a recruit brings, by the army's size before it."""
+
+
+Said = str | tuple[str, ...]
+"""A coaching sentence, or its versions from the fullest to the shortest (see ``_fit``)."""
+
+
+class _Use(NamedTuple):
+    """An order that would do something now: its words, and how much that matters (a win is
+    10), so that the most telling come first."""
+
+    order: int
+    deed: str
+    weight: float
+
+
+def coach(state: GothsSaveTheQueenState, seat: int) -> str | None:
+    """What a teacher tells ``seat`` about the decision it faces now, worked out only from what
+    the seat may know (§8): the same on the true state, on the seat's redacted copy and on any
+    world drawn from it. None when the seat has nothing to decide."""
+    if state.is_terminal or state.is_chance or seat not in state.to_move:
+        return None
+    tables = state.tables
+    clan = tables.clan_of[seat]
+    # The fight decided by who strikes first (the warning's first steps) matters more than a
+    # longer list of orders (the deeds), which matters more than the rest.
+    if state.phase == KINGS:
+        # Deeds, face-up cards, the backs, the warning.
+        return _fit(_coach_king(state, clan), (3, 3, 0, 0, 0, 3, 3, 3, 3, 3, 2))
+    if state.phase == ORDERS:
+        if tables.solo[clan]:
+            # The rule, deeds, the warning.
+            return _fit(_coach_solo(state, clan), (2, 2, 1, 1, 1, 2, 2, 2, 2, 2))
+        # The back, face-up cards, deeds, the warning.
+        return _fit(_coach_warchief(state, clan), (3, 3, 2, 2, 2, 3, 3, 3, 3, 3, 0))
+    if state.pending_choice == CHOOSE_RECON:
+        return _fit(_coach_recon(state, clan))
+    if state.pending_choice == CHOOSE_ENTRY:
+        return _fit(_coach_entry(state, clan))
+    return _fit(_coach_barricade(state, clan))
+
+
+def _fit(sentences: Sequence[Said], upgrades: Sequence[int] = ()) -> str:
+    """The coach's text in COACH_LIMIT characters: each sentence, the most important first,
+    comes in at its shortest version if it fits beside those already in; then fuller versions
+    replace them one step at a time, sentence by sentence in the order ``upgrades`` names them
+    (each as often as it may grow; by default each sentence to its fullest in turn), while
+    the text still fits. A sentence that cannot grow one step grows no more."""
+    ladders = [
+        tuple(
+            version for version in reversed((said,) if isinstance(said, str) else said) if version
+        )
+        for said in sentences
+    ]
+    rungs = [-1] * len(ladders)
+    used = -1
+    for index, ladder in enumerate(ladders):
+        if ladder and used + 1 + len(ladder[0]) <= COACH_LIMIT:
+            rungs[index] = 0
+            used += 1 + len(ladder[0])
+    steps = upgrades or [index for index, ladder in enumerate(ladders) for _ in ladder[1:]]
+    stuck: set[int] = set()
+    for index in steps:
+        rung = rungs[index]
+        if rung < 0 or index in stuck or rung + 1 >= len(ladders[index]):
+            continue
+        grown = used + len(ladders[index][rung + 1]) - len(ladders[index][rung])
+        if grown <= COACH_LIMIT:
+            rungs[index], used = rung + 1, grown
+        else:
+            stuck.add(index)
+    return " ".join(ladder[rung] for ladder, rung in zip(ladders, rungs, strict=True) if rung >= 0)
+
+
+def _known_kinds(state: GothsSaveTheQueenState, clan: int, warchief: bool) -> list[int]:
+    """Each Objective's kind as a seat of ``clan`` knows it (-1: unknown): those face up, for
+    its Warchief those his reconnaissance showed (GOTH-17: never his King), and the last one
+    when the other two are known."""
+    known = state.revealed_objectives | (state.looked_at[clan] if warchief else 0)
+    kinds = [state.objectives[slot] if known >> slot & 1 else -1 for slot in range(3)]
+    if kinds.count(-1) == 1:
+        # Two known: the third is the one kind left.
+        kinds[kinds.index(-1)] = next(kind for kind in range(3) if kind not in kinds)
+    return kinds
+
+
+def _odds(kinds: Sequence[int], kind: int) -> str:
+    """``1 in 3``: the chance that an Objective a seat does not know is ``kind``, for a seat
+    that knows the Objectives as ``kinds`` (empty when it cannot be)."""
+    unknown = sum(1 for each in kinds if each < 0)
+    return "" if kind in kinds or not unknown else f"1 in {unknown}"
+
+
+def _toll(count: int, left: int, whose: str = "they") -> str:
+    """``they lose 2``, or ``they are wiped out`` when ``count`` takes all ``left``."""
+    if count >= left:
+        return "they are wiped out" if whose == "they" else "you are wiped out"
+    return f"{whose} lose {count}"
+
+
+def _uses(state: GothsSaveTheQueenState, clan: int, kinds: Sequence[int]) -> list[_Use]:
+    """The orders that would do something for ``clan`` now (§4), for a seat that knows the
+    Objectives as ``kinds``, the most telling first."""
+    enemy = 1 - clan
+    mine, theirs = state.army[clan], state.army[enemy]
+    cell, enemy_cell = state.position[clan], state.position[enemy]
+    enemy_safe = state.barricade[enemy_cell]
+    effect = state.fog_in_force(clan)
+    uses: list[_Use] = []
+    unseen = 0b111 & ~(state.revealed_objectives | state.looked_at[clan])
+    if unseen and effect != PEA_SOUP:
+        # Worth more the nearer the army stands to the Objectives.
+        near = CLAN_CELLS[clan].index(cell) if cell in CLAN_CELLS[clan] else 3
+        uses.append(_Use(RECON, "look at a face-down Objective (1)", 0.5 + 0.3 * near))
+    if state.catapult[enemy]:
+        uses.append(_Use(SABOTAGE, "sabotage their loaded catapult (2)", 3.0))
+    if mine < ARMY_SIZE and effect != REDUCED_NUMBERS:
+        weight = 2.6 if mine == 1 else 1.8
+        uses.append(_Use(RECRUIT, f"recruit a {ORDINALS[mine]} figurine (3)", weight))
+    if state.catapult[clan]:
+        if not enemy_safe:
+            weight = 10.0 if theirs <= 2 else 3.6
+            uses.append(_Use(FIRE, f"fire (5: {_toll(2, theirs)})", weight))
+    elif effect != BOAR_SHORTAGE:
+        uses.append(_Use(LOAD, "load the catapult (4)", 1.3))
+    if state.fog_state[clan] == FOG_REVEALED:
+        uses.append(_Use(BARRICADE, f"discard {FOG_TITLES[state.fog[clan]]} (6)", 1.2))
+    elif state.can_build_on(cell):
+        weight = 3.0 if state.catapult[enemy] else 0.6
+        uses.append(_Use(BARRICADE, f"build a barricade on {_spot(state, cell)} (6)", weight))
+    advance = _advance_use(state, clan, kinds)
+    if advance is not None:
+        uses.append(advance)
+    if enemy_safe:
+        weight = 10.0 if theirs == 1 else 2.2
+        uses.append(_Use(RATS, f"send rats (9: {_toll(1, theirs)})", weight))
+    elif enemy_cell not in FOREST_CELLS and state.fog_in_force(clan) != GUSTS:
+        weight = 10.0 if theirs == 1 else 2.2
+        uses.append(_Use(AXE, f"throw an axe (8: {_toll(1, theirs)})", weight))
+    return sorted(uses, key=lambda use: -use.weight)
+
+
+def _advance_use(state: GothsSaveTheQueenState, clan: int, kinds: Sequence[int]) -> _Use | None:
+    """Order 7 (§4): a step toward the Objectives, or the best Objective to enter as a seat
+    that knows them as ``kinds`` sees it (GOTH-16)."""
+    cell = state.position[clan]
+    own = CLAN_CELLS[clan]
+    if cell in (own[0], own[1]):
+        return _Use(ADVANCE, f"advance to {CELL_NAMES[cell + FORWARD[clan]]} (7)", 2.0)
+    free = [slot for slot in range(3) if state.free_objectives(clan) >> slot & 1]
+    queen = [slot for slot in free if kinds[slot] == QUEEN]
+    if queen:
+        return _Use(ADVANCE, f"advance onto Objective {queen[0]}, the Queen, and win (7)", 10.0)
+    unknown = [slot for slot in free if kinds[slot] < 0]
+    if unknown:
+        odds = _odds(kinds, QUEEN)
+        chance = f", the Queen {odds}" if odds else ""
+        return _Use(ADVANCE, f"advance onto a face-down Objective (7{chance})", 2.5)
+    return None
+
+
+def _grouped(uses: Sequence[_Use], characters: int) -> list[tuple[int, list[str]]]:
+    """The uses worth telling of the characters of ``characters`` (a bit each), by character,
+    the most telling character first: two orders of the first, one of each of the next two."""
+    deeds: dict[int, list[str]] = {}
+    for use in uses:
+        character = ORDER_CHARACTER[use.order]
+        if characters >> character & 1 and use.weight >= 1.0:
+            deeds.setdefault(character, []).append(use.deed)
+    grouped = list(deeds.items())[:3]
+    return [
+        (character, found[: 2 if index == 0 else 1])
+        for index, (character, found) in enumerate(grouped)
+    ]
+
+
+def _deeds(uses: Sequence[_Use], characters: int, opener: str) -> tuple[str, ...]:
+    """``Now a Barbarian can advance to O-Plains1 (7), a Catapult load the catapult (4).``, the
+    most telling characters first, in versions from the fullest to the shortest."""
+    grouped = _grouped(uses, characters)
+    versions = []
+    for count in range(len(grouped), 0, -1):
+        parts = []
+        for index, (character, found) in enumerate(grouped[:count]):
+            can = " can" if index == 0 else ""
+            parts.append(f"a {CHARACTER_NAMES[character]}{can} {' or '.join(found)}")
+        versions.append(f"{opener} {listed(parts)}.")
+    return tuple(versions)
+
+
+def _characters_of(cards: Sequence[int]) -> int:
+    """The characters on the fronts of ``cards``, a bit each."""
+    return sum({1 << FRONT[card] for card in cards})
+
+
+def _enemy_characters(state: GothsSaveTheQueenState, clan: int) -> tuple[int, str]:
+    """The characters the enemy of ``clan`` may act with this turn (a bit each), from the
+    table alone, and how the seat can tell (``their card shows C/B``)."""
+    tables = state.tables
+    enemy = 1 - clan
+    if tables.solo[enemy]:
+        last = state.solo_last_character[enemy]
+        if last < 0:
+            return 0b1111, "their solo chief's order always succeeds"
+        name = CHARACTER_NAMES[last]
+        return 0b1111 & ~(1 << last), f"their solo chief may give no {name} order now"
+    face_up = state.face_up[enemy]
+    sure = FACE_UP_CHARACTERS[face_up]
+    if state.played[enemy] == NONE:
+        return 0b1111, "their King has not laid his card yet"
+    back = state.played_back[enemy]
+    behind = _characters_of(state.tables.cards_behind[back][face_up])
+    return sure | behind, f"their card shows {back_text(back)}"
+
+
+def _threats(state: GothsSaveTheQueenState, clan: int) -> list[tuple[int, int, str]]:
+    """What the enemy could do to ``clan`` this turn, if its King card or solo chief allows it
+    (§4), the worst first: (character, order, what it does)."""
+    enemy = 1 - clan
+    mine = state.army[clan]
+    cell = state.position[clan]
+    safe = state.barricade[cell]
+    characters, _ = _enemy_characters(state, clan)
+    found: list[tuple[float, int, str]] = []
+    if state.catapult[enemy] and not safe:
+        found.append((2.0 / mine, FIRE, f"fire (5: {_toll(2, mine, 'you')})"))
+    if safe:
+        found.append((1.0 / mine, RATS, f"send rats (9: {_toll(1, mine, 'you')})"))
+    elif cell not in FOREST_CELLS and state.fog_in_force(enemy) != GUSTS:
+        found.append((1.0 / mine, AXE, f"throw an axe (8: {_toll(1, mine, 'you')})"))
+    enemy_cell = state.position[enemy]
+    if enemy_cell == CLAN_CELLS[enemy][2] or OBJECTIVE_BASE <= enemy_cell < OBJECTIVE_BASE + 3:
+        found.append((0.9, ADVANCE, "enter an Objective and maybe find the Queen (7)"))
+    return [
+        (ORDER_CHARACTER[order], order, deed)
+        for _, order, deed in sorted(found, key=lambda threat: -threat[0])
+        if characters >> ORDER_CHARACTER[order] & 1
+    ]
+
+
+def _warning(
+    state: GothsSaveTheQueenState, clan: int, characters: int, uses: Sequence[_Use]
+) -> tuple[str, ...]:
+    """What the enemy could do to ``clan``, the worst first, and which goes first (GOTH-25):
+    an order of one of ``characters`` (a bit each: those ``clan`` may act with) that would
+    strike before the worst and spare the army, or, where ``clan`` could give that very order
+    (one of ``uses``), the initiative; in versions naming fewer threats, or none."""
+    threats = _threats(state, clan)
+    if not threats:
+        return ()
+    _, how = _enemy_characters(state, clan)
+    worst = threats[0][1]
+    same = any(use.order == worst and characters >> ORDER_CHARACTER[worst] & 1 for use in uses)
+    # Orders carried out before the worst threat that spare the army: a sabotage disarms the
+    # catapult, a barricade stops the axe (§4).
+    parry = 0
+    if worst == FIRE and characters >> ORDER_CHARACTER[SABOTAGE] & 1:
+        parry = SABOTAGE
+    elif worst == AXE and characters >> ORDER_CHARACTER[BARRICADE] & 1:
+        parry = BARRICADE if state.can_build_on(state.position[clan]) else 0
+    clauses = []
+    if parry:
+        clauses.append(f"{order_text(parry)} would go before {order_text(worst)}")
+    if same:
+        # The same order on both sides: the initiative decides.
+        whose = "yours" if state.initiative == clan else "theirs"
+        holder = "you hold" if state.initiative == clan else "they hold"
+        clauses.append(f"two {order_text(worst)}: {whose} first, as {holder} the initiative")
+    versions = []
+    for count in range(len(threats), 0, -1):
+        deeds: dict[int, list[str]] = {}
+        for character, _, deed in threats[:count]:
+            deeds.setdefault(character, []).append(deed)
+        parts = [
+            f"a {CHARACTER_NAMES[character]} could {listed(each, 'or')}"
+            for character, each in deeds.items()
+        ]
+        warning = f"Watch out, {how}: {listed(parts, 'or')}."
+        if clauses:
+            versions.append(f"{warning} {_capital('; '.join(clauses))} (GOTH-25).")
+        else:
+            versions.append(warning)
+    if len(clauses) > 1:
+        versions.append(f"{warning} {_capital(clauses[0])} (GOTH-25).")
+    if clauses:
+        versions.append(warning)
+    return tuple(versions)
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def _coach_king(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
+    """A King picks the card whose back his Warchief will read (§3 A, GOTH-1, GOTH-3): what
+    each character would do now, the cards face up, how the backs of the cards of the best
+    character not yet sure read, and what the enemy could do."""
+    face_up = state.face_up[clan]
+    sure = FACE_UP_CHARACTERS[face_up]
+    hand = cards_of(ALL_KING_CARDS & ~face_up)
+    uses = _uses(state, clan, _known_kinds(state, clan, warchief=False))
+    held = _characters_of(hand)
+    wanted = [character for character, _ in _grouped(uses, held & ~sure)]
+    readings = [
+        _back_meaning(state, clan, card) for card in hand if wanted and FRONT[card] == wanted[0]
+    ]
+    # ``B1 means Catapult or Barbarian, B2 Vulture or Barbarian``: the verb said once.
+    shown = ": " + ", ".join(
+        reading if index == 0 else reading.replace(" means ", " ", 1)
+        for index, reading in enumerate(readings)
+    )
+    shown = shown if readings else ""
+    sentences: list[Said] = [
+        _deeds(uses, 0b1111, "Now"),
+        _sure_characters(state, clan, " whatever you lay"),
+    ]
+    sentences.append(
+        (
+            f"Your Warchief sees only the back{shown}; if he guesses wrong, nothing happens "
+            "and the card stays face up.",
+            f"Your Warchief sees only the back{shown}.",
+        )
+    )
+    sentences.append(_warning(state, clan, 0b1111, uses))
+    return sentences
+
+
+def _sure_characters(state: GothsSaveTheQueenState, clan: int, whatever: str) -> str:
+    """``With B1 face up, any Barbarian order succeeds (GOTH-3).``, or nothing when none of
+    ``clan``'s King cards lies face up."""
+    face_up = state.face_up[clan]
+    if not face_up:
+        return ""
+    sure = FACE_UP_CHARACTERS[face_up]
+    up = listed([KING_CARD_NAMES[card].upper() for card in cards_of(face_up)])
+    names = listed([CHARACTER_NAMES[c] for c in range(4) if sure >> c & 1], "or")
+    return f"With {up} face up, any {names} order succeeds{whatever} (GOTH-3)."
+
+
+def _back_meaning(state: GothsSaveTheQueenState, clan: int, card: int) -> str:
+    """``B1 means Catapult or Barbarian``, or ``C2 can only mean Catapult, B1 lies face up``: how
+    ``clan``'s Warchief can read the back of ``card`` (GOTH-1)."""
+    tables = state.tables
+    back = tables.back_of[card]
+    name = KING_CARD_NAMES[card].upper()
+    behind = tables.cards_behind[back][state.face_up[clan]]
+    if len(behind) == 1:
+        twins = [KING_CARD_NAMES[other].upper() for other in tables.cards_with_back[back]]
+        gone = [twin for twin in twins if twin != name]
+        why = f" ({listed(gone)} lies face up)" if gone else ""
+        return f"{name} can only mean {CHARACTER_NAMES[FRONT[card]]}{why}"
+    names = [CHARACTER_NAMES[c] for c in range(4) if back >> c & 1]
+    return f"{name} means {' or '.join(names)}"
+
+
+def _coach_warchief(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
+    """A Warchief reads his King's back and gives an order (§3 A-B, GOTH-3)."""
+    tables = state.tables
+    face_up = state.face_up[clan]
+    back = state.played_back[clan]
+    behind = list(tables.cards_behind[back][face_up])
+    sure = FACE_UP_CHARACTERS[face_up]
+    reading: Said
+    if len(behind) == 1:
+        reading = (
+            f"Your King's card shows {back_text(back)}: it can only be {card_text(behind[0])}."
+        )
+    else:
+        either = f"Your King's card shows {back_text(back)}: " + listed(
+            [card_text(card) for card in behind], "or"
+        )
+        reading = (f"{either}; an order of the other character does nothing.", f"{either}.")
+    sentences: list[Said] = [reading, _sure_characters(state, clan, "")]
+    uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
+    characters = sure | _characters_of(behind)
+    sentences.append(_deeds(uses, characters, "Now"))
+    sentences.append(_warning(state, clan, characters, uses))
+    return sentences
+
+
+def _coach_solo(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
+    """A solo chief gives any order but one of last turn's character (GOTH-23)."""
+    last = state.solo_last_character[clan]
+    if last < 0:
+        rule = (
+            "Your order always succeeds, but next turn you may not give another of the same "
+            "character (GOTH-23)."
+        )
+        allowed = 0b1111
+    else:
+        rule = (
+            f"Your order always succeeds, but no {CHARACTER_NAMES[last]} order this turn: you "
+            "gave one last turn (GOTH-23)."
+        )
+        allowed = 0b1111 & ~(1 << last)
+    uses = _uses(state, clan, _known_kinds(state, clan, warchief=True))
+    sentences: list[Said] = [
+        rule,
+        _deeds(uses, allowed, "Now"),
+        _warning(state, clan, allowed, uses),
+    ]
+    return sentences
+
+
+def _coach_recon(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
+    """Reconnaissance (order 1): which card to look at in secret (GOTH-17)."""
+    tables = state.tables
+    kinds = _known_kinds(state, clan, warchief=True)
+    secret = "only you learn what it is" + ("" if tables.solo[clan] else ", not even your King")
+    sentences: list[Said] = [f"Look at one Objective in secret: {secret} (GOTH-17)."]
+    unknown = [str(slot) for slot in range(3) if kinds[slot] < 0]
+    known = [
+        f"Objective {slot} is {objective_title(kinds[slot])}"
+        for slot in range(3)
+        if kinds[slot] >= 0
+    ]
+    if not unknown:
+        sentences.append(f"You know all three already ({listed(known)}): a look teaches nothing.")
+    else:
+        odds = _odds(kinds, QUEEN)
+        if odds:
+            sentences.append(
+                f"Objectives {listed(unknown)}, unknown to you, each hide the Queen {odds}."
+            )
+        else:
+            left = [objective_title(kind) for kind in range(3) if kind not in kinds]
+            sentences.append(
+                f"Objectives {listed(unknown)}, unknown to you, hide {listed(left)}: no Queen."
+            )
+        if known:
+            sentences.append(f"You know {listed(known)}.")
+    if tables.fog_of_war and state.fog_state[clan] == FOG_HIDDEN:
+        sentences.append(
+            "Or look at your own Fog token, to learn which order it will hamper once turned up."
+        )
+    return sentences
+
+
+def _coach_entry(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
+    """Advance from Plains2 or an Objective (order 7): which Objective to enter (GOTH-16), the
+    Queen known first, then the odds of those unknown, then the rest."""
+    tables = state.tables
+    kinds = _known_kinds(state, clan, warchief=True)
+    mine = state.army[clan]
+    lose = "your last figurine" if mine == 1 else "a figurine"
+    free = [slot for slot in range(3) if state.free_objectives(clan) >> slot & 1]
+    first: list[Said] = []
+    then: list[Said] = []
+    for slot in free:
+        kind = kinds[slot]
+        if state.revealed_objectives >> slot & 1:
+            face = "face up"
+        elif state.looked_at[clan] >> slot & 1:
+            face = "you saw it"
+        else:
+            face = "the only one left"
+        if kind == QUEEN:
+            first.append(f"Objective {slot} is the Queen ({face}): entering it wins.")
+        elif kind == TRAP:
+            if state.revealed_objectives >> slot & 1 and not tables.trap_every_entry:
+                then.append(
+                    f"Objective {slot} is the Trap, sprung already: harmless now (GOTH-10)."
+                )
+            else:
+                then.append(f"Objective {slot} is the Trap ({face}): you lose {lose} (GOTH-10).")
+        elif kind == PLAINS:
+            then.append(f"Objective {slot} is the Plains ({face}): safe, nothing happens.")
+    unknown = [str(slot) for slot in free if kinds[slot] < 0]
+    if unknown:
+        if len(unknown) == 1:
+            which = f"Objective {unknown[0]}, unknown to you, hides"
+        else:
+            which = f"Objectives {listed(unknown)}, unknown to you, each hide"
+        risks = []
+        queen, trap = _odds(kinds, QUEEN), _odds(kinds, TRAP)
+        if queen:
+            risks.append(f"the Queen {queen} (you win)")
+        if trap:
+            risks.append(f"the Trap {trap} (you lose {lose})")
+        first.append(f"{which} {' or '.join(risks)}.")
+    return first + then
+
+
+def _coach_barricade(state: GothsSaveTheQueenState, clan: int) -> list[Said]:
+    """Barricade with a Fog token in force: build, or discard the token (GOTH-19)."""
+    cell = state.position[clan]
+    where = _spot(state, cell)
+    token = state.fog[clan]
+    if state.barricade[cell]:
+        build = f"There is a barricade on {where} already: building changes nothing (GOTH-15)."
+    elif state.can_build_on(cell):
+        build = f"A barricade on {where} stops axes and the catapult but draws rats (GOTH-14)."
+    else:
+        build = f"No barricade may stand on {where}: building does nothing (GOTH-9)."
+    discard = (
+        f"Discarding {FOG_TITLES[token]} frees you of it: while it lies, {FOG_EFFECTS[token]} "
+        "for you (GOTH-19)."
+    )
+    return [build, discard]
