@@ -615,6 +615,11 @@ def _court_sentence(state: KingsCourtState, seat: int, card: int, targets: list[
     return f"{CARDS[card]} {' or '.join(effects)} ({_court_rule(card)})."
 
 
+def _either(words: list[str]) -> str:
+    """``KS``, ``KS or KH``, ``KS, KD or KC``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 def _suit_name(seat: int) -> str:
     return SUIT_NAMES[SEAT_SUIT[seat]]
 
@@ -665,7 +670,7 @@ def _end_sentence(state: KingsCourtState, seat: int) -> str:
     them = "it" if len(hand) == 1 else "them"
     if not threats:
         return f"Ending the turn keeps your {kept}: no King that could strip {them} is left."
-    kings = " or ".join(str(CARDS[c]) for c in threats)
+    kings = _either([str(CARDS[c]) for c in threats])
     return (
         f"Ending the turn keeps your {kept}, but {kings} could make you throw {them} away (KC-13)."
     )
@@ -682,9 +687,10 @@ def _borrow_sentences(state: KingsCourtState, seat: int) -> list[str]:
         if isinstance(action, KingsCourtAction) and action.kind == BORROW:
             card = action.card
             effect = _effect(state, seat, card, action.target, target)
+            winning = state.positions[seat] + VALUE[card] >= state.tables.track_length
             if VALUE[card] and state.tables.owner[card] == target:
                 effect += f", and {them} cannot race with it any more"
-            elif VALUE[card] and state.tables.owner[card] == seat:
+            elif VALUE[card] and state.tables.owner[card] == seat and not winning:
                 effect += f", and {them} cannot push you back with it"
             effects.append(f"{CARDS[card]} {effect}")
     if effects:
