@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any, Final
 
 from ...core.actions import Action, seat_text
-from ...core.cards import RANK_TEXT, SUIT_NAMES, Card, cards_text, rank_text
+from ...core.cards import ACE, RANK_TEXT, SUIT_NAMES, Card, cards_text, rank_text
 from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
 from ...core.events import CHANCE, HIDDEN, Line
@@ -1278,7 +1278,9 @@ def _form_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int) 
             "decide."
         )
     if king in hand:
-        if slot == MIDDLE:
+        if not state.tables.exposed_king_legal:
+            sentences.append(f"{king} may only go in the middle, face down (GSK-5).")
+        elif slot == MIDDLE:
             sentences.append(
                 f"{king} is safe in the middle unless {rival} routes it (GSK-13); left or right, "
                 "it is turned up and you are out (GSK-5)."
@@ -1298,15 +1300,15 @@ def _route_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int)
         for a in state.legal_actions(seat)
         if isinstance(a, GodSaveTheKingAction) and a.kind == ROUTE
     ]
-    where = (
-        "face-down middle card"
-        if slots == [MIDDLE]
-        else "face-down " + " or ".join(SLOT_NAMES[k] for k in slots) + " card"
-    )
+    names = [SLOT_NAMES[k] for k in slots]
+    if len(names) == 1:
+        claim = f"says {them}'s face-down {names[0]} card is"
+    else:
+        claim = f"names one of {them}'s face-down cards ({', '.join(names[:-1])} or {names[-1]}) as"
     left = state.tables.routes_per_hand - state.routes_used[seat]
     sentences = [
-        f"A route says {them}'s {where} is {them}'s King {KING_OF[rival]}: if it is, {them} is "
-        "out and you take the trick (GSK-15).",
+        f"A route {claim} {them}'s King {KING_OF[rival]}: if it is, {them} is out and you take "
+        "the trick (GSK-15).",
         f"If not, {them} draws {_draw_risk(state, seat)}; you have "
         f"{counted(left, 'route')} left this hand (GSK-12).",
     ]
@@ -1347,12 +1349,23 @@ def _declare_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: in
             f"Your middle card is your King {king}: lose this trick and {rival} collects it, "
             "which puts you out when the hand ends (§6)."
         )
-    sentences.append(
-        f"Your middle card is {middle}: naming {rank_word(RANK[middle])} is the truth; name higher and "
-        f"a challenge lets {rival} draw {_draw_risk(state, seat)}."
-        if middle != king
-        else f"Name high: a challenge of a bluff lets {rival} draw {_draw_risk(state, seat)}."
-    )
+    risk = f"a challenge lets {rival} draw {_draw_risk(state, seat)}"
+    truth = rank_word(RANK[middle])
+    if middle == king:
+        sentences.append(f"Name high: if you bluff, {risk}.")
+    elif t.face_up[side][MIDDLE]:
+        sentences.append(
+            f"Your middle card {middle} lies face up: name {truth}, or bluff where all can see "
+            f"it, and {risk}."
+        )
+    elif RANK[middle] == ACE:
+        sentences.append(
+            f"Your middle card is {middle}: naming Ace is the truth, and no rank beats it."
+        )
+    else:
+        sentences.append(
+            f"Your middle card is {middle}: naming {truth} is the truth; name higher and {risk}."
+        )
     return sentences
 
 
