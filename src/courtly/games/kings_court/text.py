@@ -612,7 +612,7 @@ def _play_sentences(state: KingsCourtState, seat: int) -> list[str]:
 def _court_sentence(state: KingsCourtState, seat: int, card: int, targets: list[int]) -> str:
     """What a Jack, Queen or King in hand would do to the rivals it may target (KC-10)."""
     effects = [_effect(state, seat, card, target, -1) for target in targets]
-    return f"{CARDS[card]} {' or '.join(effects)} ({_court_rule(card)})."
+    return f"{CARDS[card]} {', or '.join(effects)} ({_court_rule(card)})."
 
 
 def _either(words: list[str]) -> str:
@@ -629,30 +629,24 @@ def _court_rule(card: int) -> str:
 
 
 def _push_sentences(state: KingsCourtState, seat: int, cards: list[int]) -> list[str]:
-    """The rivals' number cards in hand: the best push back on each rival, who may be pushed
-    back once a turn (KC-9)."""
+    """The rivals' number cards in hand, in one sentence: the best push back on each rival, who
+    may be pushed back once a turn (KC-9)."""
     owner = state.tables.owner
-    sentences = []
+    parts = []
     for rival in sorted({owner[c] for c in cards}):
         theirs = [c for c in cards if owner[c] == rival]
         them = seat_text(rival)
         spot = state.positions[rival]
         if state.moved_back >> rival & 1:
-            sentences.append(
-                f"{them} was already pushed back this turn: {_cards(theirs)} must wait (KC-9)."
-            )
+            parts.append(f"{them} was pushed back already: {_cards(theirs)} must wait")
         elif spot == 0:
-            sentences.append(
-                f"{them} is on the start: {_cards(theirs)} would push {them} nowhere now, so "
-                "keep it for when that pawn moves."
-            )
+            parts.append(f"{them} is on the start, where {_cards(theirs)} would push nowhere")
         else:
             best = max(theirs, key=lambda c: (min(VALUE[c], spot), -VALUE[c]))
-            sentences.append(
-                f"{CARDS[best]} {_effect(state, seat, best, rival, -1)}; each rival may be "
-                "pushed back once a turn (KC-9)."
-            )
-    return sentences
+            parts.append(f"{CARDS[best]} {_effect(state, seat, best, rival, -1)}")
+    if not parts:
+        return []
+    return [f"{'; '.join(parts)} (each rival once a turn, KC-9)."]
 
 
 def _end_sentence(state: KingsCourtState, seat: int) -> str:
@@ -725,10 +719,10 @@ def _effect(state: KingsCourtState, seat: int, card: int, target: int, source: i
     if rank == JACK:
         mine, theirs = positions[seat], positions[target]
         if theirs > mine:
-            return f"swaps you with {them}: you gain {theirs - mine}, from {mine} to {theirs}"
+            return f"swaps you with {them} (you gain {theirs - mine}, to {theirs})"
         if theirs < mine:
-            return f"swaps you with {them}: you lose {mine - theirs}, from {mine} to {theirs}"
-        return f"swaps you with {them}, both on {mine}: nothing changes"
+            return f"swaps you with {them} (you lose {mine - theirs}, to {theirs})"
+        return f"swaps you with {them} (both on {mine}: nothing changes)"
     size = len(state.hands[target]) - (1 if target == source else 0)
     cards = count(size, "card")
     if rank == QUEEN:
