@@ -1307,16 +1307,14 @@ def _route_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int)
         claim = f"names one of {them}'s face-down cards ({', '.join(names[:-1])} or {names[-1]}) as"
     left = state.tables.routes_per_hand - state.routes_used[seat]
     sentences = [
-        f"A route {claim} {them}'s King {KING_OF[rival]}: if it is, {them} is out and you take "
-        "the trick (GSK-15).",
-        f"If not, {them} draws {_draw_risk(state, seat)}; you have "
-        f"{counted(left, 'route')} left this hand (GSK-12).",
+        f"A route {claim} {them}'s King {KING_OF[rival]}: if so, {them} is out and the trick is "
+        "yours (GSK-15).",
+        f"If not, {them} draws {_draw_risk(state, seat)}; {counted(left, 'route')} left this "
+        "hand (GSK-12).",
     ]
     result = t.skirmish_result
     if result == side:
-        sentences.append(
-            f"You won the skirmishes: the trick, {them}'s middle card with it, comes to you anyway."
-        )
+        sentences.append(f"You won the skirmishes: {them}'s middle card comes to you anyway.")
     elif result == 1 - side:
         sentences.append(f"{them} won the skirmishes: only a good route takes this trick now.")
     elif result == PUSH:
