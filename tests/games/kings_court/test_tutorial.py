@@ -121,8 +121,8 @@ def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> No
     # The bot's Jack answers the learner's first move (KC-11): that is what lesson 3 pushes back.
     assert (1, "play JS p0") in [(actor, str(item)) for actor, item in state.history]
     assert lessons == [
-        "8H moves you forward 8, from 0 to 8 of 30; off the start, the 9 hearts still out can "
-        "push you back. Ending the turn keeps your 1 card, but KS or KH could make you throw it "
+        "8H moves you forward 8, from 0 to 8 of 30; the 9 hearts still out could push you "
+        "back. Ending the turn keeps your 1 card, but KS or KH could make you throw it "
         "away (KC-13).",
         "Nothing is left to play: end the turn, and p1 draws next.",
         # The bot's Jack swapped places: p1 on 8, the learner back on 0 (KC-11).
@@ -131,10 +131,10 @@ def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> No
         "Nothing is left to play: end the turn, and p1 draws next.",
         "QH shows you p1's only card and lets you borrow one (KC-12). Ending the turn keeps "
         "your 1 card, but KS or KH could make you throw it away (KC-13).",
-        "You see p1's hand: 4H. Borrowed, 4H moves you forward 4, from 0 to 4, and p1 cannot "
-        "push you back with it (KC-12). Passing leaves p1's hand as it is, and you play on.",
+        "You see p1's hand: 4H. Borrowed, 4H moves you forward 4, from 0 to 4 (KC-12). A "
+        "borrowed card leaves p1's hand for good; passing leaves it as it is.",
         "Nothing is left to play: end the turn, and p1 draws next.",
-        "KH makes p1 throw away the only card (KC-13). Ending the turn keeps your 1 card, but KS "
+        "KH makes p1 throw away the one card in hand (KC-13). Ending the turn keeps your 1 card, but KS "
         "could make you throw it away (KC-13).",
     ]
 
@@ -145,16 +145,16 @@ def test_the_coach_weighs_the_race_the_swaps_and_the_push_backs() -> None:
     play(state, "2C")
     coach = state.game.text.coach
     assert coach(state, 0) == (
-        "3H 9H move you forward 12 together, from 5 to 17 of 30; off the start, the 8 hearts "
-        "still out can push you back. JH swaps you with p1 (you gain 7, to 12), or swaps you "
-        "with p2 (you lose 2, to 3) (KC-11). Ending the turn keeps your 5 cards, but KS, KH or "
-        "KC could make you throw them away (KC-13)."
+        "3H 9H move you forward 12 together, from 5 to 17 of 30; the 8 hearts still out could "
+        "push you back. JH swaps you with p1 (you gain 7, to 12), or swaps you with p2 (you lose "
+        "2, to 3) (KC-11). 4S pushes p1 back 4, from 12 to 8; 2C pushes p2 back 2, from 3 to 1 "
+        "(each rival once a turn, KC-9)."
     )
     assert [coach(state, 1), coach(state, 2)] == [None, None]
     play(state, "p0 play JH p1")
     assert coach(state, 0) == (
-        "3H 9H move you forward 12 together, from 12 to 24 of 30; off the start, the 8 hearts "
-        "still out can push you back. 4S pushes p1 back 4, from 5 to 1; 2C pushes p2 back 2, "
+        "3H 9H move you forward 12 together, from 12 to 24 of 30; the 8 hearts still out "
+        "could push you back. 4S pushes p1 back 4, from 5 to 1; 2C pushes p2 back 2, "
         "from 3 to 1 (each rival once a turn, KC-9)."
     )
     play(state, "p0 play 2C", "p0 play 3H", "p0 play 9H")

@@ -587,14 +587,11 @@ def _play_sentences(state: KingsCourtState, seat: int) -> list[str]:
         total = sum(VALUE[c] for c in own)
         together = " together" if len(own) > 1 else ""
         verb = "move" if len(own) > 1 else "moves"
-        # Your own number cards still out: off the start, they are what pushes you back.
+        # Your own number cards not in your hand nor discarded are what pushes you back.
         out = sum(1 for c in state.tables.deck if owner[c] == seat and VALUE[c]) - len(own)
         out -= sum(1 for c in state.discard_pile if owner[c] == seat and VALUE[c])
-        risk = (
-            f"; off the start, the {out} {_suit_name(seat)} still out can push you back"
-            if out
-            else ""
-        )
+        suit = _suit_name(seat).removesuffix("s")
+        risk = f"; the {count(out, suit)} still out could push you back" if out else ""
         sentences.append(
             f"{_cards(own)} {verb} you forward {total}{together}, from {here} to {here + total} "
             f"of {length}{risk}."
@@ -611,8 +608,16 @@ def _play_sentences(state: KingsCourtState, seat: int) -> list[str]:
 
 def _court_sentence(state: KingsCourtState, seat: int, card: int, targets: list[int]) -> str:
     """What a Jack, Queen or King in hand would do to the rivals it may target (KC-10)."""
-    effects = [_effect(state, seat, card, target, -1) for target in targets]
-    return f"{CARDS[card]} {', or '.join(effects)} ({_court_rule(card)})."
+    return f"{_card_effects(state, seat, card, targets, -1)} ({_court_rule(card)})."
+
+
+def _card_effects(
+    state: KingsCourtState, seat: int, card: int, targets: list[int], source: int
+) -> str:
+    """``JH swaps you with p1 (you gain 7, to 12), or swaps you with p2 (...)``: what ``card``
+    does on each of its ``targets``."""
+    effects = [_effect(state, seat, card, target, source) for target in targets]
+    return f"{CARDS[card]} {', or '.join(effects)}"
 
 
 def _either(words: list[str]) -> str:
@@ -671,27 +676,45 @@ def _end_sentence(state: KingsCourtState, seat: int) -> str:
 
 
 def _borrow_sentences(state: KingsCourtState, seat: int) -> list[str]:
-    """After a Queen: the hand it showed, and what borrowing each card would do (KC-12)."""
+    """After a Queen: the hand it showed, and what borrowing its most telling cards would do
+    (KC-12): a win, your own suit, the court, the target's own suit, then the rest."""
     target = state.queen_target
     them = seat_text(target)
     seen = known_cards(state, seat, target)
     sentences = [f"You see {them}'s hand: {_cards(seen)}."]
-    effects = []
-    for action in state.legal_actions(seat):
-        if isinstance(action, KingsCourtAction) and action.kind == BORROW:
-            card = action.card
-            effect = _effect(state, seat, card, action.target, target)
-            winning = state.positions[seat] + VALUE[card] >= state.tables.track_length
-            if VALUE[card] and state.tables.owner[card] == target:
-                effect += f", and {them} cannot race with it any more"
-            elif VALUE[card] and state.tables.owner[card] == seat and not winning:
-                effect += f", and {them} cannot push you back with it"
-            effects.append(f"{CARDS[card]} {effect}")
+    owner = state.tables.owner
+    length = state.tables.track_length
+    here = state.positions[seat]
+
+    def telling(action: KingsCourtAction) -> tuple[int, int]:
+        card = action.card
+        if owner[card] == seat and here + VALUE[card] >= length:
+            return (0, 0)
+        if VALUE[card] and owner[card] == seat:
+            return (1, -VALUE[card])
+        if not VALUE[card]:
+            return (2, -RANK[card])
+        return (3 if owner[card] == target else 4, -VALUE[card])
+
+    borrows = [
+        a for a in state.legal_actions(seat) if isinstance(a, KingsCourtAction) and a.kind == BORROW
+    ]
+    cards: list[int] = []
+    for action in sorted(borrows, key=telling):
+        if action.card not in cards:
+            cards.append(action.card)
+    effects: list[str] = []
+    for card in cards:
+        targets = [a.target for a in borrows if a.card == card]
+        effect = _card_effects(state, seat, card, targets, target)
+        if effects and len("; ".join([*effects, effect])) > 150:
+            break
+        effects.append(effect)
     if effects:
         sentences.append(f"Borrowed, {'; '.join(effects)} (KC-12).")
     else:
         sentences.append("None of them may be played now (KC-9).")
-    sentences.append(f"Passing leaves {them}'s hand as it is, and you play on.")
+    sentences.append(f"A borrowed card leaves {them}'s hand for good; passing leaves it as it is.")
     return sentences
 
 
@@ -711,7 +734,7 @@ def _effect(state: KingsCourtState, seat: int, card: int, target: int, source: i
         them = seat_text(owner)
         spot = positions[owner]
         if spot == 0:
-            return f"pushes {them} nowhere ({them} is on the start) but uses up that push back"
+            return f"is wasted on {them}, who is on the start"
         after = max(0, spot - value)
         return f"pushes {them} back {spot - after}, from {spot} to {after}"
     them = seat_text(target)
@@ -732,4 +755,5 @@ def _effect(state: KingsCourtState, seat: int, card: int, target: int, source: i
         return f"shows you {them}'s {shown} and lets you borrow one"
     if not size:
         return f"does nothing to {them}, whose hand is empty"
-    return f"makes {them} throw away {'the only card' if size == 1 else f'all {cards}'}"
+    thrown = {1: "the one card in hand", 2: "both cards in hand"}.get(size, f"all {cards}")
+    return f"makes {them} throw away {thrown}"
