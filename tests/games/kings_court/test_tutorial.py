@@ -155,7 +155,8 @@ def test_the_coach_weighs_the_race_the_swaps_and_the_push_backs() -> None:
     assert coach(state, 0) == (
         "3H 9H move you forward 12 together, from 12 to 24 of 30; the 8 hearts still out "
         "could push you back. 4S pushes p1 back 4, from 5 to 1; 2C pushes p2 back 2, "
-        "from 3 to 1 (each rival once a turn, KC-9)."
+        "from 3 to 1 (each rival once a turn, KC-9). Ending the turn keeps your 4 cards, but "
+        "KS, KH or KC could make you throw them away (KC-13)."
     )
     play(state, "p0 play 2C", "p0 play 3H", "p0 play 9H")
     assert coach(state, 0) == (
