@@ -124,16 +124,16 @@ def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> No
         "8H moves you forward 8, from 0 to 8 of 30; the 9 hearts still out could push you "
         "back. Ending the turn keeps your 1 card, but KS or KH could make you throw it "
         "away (KC-13).",
-        "Nothing is left to play: end the turn, and p1 draws next.",
+        "Nothing is left to play: end the turn, and p1 (on 0, 0 cards in hand) draws next.",
         # The bot's Jack swapped places: p1 on 8, the learner back on 0 (KC-11).
         "6S pushes p1 back 6, from 8 to 2 (each rival once a turn, KC-9). Ending the turn keeps "
         "your 1 card, but KS or KH could make you throw it away (KC-13).",
-        "Nothing is left to play: end the turn, and p1 draws next.",
+        "Nothing is left to play: end the turn, and p1 (on 2, 0 cards in hand) draws next.",
         "QH shows you p1's only card and lets you borrow one (KC-12). Ending the turn keeps "
         "your 1 card, but KS or KH could make you throw it away (KC-13).",
         "You see p1's hand: 4H. Borrowed, 4H moves you forward 4, from 0 to 4 (KC-12). A "
         "borrowed card leaves p1's hand for good; passing leaves it as it is.",
-        "Nothing is left to play: end the turn, and p1 draws next.",
+        "Nothing is left to play: end the turn, and p1 (on 2, 0 cards in hand) draws next.",
         "KH makes p1 throw away the one card in hand (KC-13). Ending the turn keeps your 1 card, but KS "
         "could make you throw it away (KC-13).",
     ]

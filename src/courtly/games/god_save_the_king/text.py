@@ -1344,8 +1344,9 @@ def _declare_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: in
         )
     if middle == king:
         sentences.append(
-            f"Your middle card is your King {king}: lose this trick and {rival} collects it, "
-            "which puts you out when the hand ends (§6)."
+            f"Your middle card is your King {king}: win the trick and it comes back safe "
+            f"(GSK-19); lose it and {king} lies in {rival}'s pile, which puts you out when the "
+            "hand ends."
         )
     risk = f"a challenge lets {rival} draw {_draw_risk(state, seat)}"
     truth = rank_word(RANK[middle])

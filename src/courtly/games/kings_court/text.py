@@ -657,9 +657,14 @@ def _push_sentences(state: KingsCourtState, seat: int, cards: list[int]) -> list
 def _end_sentence(state: KingsCourtState, seat: int) -> str:
     """What ending the turn keeps, and the Kings that could still strip the hand (KC-13)."""
     hand = state.hands[seat]
-    following = seat_text((seat + 1) % state.num_players)
+    following = (seat + 1) % state.num_players
     if not hand:
-        return f"Nothing is left to play: end the turn, and {following} draws next."
+        where = state.positions[following]
+        held = count(len(state.hands[following]), "card")
+        return (
+            f"Nothing is left to play: end the turn, and {seat_text(following)} (on {where}, "
+            f"{held} in hand) draws next."
+        )
     # A King strips this hand if it is this seat's suit (any rival may aim it here) or a rival's
     # own suit (its owner may aim it at anyone): those not yet seen in the discard pile or here.
     owner = state.tables.owner
