@@ -12,7 +12,7 @@ import pytest
 import courtly
 from courtly.agents.registry import make_agent
 from courtly.core.actions import Action
-from courtly.core.game import View, sample_chance
+from courtly.core.game import View, known_state, sample_chance
 from courtly.core.tutorial import lesson_number, prepared_outcome
 from courtly.games.god_save_the_king.components import D_CHALLENGE, D_DECLARE, D_FORM, D_ROUTE
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
@@ -187,6 +187,20 @@ def test_a_tie_and_a_route_that_wins_the_trick_anyway() -> None:
     )
 
 
+def test_a_king_in_the_middle_is_named_for_what_it_risks() -> None:
+    state = new_game(2)
+    play(state, "p0 AS KS QS", "p1 AH 2H QH", "p0 pass", "p1 pass")
+    coach = state.game.text.coach
+    assert coach(state, 0) == (
+        "A push: each names a rank for their own middle card, and the higher rank takes the "
+        "trick, true or not (GSK-9). Your middle card is your King KS: win the trick and it "
+        "comes back safe (GSK-19); lose it and KS lies in p1's pile, which puts you out when "
+        "the hand ends."
+    )
+    # p1 cannot see p0's middle card: its lesson is about its own.
+    assert "KS" not in coach(state, 1)
+
+
 def random_states(players: int, seed: int, **options: object) -> list[GodSaveTheKingState]:
     """Every position where a seat decides, in a game of random moves that never show their
     own King (so that games reach later hands)."""
@@ -225,9 +239,10 @@ def test_the_coach_tells_no_more_than_the_seat_knows(players: int, options: dict
             for seat in state.to_move:
                 said = state.game.text.coach(state, seat)
                 assert said
+                view = state.view(seat)
+                assert state.game.text.coach(known_state(view), seat) == said
                 for _ in range(3):
-                    world = state.view(seat).determinize(rng)
-                    assert state.game.text.coach(world, seat) == said
+                    assert state.game.text.coach(view.determinize(rng), seat) == said
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)

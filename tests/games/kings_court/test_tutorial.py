@@ -13,7 +13,7 @@ import courtly
 from courtly.agents.registry import make_agent
 from courtly.core.actions import Action
 from courtly.core.events import CHANCE
-from courtly.core.game import View, sample_chance
+from courtly.core.game import View, known_state, sample_chance
 from courtly.core.tutorial import lesson_number, prepared_outcome
 from courtly.games.kings_court.components import BORROWING, PLAYING
 from courtly.games.kings_court.rules import KingsCourtState
@@ -207,9 +207,10 @@ def test_the_coach_tells_no_more_than_the_seat_knows(players: int, options: dict
         seat = state.to_move[0]
         said = state.game.text.coach(state, seat)
         assert said
+        view = state.view(seat)
+        assert state.game.text.coach(known_state(view), seat) == said
         for _ in range(3):
-            world = state.view(seat).determinize(rng)
-            assert state.game.text.coach(world, seat) == said
+            assert state.game.text.coach(view.determinize(rng), seat) == said
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)
