@@ -91,13 +91,13 @@ TUTORIAL: Final = Tutorial(
     opponents=("heuristic",),
     deal=(
         "p0",  # the learner wins the cut and plays first (KC-4)
-        "8H",  # a card of your own suit: forward 8, or keep it
-        "JS",  # the bot's Jack: it swaps with a pawn 3 or more spaces ahead (KC-11)
-        "6S",  # a rival's card: push the bot back (KC-9), now that the Jack put it ahead
-        "4H",  # the bot keeps your heart, to push you back once you leave the start
-        "QH",  # your Queen: look at the bot's hand and borrow the 4H to move with (KC-12)
+        "8H",  # a heart, the learner's own suit: forward 8, or keep it
+        "JS",  # the bot's Jack: it swaps places with a pawn 3 or more spaces ahead (KC-11)
+        "6S",  # a spade, the bot's suit: push it back (KC-9), now that its Jack put it ahead
+        "4H",  # the bot keeps this heart, to push the learner back once off the start
+        "QH",  # the learner's Queen: look at the bot's hand, borrow the 4H to move (KC-12)
         "10S",  # the bot hoards its own suit for a run to the end
-        "KH",  # your King: make the bot throw its hand away (KC-13)
+        "KH",  # the learner's King: make the bot throw its hand away (KC-13)
     ),
     # Every draw is uniform over the draw pile and only a draw takes a card out of it, so these
     # eight outcomes (the cut, then seven different cards of the 26) are legal whatever is played:
