@@ -159,6 +159,47 @@ def test_the_first_trick_teaches_the_formation_the_route_and_the_declaration() -
     ]
 
 
+def script(*moves: str) -> Policy:
+    """The learner's moves, in order."""
+    waiting = list(moves)
+
+    def act(view: View, rng: random.Random) -> Action:
+        text = waiting.pop(0)
+        return next(a for a in view.legal_actions() if a.text == text)
+
+    return act
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_hints_lead_to_a_failed_challenge_and_a_trick_taken(seed: int) -> None:
+    """Against the real bot: the learner lays its best cards outside and a low one in the
+    middle, as the first lesson suggests, and tells the truth; the bot's cards meet them in a
+    push, it declares lower, challenges the truth and pays a card (GSK-8, GSK-10)."""
+    moves = ["form left AS", "form middle 3S", "form right QS", "pass", "declare 3"]
+    learner = script(*moves)
+
+    def until_second_trick(view: View, rng: random.Random) -> Action:
+        state = known_state(view)
+        assert isinstance(state, GodSaveTheKingState)
+        if state.tricks_played == 0:
+            return learner(view, rng)
+        return agent_policy("heuristic")(view, rng)
+
+    state, lessons = play_tutorial(until_second_trick, seed)
+    assert all(lessons) and len(lessons) == TUTORIAL.lessons
+    events = [(actor, str(item)) for actor, item in state.history]
+    challenge = events.index((1, "challenge"))
+    assert events[challenge - 1] == (1, "declare 2")
+    # Played again to the challenge: "accurate", so the learner draws a card from the bot's
+    # hand (GSK-10), then collects the trick.
+    again = new_game(TUTORIAL.players, **TUTORIAL.options)
+    for actor, item in state.history[: challenge + 1]:
+        again.apply(actor, item)
+    assert again.is_chance and (again.draw_from, again.draw_to) == (1, 0)
+    again.apply_chance(state.history[challenge + 1][1])
+    assert again.past_tricks[0][2] == 0
+
+
 def test_a_challenge_is_weighed_from_the_cards_in_sight() -> None:
     state = new_game(2)
     play(state, "p0 AS 2S QS", "p1 AH JH QH", "p0 pass", "p1 pass", "p0 declare 2", "p1 declare j")
