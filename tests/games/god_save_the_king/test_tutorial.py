@@ -37,7 +37,7 @@ def agent_policy(name: str) -> Policy:
 def play_tutorial(learner: Policy, seed: int) -> tuple[GodSaveTheKingState, list[str | None]]:
     """The tutorial's game to its end, the learner playing ``learner`` and the other seats
     their bots, any prepared outcome checked legal when due; with the coach's words at each
-    lesson."""
+    lesson (the same in a world the learner cannot tell apart)."""
     game = courtly.make("god-save-the-king", players=TUTORIAL.players, **TUTORIAL.options)
     bots = [make_agent(spec, game) for spec in TUTORIAL.opponents]
     rng = random.Random(seed)
@@ -58,7 +58,11 @@ def play_tutorial(learner: Policy, seed: int) -> tuple[GodSaveTheKingState, list
         view = state.view(seat)
         if seat == TUTORIAL.learner:
             if lesson_number(TUTORIAL, state.history) is not None:
-                lessons.append(game.text.coach(state, seat))
+                said = game.text.coach(state, seat)
+                lessons.append(said)
+                # The same words in a world the learner cannot tell from this one.
+                world = view.determinize(random.Random(len(state.history)))
+                assert game.text.coach(world, seat) == said
             action = learner(view, rng)
         else:
             action = bots[seat - 1].act(view, rng)
