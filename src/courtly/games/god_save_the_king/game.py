@@ -9,6 +9,7 @@ from ...core.actions import Action
 from ...core.cards import CARDS, RANK_TEXT
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
+from ...core.tutorial import Tutorial
 from .components import (
     CHALLENGE,
     DECLARE,
@@ -104,6 +105,21 @@ def longest_game(game: Game) -> GameLength:
     return GameLength(decisions=tricks * per_trick, chance=tricks * (routes + 1))
 
 
+TUTORIAL: Final = Tutorial(
+    players=2,
+    opponents=("heuristic",),
+    # Nothing is dealt (§3): the learner holds the spades, the bot the hearts, and the first
+    # trick asks at once for a formation, a route or a pass, and in a push a declaration or a
+    # challenge. The only chance is a card drawn blindly from a hand (§10), and whose hand
+    # depends on who routes or challenges: no card prepared for it is sure to be in that hand
+    # whatever the learner plays, so none is.
+    deal=(),
+    lessons=8,
+)
+"""A first game: the learner (p0, spades) against the heuristic, each decision of its first
+trick and the next one explained."""
+
+
 class GodSaveTheKing(Game):
     """God Save The King for 2-4 players."""
 
@@ -152,6 +168,7 @@ class GodSaveTheKing(Game):
         renamed_options={"max_tricks": "safety_cap"},
         longest_game=longest_game,
         tensor_layout=tensor_layout,
+        tutorial=TUTORIAL,
     )
 
     def _build_chance_outcomes(self) -> tuple[Any, ...]:

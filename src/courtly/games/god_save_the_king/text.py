@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any, Final
 
 from ...core.actions import Action, seat_text
-from ...core.cards import RANK_TEXT, SUIT_NAMES, Card, cards_text, rank_text
+from ...core.cards import ACE, RANK_TEXT, SUIT_NAMES, Card, cards_text, rank_text
 from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
 from ...core.events import CHANCE, HIDDEN, Line
@@ -38,6 +38,7 @@ from .components import (
     MIDDLE,
     PUBLIC,
     PUSH,
+    RANK,
     RANK_WORDS,
     RIGHT,
     ROUTE,
@@ -116,6 +117,14 @@ class GodSaveTheKingText(GameText):
             if cards is not None and len(cards) == 1 and cards[0] < 13 * state.num_players:
                 return state.tables.form_actions[_next_slot(state, seat)][cards[0]]
         return None
+
+    def coach(self, state: State, seat: int) -> str | None:
+        """What the formation, the route window, the declaration or the challenge ``seat``
+        faces risks and gains, from its own cards and what lies face up (§9)."""
+        assert isinstance(state, GodSaveTheKingState)
+        if seat not in state.to_move or state.is_terminal:
+            return None
+        return coaching(state, seat)
 
     def caution(self, state: State, seat: int, action: Action) -> str | None:
         """A warning before laying one's own King left or right: it is turned face up at the reveal
@@ -1196,3 +1205,212 @@ def _reason(state: GodSaveTheKingState, gone: dict[int, Exit], held: dict[int, i
     if len(lasts) > 1:
         return f"{names} is the last player still in, after {seats_text(lasts)} went out together"
     return f"{names} is the last player still in, after {seat_text(lasts[0])} went out: {why}"
+
+
+# --------------------------------------------------------------------------------- coaching
+
+COACH_LENGTH: Final = 300
+"""The most characters a coaching text holds (a few short sentences beside the board)."""
+
+
+def coaching(state: GodSaveTheKingState, seat: int) -> str:
+    """A teacher's words on the decision ``seat`` faces (at most three sentences, the most
+    telling first), worked out from its own cards and the cards face up: never from a
+    rival's hand or face-down card."""
+    t = state.tricks[state.trick_of_seat[seat]]
+    side = t.seats.index(seat)
+    decision = state.decision
+    if decision == D_FORM:
+        sentences = _form_sentences(state, seat, t, side)
+    elif decision == D_ROUTE:
+        sentences = _route_sentences(state, seat, t, side)
+    elif decision == D_DECLARE:
+        sentences = _declare_sentences(state, seat, t, side)
+    else:
+        sentences = _challenge_sentences(state, seat, t, side)
+    chosen: list[str] = []
+    for sentence in sentences:
+        if len(chosen) < 3 and len(" ".join([*chosen, sentence])) <= COACH_LENGTH:
+            chosen.append(sentence)
+    return " ".join(chosen)
+
+
+def _draw_risk(state: GodSaveTheKingState, seat: int) -> str:
+    """``a random card from your 10 (1 in 10 is your KS)``: what a blind draw from ``seat``'s
+    hand may take (GSK-10)."""
+    hand = state.hands[seat]
+    if not hand:
+        return "nothing, as your hand is empty (GSK-10)"
+    king = KING_OF[seat]
+    risk = f" (1 in {len(hand)} is your {king})" if king in hand else ""
+    return f"a random card from your {counted(len(hand), 'card')}{risk}"
+
+
+def _form_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int) -> list[str]:
+    rival = seat_text(t.seats[1 - side])
+    slot = t.placed[side]
+    hand = state.hands[seat]
+    king = KING_OF[seat]
+    laid = t.formations[side]
+    sentences: list[str] = []
+    if slot == LEFT:
+        best = sorted(hand, key=lambda c: (RANK[c], c), reverse=True)
+        top = [c for c in best if c != king][:2]
+        sentences.append(
+            f"Lay 3 cards face down. Your left card meets {rival}'s right card, your right card "
+            f"{rival}'s left: the higher wins each column (GSK-4)."
+        )
+        sentences.append(
+            f"Win a column and lose none to take the trick; your best are {' and '.join(map(str, top))}."
+        )
+    elif slot == MIDDLE:
+        sentences.append(
+            f"With {laid[LEFT]} on your left: your middle card stays face down, and counts only "
+            "in a push, when each names a rank for it (GSK-3)."
+        )
+    else:
+        sentences.append(
+            f"With {laid[LEFT]} on the left and {laid[MIDDLE]} in the middle: your right card "
+            f"meets {rival}'s left one (GSK-4)."
+        )
+        sentences.append(
+            "One column each, or two draws, is a push: then the middle cards' declared ranks "
+            "decide."
+        )
+    if king in hand:
+        if not state.tables.exposed_king_legal:
+            sentences.append(f"{king} may only go in the middle, face down (GSK-5).")
+        elif slot == MIDDLE:
+            sentences.append(
+                f"{king} is safe in the middle unless {rival} routes it (GSK-13); left or right, "
+                "it is turned up and you are out (GSK-5)."
+            )
+        else:
+            sentences.append(
+                f"Keep {king} out of the outside slots: turned up, it puts you out at once (GSK-5)."
+            )
+    return sentences
+
+
+def _route_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int) -> list[str]:
+    rival = t.seats[1 - side]
+    them = seat_text(rival)
+    slots = [
+        a.slot
+        for a in state.legal_actions(seat)
+        if isinstance(a, GodSaveTheKingAction) and a.kind == ROUTE
+    ]
+    names = [SLOT_NAMES[k] for k in slots]
+    if len(names) == 1:
+        claim = f"says {them}'s face-down {names[0]} card is"
+    else:
+        claim = f"names one of {them}'s face-down cards ({', '.join(names[:-1])} or {names[-1]}) as"
+    left = state.tables.routes_per_hand - state.routes_used[seat]
+    sentences = [
+        f"A route {claim} {them}'s King {KING_OF[rival]}: if so, {them} is out and the trick is "
+        "yours (GSK-15).",
+        f"If not, {them} draws {_draw_risk(state, seat)}; {counted(left, 'route')} left this "
+        "hand (GSK-12).",
+    ]
+    result = t.skirmish_result
+    if result == side:
+        sentences.append(f"You won the skirmishes: {them}'s middle card comes to you anyway.")
+    elif result == 1 - side:
+        sentences.append(f"{them} won the skirmishes: only a good route takes this trick now.")
+    elif result == PUSH:
+        sentences.append("A push: if nobody routes, the middle cards' declared ranks decide.")
+    return sentences
+
+
+def _declare_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int) -> list[str]:
+    rival = seat_text(t.seats[1 - side])
+    middle = t.formations[side][MIDDLE]
+    king = KING_OF[seat]
+    sentences: list[str] = []
+    if t.redeclarations:
+        left = state.tables.max_redeclare - t.redeclarations
+        sentences.append(
+            f"You both named {rank_name(t.declared[side])}: name again; "
+            + (
+                "a tie now makes the trick void, each taking back their own cards (GSK-7)."
+                if not left
+                else f"after {left + 1} more ties the trick is void (GSK-7)."
+            )
+        )
+    else:
+        sentences.append(
+            "A push: each names a rank for their own middle card, and the higher rank takes the "
+            "trick, true or not (GSK-9)."
+        )
+    if middle == king:
+        sentences.append(
+            f"Your middle card is your King {king}: win the trick and it comes back safe "
+            f"(GSK-19); lose it and {king} lies in {rival}'s pile, which puts you out when the "
+            "hand ends."
+        )
+    risk = f"a challenge lets {rival} draw {_draw_risk(state, seat)}"
+    truth = rank_word(RANK[middle])
+    if middle == king:
+        sentences.append(f"Name high: if you bluff, {risk}.")
+    elif t.face_up[side][MIDDLE]:
+        sentences.append(
+            f"Your middle card {middle} lies face up: name {truth}, or bluff where all can see "
+            f"it, and {risk}."
+        )
+    elif RANK[middle] == ACE:
+        sentences.append(
+            f"Your middle card is {middle}: naming Ace is the truth, and no rank beats it."
+        )
+    else:
+        sentences.append(
+            f"Your middle card is {middle}: naming {truth} is the truth; name higher and {risk}."
+        )
+    return sentences
+
+
+def _challenge_sentences(state: GodSaveTheKingState, seat: int, t: Trick, side: int) -> list[str]:
+    won = t.blind_winner
+    winner = t.seats[won]
+    them = seat_text(winner)
+    rank = t.declared[won]
+    named = rank_name(rank)
+    sentences = [
+        f"{them} named {named} and takes the trick either way (GSK-9).",
+        f"Challenge: if {them}'s middle card is not {named}, you draw a random card from "
+        f"{them}'s {counted(len(state.hands[winner]), 'card')}; if it is, {them} draws "
+        f"{_draw_risk(state, seat)}.",
+    ]
+    middle = t.formations[won][MIDDLE]
+    if t.face_up[won][MIDDLE]:
+        verdict = "is sure to win" if RANK[middle] != rank else "is sure to fail"
+        sentences.append(f"That middle card is face up, {middle}: a challenge {verdict}.")
+        return sentences
+    in_play = [c for c in range(13 * state.num_players) if RANK[c] == rank]
+    unseen = [c for c in in_play if c not in _in_sight(state, seat)]
+    if not unseen:
+        sentences.append(f"Every {rank_word(rank)} in play is in sight elsewhere: it is a bluff.")
+    else:
+        sentences.append(
+            f"{len(unseen)} of the {len(in_play)} {rank_word(rank)}s in play "
+            f"{'is' if len(unseen) == 1 else 'are'} out of your sight."
+        )
+    return sentences
+
+
+def _in_sight(state: GodSaveTheKingState, seat: int) -> set[Card]:
+    """The cards ``seat`` can place: its hand, its formation, the cards face up and the cards of
+    the piles and the removed area it has seen (§9)."""
+    bit = 1 << seat
+    seen = set(state.hands[seat])
+    for t in state.tricks:
+        for k, s in enumerate(t.seats):
+            for slot in (LEFT, MIDDLE, RIGHT):
+                card = t.formations[k][slot]
+                if card is not None and (s == seat or t.face_up[k][slot]):
+                    seen.add(card)
+    for pile, knowers in zip(state.piles, state.pile_knowers, strict=True):
+        seen.update(c for c, mask in zip(pile, knowers, strict=True) if mask & bit)
+    seen.update(
+        c for c, mask in zip(state.removed, state.removed_knowers, strict=True) if mask & bit
+    )
+    return seen

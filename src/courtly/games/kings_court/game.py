@@ -16,6 +16,7 @@ from ...core.actions import SEAT_OUTCOMES, Action, seat_text
 from ...core.errors import InvalidOptions
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
+from ...core.tutorial import Tutorial
 from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction, KingsCourtTables
 from .heuristic import KingsCourtHeuristic
 from .rules import KingsCourtState
@@ -85,6 +86,28 @@ def longest_game(game: Game) -> GameLength:
     return GameLength(decisions=decisions, chance=1 + received + removed)
 
 
+TUTORIAL: Final = Tutorial(
+    players=2,
+    opponents=("heuristic",),
+    deal=(
+        "p0",  # the learner wins the cut and plays first (KC-4)
+        "8H",  # a heart, the learner's own suit: forward 8, or keep it
+        "JS",  # the bot's Jack: it swaps places with a pawn 3 or more spaces ahead (KC-11)
+        "6S",  # a spade, the bot's suit: push it back (KC-9), now that its Jack put it ahead
+        "4H",  # the bot keeps this heart, to push the learner back once off the start
+        "QH",  # the learner's Queen: look at the bot's hand, borrow the 4H to move (KC-12)
+        "10S",  # the bot hoards its own suit for a run to the end
+        "KH",  # the learner's King: make the bot throw its hand away (KC-13)
+    ),
+    # Every draw is uniform over the draw pile and only a draw takes a card out of it, so these
+    # eight outcomes (the cut, then seven different cards of the 26) are legal whatever is played:
+    # the pile runs out, and is refilled from the discards, only after the 26th draw (KC-6).
+    lessons=8,
+)
+"""A first game: the learner (p0, hearts) against the heuristic, with a deal that brings a
+forward move, a push back, a Queen's look and a King within its first eight decisions."""
+
+
 class KingsCourt(Game):
     """King's Court for 2-4 players."""
 
@@ -131,6 +154,7 @@ class KingsCourt(Game):
         renamed_options={"max_turns": "safety_cap"},
         longest_game=longest_game,
         tensor_layout=tensor_layout,
+        tutorial=TUTORIAL,
     )
 
     # Filled by _check_options (after the actions exist).

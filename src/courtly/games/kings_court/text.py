@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action, seat_text
-from ...core.cards import CARDS, JACK, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
+from ...core.cards import CARDS, JACK, KING, QUEEN, SUIT_NAMES, SUITS, Card, cards_text
 from ...core.draws import drawn_card
 from ...core.errors import IllegalAction
 from ...core.events import CHANCE, PUBLIC, Line, observer_bit
@@ -219,6 +219,14 @@ class KingsCourtText(GameText):
             return f"{action} is not an action of King's Court{legal}"
         reason = _why_not_now(state, seat, action) or _why_not_this_card(state, seat, action)
         return (reason or f"{action} is not legal for {seat_text(seat)} now") + legal
+
+    def coach(self, state: State, seat: int) -> str | None:
+        """What each card in reach would do, and what ending the turn keeps and risks, from
+        ``seat``'s own hand, the public track and discard pile, and what its Queen showed."""
+        assert isinstance(state, KingsCourtState)
+        if seat not in state.to_move or state.is_terminal:
+            return None
+        return coaching(state, seat)
 
 
 def _track_lines(state: KingsCourtState, seat: int | None) -> list[str]:
@@ -539,3 +547,218 @@ def _why_not_this_card(state: KingsCourtState, seat: int, action: KingsCourtActi
         name = f"a {FACE_NAME[RANK[card]]} of {SUIT_NAMES[SUIT[card]]}"
         return f"{name} may only be played on {seat_text(owner)}, whose suit it is (KC-10)"
     return None
+
+
+# ----------------------------------------------------------------------------- coaching
+
+COACH_LENGTH = 300
+"""The most characters a coaching text holds (a few short sentences beside the board)."""
+
+
+def coaching(state: KingsCourtState, seat: int) -> str:
+    """A teacher's words on the decision ``seat`` faces: at most three sentences, the most
+    telling first (a winning card, your own cards, the court cards, the push backs, ending the
+    turn), each worked out from what ``seat`` may know."""
+    if state.phase == BORROWING:
+        sentences = _borrow_sentences(state, seat)
+    else:
+        sentences = _play_sentences(state, seat)
+    chosen: list[str] = []
+    for sentence in sentences:
+        if len(chosen) < 3 and len(" ".join([*chosen, sentence])) <= COACH_LENGTH:
+            chosen.append(sentence)
+    return " ".join(chosen)
+
+
+def _play_sentences(state: KingsCourtState, seat: int) -> list[str]:
+    hand = state.hands[seat]
+    length = state.tables.track_length
+    here = state.positions[seat]
+    owner = state.tables.owner
+    plays = [a for a in state.legal_actions(seat) if isinstance(a, KingsCourtAction)]
+    plays = [a for a in plays if a.kind == PLAY]
+    winning = [a for a in plays if owner[a.card] == seat and here + VALUE[a.card] >= length]
+    if winning:
+        card = CARDS[winning[0].card]
+        return [f"Play {card}: it takes you from {here} to {length} and wins at once (KC-8)."]
+    sentences: list[str] = []
+    own = [c for c in hand if VALUE[c] and owner[c] == seat]
+    if own:
+        total = sum(VALUE[c] for c in own)
+        together = " together" if len(own) > 1 else ""
+        verb = "move" if len(own) > 1 else "moves"
+        # Your own number cards not in your hand nor discarded are what pushes you back.
+        out = sum(1 for c in state.tables.deck if owner[c] == seat and VALUE[c]) - len(own)
+        out -= sum(1 for c in state.discard_pile if owner[c] == seat and VALUE[c])
+        suit = _suit_name(seat).removesuffix("s")
+        risk = f"; the {count(out, suit)} still out could push you back" if out else ""
+        sentences.append(
+            f"{_cards(own)} {verb} you forward {total}{together}, from {here} to {here + total} "
+            f"of {length}{risk}."
+        )
+    for rank in (KING, QUEEN, JACK):
+        cards = sorted({a.card for a in plays if RANK[a.card] == rank})
+        for court in cards:
+            targets = [a.target for a in plays if a.card == court]
+            sentences.append(_court_sentence(state, seat, court, targets))
+    sentences += _push_sentences(state, seat, [c for c in hand if VALUE[c] and owner[c] != seat])
+    sentences.append(_end_sentence(state, seat))
+    return sentences
+
+
+def _court_sentence(state: KingsCourtState, seat: int, card: int, targets: list[int]) -> str:
+    """What a Jack, Queen or King in hand would do to the rivals it may target (KC-10)."""
+    return f"{_card_effects(state, seat, card, targets, -1)} ({_court_rule(card)})."
+
+
+def _card_effects(
+    state: KingsCourtState, seat: int, card: int, targets: list[int], source: int
+) -> str:
+    """``JH swaps you with p1 (you gain 7, to 12), or swaps you with p2 (...)``: what ``card``
+    does on each of its ``targets``."""
+    effects = [_effect(state, seat, card, target, source) for target in targets]
+    return f"{CARDS[card]} {', or '.join(effects)}"
+
+
+def _either(words: list[str]) -> str:
+    """``KS``, ``KS or KH``, ``KS, KD or KC``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _suit_name(seat: int) -> str:
+    return SUIT_NAMES[SEAT_SUIT[seat]]
+
+
+def _court_rule(card: int) -> str:
+    return {JACK: "KC-11", QUEEN: "KC-12", KING: "KC-13"}[RANK[card]]
+
+
+def _push_sentences(state: KingsCourtState, seat: int, cards: list[int]) -> list[str]:
+    """The rivals' number cards in hand, in one sentence: the best push back on each rival, who
+    may be pushed back once a turn (KC-9)."""
+    owner = state.tables.owner
+    parts = []
+    for rival in sorted({owner[c] for c in cards}):
+        theirs = [c for c in cards if owner[c] == rival]
+        them = seat_text(rival)
+        spot = state.positions[rival]
+        if state.moved_back >> rival & 1:
+            parts.append(f"{them} was pushed back already: {_cards(theirs)} must wait")
+        elif spot == 0:
+            parts.append(f"{them} is on the start, where {_cards(theirs)} would push nowhere")
+        else:
+            best = max(theirs, key=lambda c: (min(VALUE[c], spot), -VALUE[c]))
+            parts.append(f"{CARDS[best]} {_effect(state, seat, best, rival, -1)}")
+    if not parts:
+        return []
+    return [f"{'; '.join(parts)} (each rival once a turn, KC-9)."]
+
+
+def _end_sentence(state: KingsCourtState, seat: int) -> str:
+    """What ending the turn keeps, and the Kings that could still strip the hand (KC-13)."""
+    hand = state.hands[seat]
+    following = (seat + 1) % state.num_players
+    if not hand:
+        where = state.positions[following]
+        held = count(len(state.hands[following]), "card")
+        return (
+            f"Nothing is left to play: end the turn, and {seat_text(following)} (on {where}, "
+            f"{held} in hand) draws next."
+        )
+    # A King strips this hand if it is this seat's suit (any rival may aim it here) or a rival's
+    # own suit (its owner may aim it at anyone): those not yet seen in the discard pile or here.
+    owner = state.tables.owner
+    gone = set(state.discard_pile) | set(hand)
+    threats = [c for c in state.tables.deck if RANK[c] == KING and owner[c] >= 0 and c not in gone]
+    kept = count(len(hand), "card")
+    them = "it" if len(hand) == 1 else "them"
+    if not threats:
+        return f"Ending the turn keeps your {kept}: no King that could strip {them} is left."
+    kings = _either([str(CARDS[c]) for c in threats])
+    return (
+        f"Ending the turn keeps your {kept}, but {kings} could make you throw {them} away (KC-13)."
+    )
+
+
+def _borrow_sentences(state: KingsCourtState, seat: int) -> list[str]:
+    """After a Queen: the hand it showed, and what borrowing its most telling cards would do
+    (KC-12): a win, your own suit, the court, the target's own suit, then the rest."""
+    target = state.queen_target
+    them = seat_text(target)
+    seen = known_cards(state, seat, target)
+    sentences = [f"You see {them}'s hand: {_cards(seen)}."]
+    owner = state.tables.owner
+    length = state.tables.track_length
+    here = state.positions[seat]
+
+    def telling(action: KingsCourtAction) -> tuple[int, int]:
+        card = action.card
+        if owner[card] == seat and here + VALUE[card] >= length:
+            return (0, 0)
+        if VALUE[card] and owner[card] == seat:
+            return (1, -VALUE[card])
+        if not VALUE[card]:
+            return (2, -RANK[card])
+        return (3 if owner[card] == target else 4, -VALUE[card])
+
+    borrows = [
+        a for a in state.legal_actions(seat) if isinstance(a, KingsCourtAction) and a.kind == BORROW
+    ]
+    cards: list[int] = []
+    for action in sorted(borrows, key=telling):
+        if action.card not in cards:
+            cards.append(action.card)
+    effects: list[str] = []
+    for card in cards:
+        targets = [a.target for a in borrows if a.card == card]
+        effect = _card_effects(state, seat, card, targets, target)
+        if effects and len("; ".join([*effects, effect])) > 150:
+            break
+        effects.append(effect)
+    if effects:
+        sentences.append(f"Borrowed, {'; '.join(effects)} (KC-12).")
+    else:
+        sentences.append("None of them may be played now (KC-9).")
+    sentences.append(f"A borrowed card leaves {them}'s hand for good; passing leaves it as it is.")
+    return sentences
+
+
+def _effect(state: KingsCourtState, seat: int, card: int, target: int, source: int) -> str:
+    """What ``card``, played by ``seat`` (from ``source``'s hand after a Queen, -1: its own),
+    does: ``moves you forward 4, from 0 to 4``, ``pushes p1 back 6, from 8 to 2``, ..."""
+    positions = state.positions
+    length = state.tables.track_length
+    value = VALUE[card]
+    if value:
+        owner = state.tables.owner[card]
+        if owner == seat:
+            here = positions[seat]
+            if here + value >= length:
+                return f"takes you to {length} and wins at once (KC-8)"
+            return f"moves you forward {value}, from {here} to {here + value}"
+        them = seat_text(owner)
+        spot = positions[owner]
+        if spot == 0:
+            return f"is wasted on {them}, who is on the start"
+        after = max(0, spot - value)
+        return f"pushes {them} back {spot - after}, from {spot} to {after}"
+    them = seat_text(target)
+    rank = RANK[card]
+    if rank == JACK:
+        mine, theirs = positions[seat], positions[target]
+        if theirs > mine:
+            return f"swaps you with {them} (you gain {theirs - mine}, to {theirs})"
+        if theirs < mine:
+            return f"swaps you with {them} (you lose {mine - theirs}, to {theirs})"
+        return f"swaps you with {them} (both on {mine}: nothing changes)"
+    size = len(state.hands[target]) - (1 if target == source else 0)
+    cards = count(size, "card")
+    if rank == QUEEN:
+        if not size:
+            return f"looks at {them}'s hand, which is empty"
+        shown = "only card" if size == 1 else cards
+        return f"shows you {them}'s {shown} and lets you borrow one"
+    if not size:
+        return f"does nothing to {them}, whose hand is empty"
+    thrown = {1: "the one card in hand", 2: "both cards in hand"}.get(size, f"all {cards}")
+    return f"makes {them} throw away {thrown}"
