@@ -49,6 +49,21 @@ class Seats:
         hints: bool = True,
     ) -> Table:
         """A new table; 400 names what is wrong with the request."""
+        return self.open(self.build(game_id, players, options, seats, mode, clock, seed, hints))
+
+    def build(
+        self,
+        game_id: str,
+        players: int | None,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        mode: str = "realtime",
+        clock: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        hints: bool = True,
+    ) -> Table:
+        """A new table, checked but not dealt nor stored yet (:meth:`open` does that); 400
+        names what is wrong with the request."""
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -67,7 +82,7 @@ class Seats:
         for seat in table_seats:
             if timing.initial > 0:
                 seat.clock_ms = int(timing.initial * 1000)
-        table = Table(
+        return Table(
             id=secrets.token_urlsafe(8),
             game=game,
             mode=mode,
@@ -78,7 +93,11 @@ class Seats:
             hints=hints,
             created_at=now,
         )
-        resolve_chance(table.state, table.seed)
+
+    def open(self, table: Table) -> Table:
+        """Deal a table :meth:`build` made, start it if every seat is taken, and store it."""
+        now = table.created_at
+        resolve_chance(table.state, table.seed, tutorial=table.teaching)
         table.to_move_at = to_move_history(table.state)
         table.status = "playing" if all(s.taken for s in table.seats) else "open"
         if table.status == "playing":
@@ -145,6 +164,8 @@ class Seats:
         with table.lock, self.storage.session() as session:
             self.cache.catch_up(session, table)
             check_seat_index(table, seat)
+            if table.tutorial:
+                raise TableError(403, "a tutorial is its learner's own table: nobody can join it")
             chair = table.seats[seat]
             if chair.taken:
                 raise TableError(409, f"seat {seat} is taken")
