@@ -10,7 +10,9 @@ does the same in a ``courtly serve`` process (the browser tests' server).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from courtly.core.game import GameText, State
 from courtly.core.registry import game_class, games
@@ -37,13 +39,14 @@ def sample_coach(_text: GameText, state: State, seat: int) -> str | None:
     )
 
 
-def install() -> None:
-    """The sample tutorial on Royal Gambit, unless the game teaches its own."""
+def install(assign: Callable[[Any, str, Any], None] = setattr) -> None:
+    """The sample tutorial on Royal Gambit, unless the game teaches its own; ``assign`` sets
+    each attribute (a test's ``monkeypatch.setattr`` undoes it afterwards)."""
     game = game_class(SAMPLE_GAME)
     if game.info.tutorial is not None:
         return
-    game.info = dataclasses.replace(game.info, tutorial=SAMPLE)
-    type(game.info.text).coach = sample_coach  # type: ignore[method-assign]
+    assign(type(game.info.text), "coach", sample_coach)
+    assign(game, "info", dataclasses.replace(game.info, tutorial=SAMPLE))
 
 
 def taught() -> list[str]:
