@@ -52,7 +52,14 @@ export function CoachPanel({
             )}
           </p>
           {lesson.number !== null && message.hints && (
-            <HintBox message={message} seat={seat} token={token} seatName={seatName} ask="Why? Show the hint" />
+            <HintBox
+              message={message}
+              seat={seat}
+              token={token}
+              seatName={seatName}
+              ask="Why? Show the hint"
+              explain="Your chance to win after each move, as the bot estimates it from what you can see (the range: how sure it is):"
+            />
           )}
         </>
       ) : (

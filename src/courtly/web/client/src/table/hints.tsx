@@ -15,6 +15,7 @@ export function HintBox({
   seatName,
   play,
   ask: askWords = "Hint",
+  explain,
 }: {
   message: SeatMessage;
   seat: number;
@@ -24,6 +25,8 @@ export function HintBox({
   play?: (action: LegalAction) => void;
   /** What the button that asks says. */
   ask?: string;
+  /** Said above the estimates once they are shown. */
+  explain?: string;
 }) {
   const [hint, setHint] = useState<Hint | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
@@ -64,6 +67,7 @@ export function HintBox({
           {error}
         </p>
       )}
+      {shown && explain && <p class="hint-explain">{explain}</p>}
       {shown && (
         <ol class="hint-list" aria-label="Hint: the best moves, with your estimated chance to win">
           {shown.actions.slice(0, HINT_SHOWN).map((estimate) => {
