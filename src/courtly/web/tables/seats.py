@@ -47,23 +47,10 @@ class Seats:
         clock: Mapping[str, Any] | None = None,
         seed: int | None = None,
         hints: bool = True,
+        prepare: Callable[[Table], None] | None = None,
     ) -> Table:
-        """A new table; 400 names what is wrong with the request."""
-        return self.open(self.build(game_id, players, options, seats, mode, clock, seed, hints))
-
-    def build(
-        self,
-        game_id: str,
-        players: int | None,
-        options: Mapping[str, Any],
-        seats: Sequence[Mapping[str, Any]],
-        mode: str = "realtime",
-        clock: Mapping[str, Any] | None = None,
-        seed: int | None = None,
-        hints: bool = True,
-    ) -> Table:
-        """A new table, checked but not dealt nor stored yet (:meth:`open` does that); 400
-        names what is wrong with the request."""
+        """A new table; 400 names what is wrong with the request. ``prepare`` is given the
+        table before it is dealt and stored (a tutorial marks it and seats its learner)."""
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -82,7 +69,7 @@ class Seats:
         for seat in table_seats:
             if timing.initial > 0:
                 seat.clock_ms = int(timing.initial * 1000)
-        return Table(
+        table = Table(
             id=secrets.token_urlsafe(8),
             game=game,
             mode=mode,
@@ -93,10 +80,8 @@ class Seats:
             hints=hints,
             created_at=now,
         )
-
-    def open(self, table: Table) -> Table:
-        """Deal a table :meth:`build` made, start it if every seat is taken, and store it."""
-        now = table.created_at
+        if prepare is not None:
+            prepare(table)
         resolve_chance(table.state, table.seed, tutorial=table.teaching)
         table.to_move_at = to_move_history(table.state)
         table.status = "playing" if all(s.taken for s in table.seats) else "open"

@@ -50,14 +50,18 @@ class Tutorials:
             {"kind": "person"} if seat == tutorial.learner else _bot_seat(next(bots))
             for seat in range(tutorial.players)
         ]
-        table = self.seats.build(info.id, tutorial.players, dict(tutorial.options), seats)
-        table.tutorial = True
-        table.hints = True
         token = secrets.token_urlsafe(32)
-        learner = table.seats[tutorial.learner]
-        learner.token_hash = hash_token(token)
-        learner.name = str(name).strip()[:64] or "Learner"
-        return token, self.seats.open(table)
+
+        def seat_learner(table: Table) -> None:
+            table.tutorial = True
+            learner = table.seats[tutorial.learner]
+            learner.token_hash = hash_token(token)
+            learner.name = str(name).strip()[:64] or "Learner"
+
+        table = self.seats.create(
+            info.id, tutorial.players, dict(tutorial.options), seats, prepare=seat_learner
+        )
+        return token, table
 
 
 def _bot_seat(spec: str) -> dict[str, object]:
