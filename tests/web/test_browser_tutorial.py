@@ -77,6 +77,9 @@ def test_learn_to_play_is_offered_on_the_cards_of_the_games_that_teach(
         card.wait_for()
         offered = card.get_by_role("button", name=f"Learn to play {title}").count()
         assert offered == (game in taught), (game, offered)
+    found: list[str] = []
+    assert_accessible(page, "lobby with tutorials", found)
+    assert not found, "\n".join(found)
 
 
 def test_a_tutorial_is_played_to_its_end_by_clicking_with_each_lesson_shown(
