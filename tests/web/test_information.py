@@ -313,8 +313,11 @@ def expected_message(state: State, seat: int | None, since: int, sent: dict[str,
 
 
 def card_texts(data: dict[str, Any]) -> set[str]:
-    """The card texts anywhere in a message (the table ids, random text, left out)."""
-    ids = ("table", "id", "rematch_id", "rematch_of")
+    """The card texts anywhere in a message (the table ids, random text, left out; and a
+    tutorial's lesson, which may name unseen cards as what could come, "KS or KH could make you
+    throw it away": it is checked by being the same in every world the seat cannot tell from
+    the truth)."""
+    ids = ("table", "id", "rematch_id", "rematch_of", "lesson")
     text = json.dumps({k: v for k, v in data.items() if k not in ids})
     for seat in data.get("seats", ()):
         text = text.replace(json.dumps(seat.get("name", "")), "")

@@ -8,6 +8,7 @@ Every test runs for every registered game that declares a tutorial (and for the 
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any, cast
@@ -86,11 +87,15 @@ def play_lessons(
     each lesson checked against the engine's coach on the position as it stands; the learner's
     messages at their decisions."""
     seen = []
+    held = app.state.server.tables.cache.get(table)
     for _ in range(decisions):
-        shown = learner_turn(client, table, token)
-        if shown["status"] == "over":
+        if learner_turn(client, table, token)["status"] == "over":
             break
-        state = truth(app, table)
+        # The learner's message and the truth at one moment (at a simultaneous point a bot may
+        # move at any time).
+        with held.lock:
+            shown = json.loads(json.dumps(seat_message(held, 0, 0, time.time())))
+            state = held.state.clone()
         assert shown["version"] == len(state.history)
         seen.append(shown)
         tutorial = state.game.info.tutorial
