@@ -29,6 +29,7 @@ import json
 import random
 import re
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -45,7 +46,10 @@ from courtly.core.events import CHANCE, parse_actor
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
 from courtly.core.story import Story, story_of
+from courtly.core.tutorial import Tutorial
 from courtly.web.tables import Table, seat_message
+
+from . import teaching
 
 CASES = [(info.id, n) for info in games() for n in info.player_counts]
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
@@ -276,7 +280,12 @@ class _Shown:
     mode: str
     hints: bool
     rematch_id: str | None
+    tutorial: bool = False
     result: Any = None
+
+    @property
+    def teaching(self) -> Tutorial | None:
+        return self.game.info.tutorial if self.tutorial else None
 
     def told(self) -> Story:
         return story_of(self.game, self.state.history)
@@ -297,14 +306,18 @@ def expected_message(state: State, seat: int | None, since: int, sent: dict[str,
         mode=sent["mode"],
         hints=sent["hints"],
         rematch_id=sent["rematch_id"],
+        tutorial=sent["tutorial"],
     )
     # As the client reads it: JSON (a story line, a pair, is an array there).
     return json.loads(json.dumps(seat_message(cast(Table, shown), seat, since, 0.0)))
 
 
 def card_texts(data: dict[str, Any]) -> set[str]:
-    """The card texts anywhere in a message (the table ids, random text, left out)."""
-    ids = ("table", "id", "rematch_id", "rematch_of")
+    """The card texts anywhere in a message (the table ids, random text, left out; and a
+    tutorial's lesson, which may name unseen cards as what could come, "KS or KH could make you
+    throw it away": it is checked by being the same in every world the seat cannot tell from
+    the truth)."""
+    ids = ("table", "id", "rematch_id", "rematch_of", "lesson")
     text = json.dumps({k: v for k, v in data.items() if k not in ids})
     for seat in data.get("seats", ()):
         text = text.replace(json.dumps(seat.get("name", "")), "")
@@ -636,3 +649,51 @@ def test_every_message_of_a_game_played_by_the_server_s_bots_is_inside_the_seats
             watch.view(seat, 0)
         watch.view(None, 0)
     assert check_boundary(watch, game, history, seed) > 0
+
+
+def tutorial_cases() -> list[str]:
+    with pytest.MonkeyPatch.context() as patch:
+        teaching.install(patch.setattr)
+        return teaching.taught()
+
+
+@pytest.mark.parametrize("game_id", tutorial_cases())
+def test_every_message_of_a_tutorial_with_its_lessons_is_inside_the_learner_s_knowledge(
+    client: TestClient, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tutorial table, its learner's moves picked at random from what they were pushed, its
+    bots playing the rest: every message (the learner's lessons among them) passes the same
+    checks, so a lesson is the same in every world the learner cannot tell from the truth."""
+    teaching.install(monkeypatch.setattr)
+    tutorial = make(game_id).info.tutorial
+    assert tutorial is not None
+    rng = random.Random(len(game_id))
+    started = client.post("/api/tutorials", json={"game": game_id, "name": NAMES[0]})
+    assert started.status_code == 201, started.text
+    seated = started.json()
+    game = make(game_id, players=tutorial.players, **tutorial.options)
+    watch = Watch(client, seated["table"], texts(game), tokens={0: seated["token"]})
+    lessons = 0
+    with ExitStack() as stack:
+        watch.listen(stack, None)
+        watch.listen(stack, 0)
+        for _ in range(5000):
+            summary = client.get(f"/api/tables/{watch.table}").json()
+            if summary["status"] == "over":
+                break
+            if summary["to_move"] != [0]:
+                time.sleep(0.005)  # the bots move
+                continue
+            shown = watch.readers[0].at(summary["version"])
+            lessons += "lesson" in shown and shown["lesson"]["number"] is not None
+            choice = rng.choice(shown["legal_actions"])
+            move = {"seat": 0, "action": choice["text"], "version": shown["version"]}
+            answer = client.post(
+                f"/api/tables/{watch.table}/moves", json=move, headers=watch.auth(0)
+            )
+            assert answer.status_code == 200, (move, answer.text)
+        history = watch.finish()
+        watch.view(0, 0)
+        watch.view(None, 0)
+    assert lessons >= 1
+    assert check_boundary(watch, game, history, len(game_id)) > 0

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from ..core.game import Game, State
 from ..core.story import Story, story_of
+from ..core.tutorial import Tutorial
 from .protocol import Clock as ClockShape
 from .protocol import (
     Mode,
@@ -166,6 +167,9 @@ class Table:
     created_at: float = 0.0
     rematch_of: str | None = None
     rematch_id: str | None = None
+    tutorial: bool = False
+    """A tutorial table: the learner alone with bots, on the game's prepared deal (never
+    listed, never joined)."""
     notices: list[Notice] = field(default_factory=list)
     to_move_at: list[tuple[int, ...]] = field(default_factory=list)
     """``to_move_at[v]``: the seats to move at version ``v`` (checks moves chosen earlier)."""
@@ -187,6 +191,12 @@ class Table:
     @property
     def version(self) -> int:
         return len(self.state.history)
+
+    @property
+    def teaching(self) -> Tutorial | None:
+        """The game's tutorial at a tutorial table (None at any other): its prepared deal and
+        its lessons, worked out again from the game and the history, never stored."""
+        return self.game.info.tutorial if self.tutorial else None
 
     @property
     def options(self) -> dict[str, OptionValue]:
@@ -226,5 +236,6 @@ class Table:
                 "created_at": self.created_at,
                 "rematch_of": self.rematch_of,
                 "rematch_id": self.rematch_id,
+                "tutorial": self.tutorial,
                 "winners": list(self.state.winners) if self.status == "over" else [],
             }

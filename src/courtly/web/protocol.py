@@ -86,6 +86,11 @@ class CreateTable(Strict):
     hints: bool = True
 
 
+class CreateTutorial(Strict):
+    game: str = Field(max_length=64, description="the game to learn")
+    name: str = Field(default="", max_length=64, description="the learner's name at the table")
+
+
 class JoinSeat(Strict):
     name: str = Field(default="", max_length=64)
 
@@ -173,6 +178,8 @@ class GameInfo(TypedDict):
     default_bot: str
     longest_game: list[LongestGame] | None
     bots: list[BotInfo]
+    tutorial: bool
+    """Whether the game teaches a tutorial (``POST /api/tutorials``)."""
 
 
 class Rules(TypedDict):
@@ -231,6 +238,9 @@ class TableSummary(TypedDict):
     created_at: float
     rematch_of: str | None
     rematch_id: str | None
+    tutorial: bool
+    """A tutorial table: a learner alone with bots on a prepared deal (never listed, never
+    joined)."""
     winners: list[int]
     """The seats that won (empty unless the game is over, or when no one won)."""
 
@@ -298,6 +308,18 @@ class Result(TypedDict):
     standings: list[Standing]
 
 
+class Lesson(TypedDict):
+    """At a tutorial table, what the learner is taught about the decision they face: which of
+    their first decisions it is (``number`` of ``lessons``) and the game's explanation of it in
+    plain words (``coach``: card texts as the game writes them, rule ids in parentheses; null
+    where there is nothing to explain). After the lessons ``number`` is null and ``coach`` says
+    the learner plays on their own now."""
+
+    number: int | None
+    lessons: int
+    coach: str | None
+
+
 class SeatMessage(TypedDict):
     """Everything a seat (or a spectator, ``seat`` null) is sent: made from that seat's view and
     the table's public facts. ``log`` holds the events from ``log_from`` on, and ``story`` the
@@ -322,6 +344,9 @@ class SeatMessage(TypedDict):
     mode: Mode
     hints: bool
     rematch_id: str | None
+    tutorial: bool
+    lesson: NotRequired[Lesson]
+    """At a tutorial table, in the learner's message only, while the learner is to move."""
 
 
 class MoveAnswer(TypedDict):

@@ -30,6 +30,7 @@ def catalogue() -> list[GameInfo]:
         choices = {option.name: option.choices for option in info.options if option.choices}
         entry["options"] = [_with_choices(option, choices) for option in entry["options"]]
         entry["bots"] = [bot for bot in entry["bots"] if bot["name"] != "human"]
+        entry["tutorial"] = info.tutorial is not None
         entries.append(cast(GameInfo, entry))
     return entries
 

@@ -87,6 +87,7 @@ class StoredTable:
     created_at: float
     rematch_of: str | None
     rematch_id: str | None
+    tutorial: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,11 +258,12 @@ class Storage(ABC):
         return [self._stored_table(row) for row in rows]
 
     def table_ids(self, session: Transaction, statuses: Sequence[str], limit: int) -> list[str]:
-        """The ids of the ``limit`` tables with one of ``statuses`` changed most recently."""
+        """The ids of the ``limit`` tables with one of ``statuses`` changed most recently, but
+        tutorials (a learner's lesson is nobody else's table)."""
         return list(
             session.scalars(
                 select(TableRow.id)
-                .where(TableRow.status.in_(statuses))
+                .where(TableRow.status.in_(statuses), TableRow.tutorial.is_(False))
                 .order_by(TableRow.updated_at.desc())
                 .limit(limit)
             ).all()
@@ -326,6 +328,7 @@ class Storage(ABC):
             created_at=row.created_at,
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
+            tutorial=row.tutorial,
         )
 
     # ------------------------------------------------------------------------------ writing
@@ -349,6 +352,7 @@ class Storage(ABC):
                 updated_at=now,
                 rematch_of=table.rematch_of,
                 rematch_id=table.rematch_id,
+                tutorial=table.tutorial,
             )
         )
         session.flush()  # the table's row first: seats and events refer to it

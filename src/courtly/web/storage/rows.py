@@ -43,6 +43,9 @@ class TableRow(Base):
     updated_at: Mapped[float] = mapped_column(Float)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    tutorial: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A tutorial: its first chance outcomes are its game's prepared deal; never listed, never
+    joined."""
 
 
 class SeatRow(Base):

@@ -3,6 +3,7 @@
 - :mod:`.cache`: the tables in memory, loaded from storage, kept in step with other server
   processes, saved;
 - :mod:`.seats`: tables created, seats joined, left and reclaimed, rematches;
+- :mod:`.tutorials`: a learner's tutorial table, and the lesson in the learner's message;
 - :mod:`.moves`: a move checked, played with the chance it sets off, committed;
 - :mod:`.clocks`: the seats' clocks, who is connected, and the bots that take over;
 - :mod:`.views`: what a seat is shown (:func:`seat_message`);
@@ -25,6 +26,7 @@ from .clocks import Clocks
 from .moves import Moves
 from .replays import Replays
 from .seats import Seats
+from .tutorials import Tutorials
 from .views import Views, seat_message
 
 
@@ -40,6 +42,7 @@ class Tables:
         self.storage = storage
         self.cache = TableCache(storage)
         self.seats = Seats(self.cache, changed)
+        self.tutorials = Tutorials(self.seats)
         self.moves = Moves(self.cache, changed)
         self.clocks = Clocks(self.cache, changed)
         self.views = Views(self.cache)

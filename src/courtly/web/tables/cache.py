@@ -125,6 +125,7 @@ class TableCache:
             created_at=stored.created_at,
             rematch_of=stored.rematch_of,
             rematch_id=stored.rematch_id,
+            tutorial=stored.tutorial,
             revision=stored.revision,
             notices=self.storage.notices(session, stored.id),
             to_move_at=to_move_history(state),

@@ -196,7 +196,7 @@ class Moves:
         if table.story is not None:
             told = Story()
             told.tell(table.state, seat, state.history[decision][1])
-        moved = [state.to_move, *resolve_chance(state, table.seed, told)]
+        moved = [state.to_move, *resolve_chance(state, table.seed, told, table.teaching)]
         now = time.time()
         history = state.history
         answer = Answer(seat, str(history[decision][1]), decision, len(history))

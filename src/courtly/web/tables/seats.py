@@ -47,8 +47,10 @@ class Seats:
         clock: Mapping[str, Any] | None = None,
         seed: int | None = None,
         hints: bool = True,
+        prepare: Callable[[Table], None] | None = None,
     ) -> Table:
-        """A new table; 400 names what is wrong with the request."""
+        """A new table; 400 names what is wrong with the request. ``prepare`` is given the
+        table before it is dealt and stored (a tutorial marks it and seats its learner)."""
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -78,7 +80,9 @@ class Seats:
             hints=hints,
             created_at=now,
         )
-        resolve_chance(table.state, table.seed)
+        if prepare is not None:
+            prepare(table)
+        resolve_chance(table.state, table.seed, tutorial=table.teaching)
         table.to_move_at = to_move_history(table.state)
         table.status = "playing" if all(s.taken for s in table.seats) else "open"
         if table.status == "playing":
@@ -145,6 +149,8 @@ class Seats:
         with table.lock, self.storage.session() as session:
             self.cache.catch_up(session, table)
             check_seat_index(table, seat)
+            if table.tutorial:
+                raise TableError(403, "a tutorial is its learner's own table: nobody can join it")
             chair = table.seats[seat]
             if chair.taken:
                 raise TableError(409, f"seat {seat} is taken")

@@ -14,6 +14,7 @@ from ..model import Table, TableError
 from ..protocol import LegalAction, Result, SeatMessage, StoryLine
 from .access import authorise
 from .cache import TableCache
+from .tutorials import lesson
 
 
 def _legal_action(view: View, seen: State, action: Any) -> LegalAction:
@@ -45,7 +46,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
     playing = table.status == "playing"
     legal = view.legal_actions() if playing else ()
     seen = known_state(view)
-    return {
+    message: SeatMessage = {
         "table": table.id,
         "game": table.game.id,
         "players": table.game.num_players,
@@ -65,7 +66,12 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
         "mode": table.mode,
         "hints": table.hints,
         "rematch_id": table.rematch_id,
+        "tutorial": table.tutorial,
     }
+    taught = lesson(table, view) if table.tutorial else None
+    if taught is not None:
+        message["lesson"] = taught
+    return message
 
 
 def told_since(story: Story, seat: int | None, num_players: int, since: int) -> list[StoryLine]:

@@ -26,6 +26,8 @@ export type Result = Schemas["Result"];
 export type Standing = Schemas["Standing"];
 /** What the server sends a seat (or a spectator): `seat_message` in courtly/web/tables/views.py. */
 export type SeatMessage = Schemas["SeatMessage"];
+/** At a tutorial table, the learner's lesson about the decision they face (their message only). */
+export type Lesson = Schemas["Lesson"];
 export type LogEvent = SeatMessage["log"][number];
 export type MoveAnswer = Schemas["MoveAnswer"];
 /** A finished game at one step (`GET /api/tables/{id}/replay`). */
@@ -107,6 +109,8 @@ export const api = {
     request<TableSummary[]>("GET", `/api/tables?status=${status}&limit=${limit}`),
   table: (id: string) => request<TableSummary>("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body: CreateRequest) => request<TableSummary>("POST", "/api/tables", body),
+  /** A tutorial table of `game`: the learner seated (their token, shown once), bots at the rest. */
+  tutorial: (game: string, name: string) => request<SeatToken>("POST", "/api/tutorials", { game, name }),
   join: (id: string, seat: number, name: string) =>
     request<SeatToken>(
       "POST",

@@ -36,6 +36,7 @@ export function Lobby() {
   const [finished, setFinished] = useState<TableSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [learning, setLearning] = useState<string | null>(null);
   const form = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -43,9 +44,13 @@ export function Lobby() {
       (list) => {
         rememberTitles(Object.fromEntries(list.map((g) => [g.id, g.title])));
         setGames(list);
+        // "/?new=GAME" (the end of a tutorial: "Play a real game") opens the form on that game.
+        const asked = new URLSearchParams(window.location.search).get("new");
+        if (asked && list.some((g) => g.id === asked)) choose(asked);
       },
       (e: ApiError) => setError(e.message),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     let stopped = false;
@@ -75,6 +80,20 @@ export function Lobby() {
     }, 0);
   };
 
+  // A tutorial table: the learner seated at once against the game's bots, the page opened on it.
+  const learn = async (game: GameInfo) => {
+    setLearning(game.id);
+    setError(null);
+    try {
+      const seated = await api.tutorial(game.id, savedName().trim());
+      saveToken(seated.table, seated.seat, seated.token);
+      navigate(tablePath(seated.table, seated.seat));
+    } catch (e) {
+      setError(`Could not start the tutorial of ${game.title}: ${(e as ApiError).message}`);
+      setLearning(null);
+    }
+  };
+
   return (
     <div class="lobby">
       <h1>Courtly</h1>
@@ -96,6 +115,18 @@ export function Lobby() {
                 <p class="muted">{playerRange(game)}</p>
                 <p>{game.summary}</p>
                 <span class="table-links">
+                  {game.tutorial && (
+                    <button
+                      type="button"
+                      class="primary"
+                      onClick={() => void learn(game)}
+                      disabled={learning !== null}
+                      aria-busy={learning === game.id}
+                      aria-label={`Learn to play ${game.title}`}
+                    >
+                      {learning === game.id ? "Starting…" : "Learn to play"}
+                    </button>
+                  )}
                   <button type="button" onClick={() => choose(game.id)} aria-label={`New table of ${game.title}`}>
                     New table
                   </button>

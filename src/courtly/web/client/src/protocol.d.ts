@@ -111,6 +111,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn a game: a tutorial table against its bots, the learner seated (token shown once)
+         * @description A table of the game's tutorial: the learner at their seat (the token answered, as when
+         *     joining), the game's bots at the others, the prepared deal, hints on. Nobody can join it and
+         *     it is never listed. 404 for an unknown game, 400 for a game without a tutorial.
+         */
+        post: operations["create_tutorial_api_tutorials_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/seats/{seat}/join": {
         parameters: {
             query?: never;
@@ -409,6 +431,20 @@ export interface components {
              */
             hints?: boolean;
         };
+        /** CreateTutorial */
+        CreateTutorial: {
+            /**
+             * Game
+             * @description the game to learn
+             */
+            game: string;
+            /**
+             * Name
+             * @description the learner's name at the table
+             * @default
+             */
+            name?: string;
+        };
         /**
          * GameInfo
          * @description A game of the catalogue (``courtly games --json``), with the bots a seat can be given.
@@ -442,6 +478,8 @@ export interface components {
             longest_game: components["schemas"]["LongestGame"][] | null;
             /** Bots */
             bots: components["schemas"]["BotInfo"][];
+            /** Tutorial */
+            tutorial: boolean;
         };
         /**
          * GameRecord
@@ -516,6 +554,22 @@ export interface components {
             label: string;
             /** Caution */
             caution?: string;
+        };
+        /**
+         * Lesson
+         * @description At a tutorial table, what the learner is taught about the decision they face: which of
+         *     their first decisions it is (``number`` of ``lessons``) and the game's explanation of it in
+         *     plain words (``coach``: card texts as the game writes them, rule ids in parentheses; null
+         *     where there is nothing to explain). After the lessons ``number`` is null and ``coach`` says
+         *     the learner plays on their own now.
+         */
+        Lesson: {
+            /** Number */
+            number: number | null;
+            /** Lessons */
+            lessons: number;
+            /** Coach */
+            coach: string | null;
         };
         /**
          * LongestGame
@@ -849,6 +903,9 @@ export interface components {
             hints: boolean;
             /** Rematch Id */
             rematch_id: string | null;
+            /** Tutorial */
+            tutorial: boolean;
+            lesson?: components["schemas"]["Lesson"];
         };
         /**
          * SeatPublic
@@ -1003,6 +1060,8 @@ export interface components {
             rematch_of: string | null;
             /** Rematch Id */
             rematch_id: string | null;
+            /** Tutorial */
+            tutorial: boolean;
             /** Winners */
             winners: number[];
         };
@@ -1165,6 +1224,9 @@ export interface components {
             hints: boolean;
             /** Rematch Id */
             rematch_id: string | null;
+            /** Tutorial */
+            tutorial: boolean;
+            lesson?: components["schemas"]["Lesson"];
             /**
              * Type
              * @constant
@@ -1392,6 +1454,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    create_tutorial_api_tutorials_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTutorial"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatToken"];
                 };
             };
             /** @description refused: detail says why */

@@ -1,4 +1,5 @@
-// History routing: "/" is the lobby, "/table/ID?seat=N" a table, "/table/ID/hotseat" a table
+// History routing: "/" is the lobby ("/?new=GAME": its form on a new table of GAME),
+// "/table/ID?seat=N" a table, "/table/ID/hotseat" a table
 // played on one device, "/table/ID/replay" a finished game, "/table/ID/review" its review by
 // search, "/rules/GAME" a game's rules (the
 // server answers every such path with index.html).
@@ -50,6 +51,11 @@ export function replayPath(table: string): string {
 /** A finished game's review: where each seat won or lost it. */
 export function reviewPath(table: string): string {
   return `/table/${encodeURIComponent(table)}/review`;
+}
+
+/** The lobby with its form open on a new table of `game`. */
+export function newTablePath(game: string): string {
+  return `/?new=${encodeURIComponent(game)}`;
 }
 
 export function rulesPath(game: string): string {

@@ -4,7 +4,15 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, savedToken, saveToken, type SeatMessage } from "../api";
 import type { SeatNamer } from "../cards";
-import { hotseatPath, navigate, onLinkClick, replayPath, reviewPath, tablePath } from "../router";
+import {
+  hotseatPath,
+  navigate,
+  newTablePath,
+  onLinkClick,
+  replayPath,
+  reviewPath,
+  tablePath,
+} from "../router";
 import { Links, TO_THE_LOBBY } from "../shared/links";
 import { Outcome, winnersText } from "../shared/result";
 import type { HotSeat } from "./page";
@@ -61,8 +69,18 @@ export function Ending({
     <section class="panel ending" aria-labelledby="ending-heading">
       <h2 id="ending-heading">{headline}</h2>
       <Outcome result={result} seatName={seatName} />
+      {message.tutorial && (
+        <a class="button primary" href={newTablePath(message.game)} onClick={onLinkClick}>
+          Play a real game
+        </a>
+      )}{" "}
       {seat !== null && token !== null ? (
-        <button type="button" class="primary" disabled={busy} onClick={() => void rematch()}>
+        <button
+          type="button"
+          class={message.tutorial ? undefined : "primary"}
+          disabled={busy}
+          onClick={() => void rematch()}
+        >
           {message.rematch_id ? "Join the rematch" : "Rematch"}
         </button>
       ) : (

@@ -14,12 +14,19 @@ export function HintBox({
   token,
   seatName,
   play,
+  ask: askWords = "Hint",
+  explain,
 }: {
   message: SeatMessage;
   seat: number;
   token: string;
   seatName: SeatNamer;
-  play: (action: LegalAction) => void;
+  /** Plays a hinted move when it is clicked (without it, the moves are only listed). */
+  play?: (action: LegalAction) => void;
+  /** What the button that asks says. */
+  ask?: string;
+  /** Said above the estimates once they are shown. */
+  explain?: string;
 }) {
   const [hint, setHint] = useState<Hint | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
@@ -49,7 +56,7 @@ export function HintBox({
     <div class="hint-box">
       {!shown && (
         <button type="button" class="hint-button" onClick={ask} aria-busy={thinking} disabled={thinking}>
-          {thinking ? "Thinking…" : "Hint"}
+          {thinking ? "Thinking…" : askWords}
         </button>
       )}
       {!shown && !thinking && (
@@ -60,21 +67,29 @@ export function HintBox({
           {error}
         </p>
       )}
+      {shown && explain && <p class="hint-explain">{explain}</p>}
       {shown && (
         <ol class="hint-list" aria-label="Hint: the best moves, with your estimated chance to win">
           {shown.actions.slice(0, HINT_SHOWN).map((estimate) => {
             const action = byId.get(estimate.id);
+            const words = <RichText text={action?.label ?? estimate.action} seatName={seatName} />;
             return (
               <li key={estimate.id}>
-                <button
-                  type="button"
-                  class="hint-move"
-                  data-action={estimate.action}
-                  disabled={action === undefined}
-                  onClick={() => action && play(action)}
-                >
-                  <RichText text={action?.label ?? estimate.action} seatName={seatName} />
-                </button>{" "}
+                {play ? (
+                  <button
+                    type="button"
+                    class="hint-move"
+                    data-action={estimate.action}
+                    disabled={action === undefined}
+                    onClick={() => action && play(action)}
+                  >
+                    {words}
+                  </button>
+                ) : (
+                  <span class="hint-move" data-action={estimate.action}>
+                    {words}
+                  </span>
+                )}{" "}
                 <span class="hint-chance">
                   {percent(estimate.mean)}{" "}
                   <span class="muted">

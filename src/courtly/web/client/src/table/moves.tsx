@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, type LegalAction, type SeatMessage } from "../api";
 import { RichText, type SeatNamer } from "../cards";
 import type { Picker } from "../boards/board";
+import { teaching } from "./coach";
 import { HintBox } from "./hints";
 
 export function Moves({
@@ -196,7 +197,7 @@ export function Moves({
         </div>
       )}
       {waiting && <p class="muted">Sending…</p>}
-      {active && message.hints && message.status === "playing" && (
+      {active && message.hints && message.status === "playing" && !teaching(message) && (
         <HintBox message={message} seat={seat} token={token} seatName={seatName} play={attempt} />
       )}
     </section>

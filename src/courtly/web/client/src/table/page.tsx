@@ -13,6 +13,7 @@ import { Links, TO_THE_LOBBY } from "../shared/links";
 import { seatNamer } from "../shared/seats";
 import { lastMove, seatsNamed, StoryPanel, type StoryLine } from "../shared/story";
 import { useGameTitle } from "../shared/titles";
+import { CoachPanel } from "./coach";
 import { Ending } from "./ending";
 import { Invite } from "./invite";
 import { useLiveView, useNow, type Connection } from "./live";
@@ -123,6 +124,8 @@ function TableView({
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
   const mine = seat !== null && message.to_move.includes(seat);
+  // A tutorial's learner is taught beside the board (nobody else is sent a lesson).
+  const learner = message.tutorial && seat !== null && token !== null;
   const title = useGameTitle(message.game);
   // The last move: its lines in the story, and the seats it named on the board, are marked.
   const last = useMemo(() => lastMove(log), [log]);
@@ -154,6 +157,7 @@ function TableView({
         {title}
         <span class="muted"> · {seat === null ? "watching" : seatName(seat)}</span>
         {hotseat && <span class="hotseat-badge"> · hot seat</span>}
+        {message.tutorial && <span class="tutorial-badge"> · learning to play</span>}
       </h1>
       <div class="table-tools">
         <AnimationSwitch />
@@ -168,7 +172,8 @@ function TableView({
           {refused}
         </p>
       )}
-      <div class="table-grid">
+      <div class={learner ? "table-grid teaching" : "table-grid"}>
+        {learner && seat !== null && token !== null && <CoachPanel message={message} seat={seat} token={token} seatName={seatName} />}
         <div class="table-main">
           <TurnBanner message={message} seat={seat} seatName={seatName} />
           {message.status === "over" && message.result && (
@@ -209,7 +214,7 @@ function TableView({
         </div>
         <div class="table-side">
           <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} story={story} />
-          {!hotseat && <Invite message={message} />}
+          {!hotseat && !message.tutorial && <Invite message={message} />}
           <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
         </div>
       </div>
