@@ -51,15 +51,15 @@ export function Outcome({ result, seatName }: { result: Result; seatName: SeatNa
               data-seat={standing.seat}
               data-place={standing.place}
             >
-              <td>{standing.place === 1 && result.winners.length > 0 ? `${ordinal(1)}, winner` : ordinal(standing.place)}</td>
+              <td class="standing-place">{standing.place === 1 && result.winners.length > 0 ? `${ordinal(1)}, winner` : ordinal(standing.place)}</td>
               <th scope="row">{seatName(standing.seat)}</th>
               {scores && (
-                <td>
+                <td class="standing-score">
                   <RichText text={standing.score} seatName={seatName} />
                 </td>
               )}
               {notes && (
-                <td>
+                <td class="standing-note">
                   <RichText text={standing.note} seatName={seatName} />
                 </td>
               )}
