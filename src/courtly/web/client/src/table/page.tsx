@@ -122,7 +122,9 @@ function TableView({
   hotseat?: HotSeat;
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
-  const mine = seat !== null && message.to_move.includes(seat);
+  // A seat moves only once the table plays: while it waits for players its first mover is set
+  // already, with no move yet.
+  const mine = seat !== null && message.status === "playing" && message.to_move.includes(seat);
   const title = useGameTitle(message.game);
   // The last move: its lines in the story, and the seats it named on the board, are marked.
   const last = useMemo(() => lastMove(log), [log]);
