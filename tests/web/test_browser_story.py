@@ -16,6 +16,7 @@ With ``COURTLY_SCREENSHOTS`` set to a folder, the pages are photographed there.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -91,10 +92,15 @@ def seat_token(page: Page, table: str, seat: int) -> str:
     return str(token)
 
 
+SEAT_OR_CARD = re.compile(r"(p\d+|(10|[2-9AJQK])[SHDC]|Jk)\b")
+
+
 def sentence_of(reason: str) -> str:
-    """A reason as the page writes it: a sentence (the first letter up, a full stop)."""
+    """A reason as the page writes it: a sentence (the first letter up, a full stop), but a
+    seat or a card that opens it stays as the game wrote it ("p0 completed...", never "P0")."""
     text = reason.strip()
-    text = text[:1].upper() + text[1:]
+    if not SEAT_OR_CARD.match(text):
+        text = text[:1].upper() + text[1:]
     return text if text[-1:] in ".!?)" else f"{text}."
 
 
@@ -182,7 +188,11 @@ def test_after_every_event_the_log_is_the_engine_s_story_for_the_seat(
     state = finished_state(record)
     outcome = state.game.text.outcome(state)
     ending = page.locator(".ending")
-    assert text_shown(ending.get_by_test_id("ending-reason")) == sentence_of(outcome.reason)
+    reason = ending.get_by_test_id("ending-reason")
+    assert text_shown(reason) == sentence_of(outcome.reason)
+    # The rule that ended it is a link to that rule.
+    rules = re.findall(r"\b(?:GSK|CTC|RG|GOTH|KC)-\d+", outcome.reason)
+    assert reason.locator("a.rule-link").all_inner_texts() == rules
     rows = ending.locator("tbody tr")
     assert rows.evaluate_all("rows => rows.map(r => Number(r.dataset.seat))") == [
         s.seat for s in outcome.standings

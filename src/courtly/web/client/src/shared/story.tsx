@@ -3,9 +3,9 @@
 // marked. The raw events stay below, folded, for those who want them.
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEvent, SeatMessage, SeatPublic } from "../api";
-import { RichText, type SeatNamer } from "../cards";
+import type { SeatNamer } from "../cards";
 import { RawLog } from "./log";
-import { RuleLinks } from "./rule-links";
+import { GameWords } from "./rule-links";
 
 /** A line of the story: the index of the event it tells, and its text. */
 export type StoryLine = SeatMessage["story"][number];
@@ -45,7 +45,7 @@ export function StoryText({ text, seatName }: { text: string; seatName: SeatName
     <span class="story-text">
       {text.split("\n").map((part, index) => (
         <span key={index} class="story-part">
-          <RuleLinks text={part} draw={(piece) => <RichText text={piece} seatName={seatName} />} />
+          <GameWords text={part} seatName={seatName} />
         </span>
       ))}
     </span>
