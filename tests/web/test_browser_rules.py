@@ -169,14 +169,14 @@ def test_the_cards_of_a_worked_example_are_drawn_in_its_text(
 
 
 def with_rule_id(message: str, rule: str) -> str:
-    """A server message whose log's first line ends with ``rule``: what a game's words say when
-    a rule settles an event ("p1 flips 4H: a repeat, p1 busts (RG-6)")."""
+    """A server message whose story's first line ends with ``rule``: what a game's words say
+    when a rule settles an event ("p1 flips 4H: a repeat, p1 busts (RG-6)")."""
 
     def add(value: Any) -> bool:
         if isinstance(value, dict):
-            log = value.get("log")
-            if isinstance(log, list) and log and isinstance(log[0], list):
-                log[0][-1] = f"{log[0][-1]} ({rule})"
+            story = value.get("story")
+            if isinstance(story, list) and story and isinstance(story[0], list):
+                story[0][-1] = f"{story[0][-1]} ({rule})"
                 return True
             return any(add(inner) for inner in value.values())
         return False
@@ -189,8 +189,8 @@ def with_rule_id(message: str, rule: str) -> str:
 def test_a_rule_id_in_a_table_s_log_opens_that_rule_in_a_new_tab(
     new_page: Callable[..., Page], server: Server
 ) -> None:
-    """A log line that names a rule links to it; the link opens the game's rules page in a new
-    tab (the game goes on in this one), at that rule, marked and focused."""
+    """A line of the table's story that names a rule links to it; the link opens the game's
+    rules page in a new tab (the game goes on in this one), at that rule, marked and focused."""
     table = bots_only_game(server, "royal-gambit", seed=4, target_score=10)
     page = new_page(viewport={"width": 1280, "height": 900})
 
@@ -200,7 +200,9 @@ def test_a_rule_id_in_a_table_s_log_opens_that_rule_in_a_new_tab(
 
     page.route_web_socket(re.compile(r"/api/tables/[^/]+/ws$"), through)
     page.goto(f"/table/{table}")
-    link = page.locator(".log a.rule-link")
+    # The rule id added at the end of the story's first line (the game's own lines name rules
+    # too: their links are the same).
+    link = page.locator("ol.story li.story-line").first.locator("a.rule-link").last
     link.wait_for()
     assert link.inner_text() == "RG-6"
     assert link.get_attribute("href") == "/rules/royal-gambit#rg-6"

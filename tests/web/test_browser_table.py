@@ -349,8 +349,14 @@ def test_last_moves_animations_switch_and_a_caution_before_a_fatal_move(
             "v => Number(document.querySelector('.table-page')?.dataset.version) > v",
             arg=before,
         )
-    mine = seat_view(server, table, 0, token)
+    # The bot moves on (a simultaneous choice after the formations): the view is read once the
+    # table waits for p0 alone, and the page stands there too.
+    deadline = time.monotonic() + DEADLINE
+    while (mine := seat_view(server, table, 0, token))["to_move"] != [0]:
+        assert time.monotonic() < deadline, f"p0 is never alone to move{server.log_tail()}"
+        time.sleep(0.05)
     wait_for_version(page, mine["version"])
+    assert version(page) == mine["version"]
     last: dict[int, int] = {}
     for index, (who, _) in enumerate(mine["log"]):
         if re.fullmatch(r"p\d", who):

@@ -79,8 +79,12 @@ function SuitName({ suit }: { suit: string }) {
   );
 }
 
-export function CrushTheCrownBoard({ observation, seat, seatName, picker }: BoardProps) {
-  const obs = observation as unknown as CtcObservation;
+export function CrushTheCrownBoard({ observation, seat, toMove, seatName, picker }: BoardProps) {
+  const seen = observation as unknown as CtcObservation;
+  // Who is to move as the table says: nobody while the table waits for its players, though the
+  // game's first mover is set already.
+  const moving = new Set(toMove.map((s) => `p${s}`));
+  const obs = { ...seen, to_move: seen.to_move.filter((s) => moving.has(s)) };
   const viewer = seat === null ? null : `p${seat}`;
   // The viewer's side nearest the viewer (below), the rival's across (above); a spectator sees
   // p1 above and p0 below.

@@ -1,6 +1,6 @@
 // Royal Gambit's table: each seat's row of flipped cards with its score, the banked totals on
 // their way to the target, the deck and the cards set aside by Queens' pardons, the forced flips
-// of a Jack and the favourites sitting out the final hand. A 7 to give away or a Jack's target is
+// of a Jack and the favorites sitting out the final hand. A 7 to give away or a Jack's target is
 // picked by clicking the seat (the Picker's token "p1"), then confirmed in the moves panel.
 //
 // Drawn from the observation alone (courtly/games/royal_gambit/rules.py): Royal Gambit hides
@@ -200,7 +200,7 @@ function Decision({
       {obs.phase === "final" && obs.favorites.length > 0 && (
         <p class="rg-forced">
           The final hand: {listed(obs.favorites.map(name))} {obs.favorites.length === 1 ? "sits" : "sit"} it out
-          as the {obs.favorites.length === 1 ? "favourite" : "favourites"}.
+          as the {obs.favorites.length === 1 ? "favorite" : "favorites"}.
         </p>
       )}
     </DecisionBox>
@@ -255,7 +255,7 @@ function SeatArea({
         {yours && <span class="badge">you</span>}
         {toMove && <span class="badge badge-turn">to move</span>}
         {!over && <span class={`board-tag rg-status-${player.status}`}>{STATUS_WORDS[player.status]}</span>}
-        {favourite && <span class="board-tag board-tag-gold rg-status-favourite">favourite</span>}
+        {favourite && <span class="board-tag board-tag-gold rg-status-favourite">favorite</span>}
         {won && <span class="board-tag board-tag-gold rg-status-won">winner</span>}
       </h3>
       <div class="rg-total">

@@ -1,8 +1,8 @@
 // The game's events as the engine records them, as the page's seat saw them (a hidden event is
 // "?"): folded under the story on a table and in a replay, for those who want them.
 import type { LogEvent } from "../api";
-import { RichText, type SeatNamer } from "../cards";
-import { RuleLinks } from "./rule-links";
+import type { SeatNamer } from "../cards";
+import { GameWords } from "./rule-links";
 
 /** Who made an event: a seat by name, "deal" for chance, anything else as the log says it. */
 export function actorName(who: string, seatName: SeatNamer): string {
@@ -14,7 +14,7 @@ export function actorName(who: string, seatName: SeatNamer): string {
  * says so. */
 export function EventText({ what, seatName }: { what: string; seatName: SeatNamer }) {
   if (what === "?") return <span class="muted">(hidden)</span>;
-  return <RuleLinks text={what} draw={(piece) => <RichText text={piece} seatName={seatName} />} />;
+  return <GameWords text={what} seatName={seatName} />;
 }
 
 export function RawLog({ log, seatName }: { log: LogEvent[]; seatName: SeatNamer }) {

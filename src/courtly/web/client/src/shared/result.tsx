@@ -1,7 +1,8 @@
 // A finished game's result, in the game's words: why it ended, and each seat's place, score and
 // what decided it (on the table, in the replay).
 import type { Result } from "../api";
-import { RichText, type SeatNamer } from "../cards";
+import type { SeatNamer } from "../cards";
+import { GameWords } from "./rule-links";
 
 /** "p0 (Ann) wins", "p0 and p2 win", "No one wins". */
 export function winnersText(winners: number[], seatName: SeatNamer): string {
@@ -16,11 +17,13 @@ export function ordinal(place: number): string {
   return `${place}${suffix}`;
 }
 
-/** A sentence as a sentence: its first letter up, a full stop at its end. */
+/** A sentence as a sentence: its first letter up, a full stop at its end. A seat ("p0") or a
+ * card ("7H") that opens it stays as the game wrote it: it is drawn as a name or a card. */
 export function sentence(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) return trimmed;
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  const named = /^(p\d+|(10|[2-9AJQK])[SHDC]|Jk)\b/.test(trimmed);
+  const capital = named ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
 }
 
@@ -31,7 +34,7 @@ export function Outcome({ result, seatName }: { result: Result; seatName: SeatNa
   return (
     <>
       <p class="ending-reason" data-testid="ending-reason">
-        <RichText text={sentence(result.reason)} seatName={seatName} />
+        <GameWords text={sentence(result.reason)} seatName={seatName} />
       </p>
       <table class="standings">
         <caption class="visually-hidden">Each seat's place{scores ? " and score" : ""}</caption>
@@ -51,16 +54,16 @@ export function Outcome({ result, seatName }: { result: Result; seatName: SeatNa
               data-seat={standing.seat}
               data-place={standing.place}
             >
-              <td>{standing.place === 1 && result.winners.length > 0 ? `${ordinal(1)}, winner` : ordinal(standing.place)}</td>
+              <td class="standing-place">{standing.place === 1 && result.winners.length > 0 ? `${ordinal(1)}, winner` : ordinal(standing.place)}</td>
               <th scope="row">{seatName(standing.seat)}</th>
               {scores && (
-                <td>
-                  <RichText text={standing.score} seatName={seatName} />
+                <td class="standing-score">
+                  <GameWords text={standing.score} seatName={seatName} />
                 </td>
               )}
               {notes && (
-                <td>
-                  <RichText text={standing.note} seatName={seatName} />
+                <td class="standing-note">
+                  <GameWords text={standing.note} seatName={seatName} />
                 </td>
               )}
             </tr>

@@ -2,6 +2,7 @@
 // rules page (/rules/royal-gambit#rg-6), where its anchor is. A rule id names its game by its
 // prefix, as docs/rules/README.md lists them, so a line links without knowing its table's game.
 import { Fragment, type ComponentChildren } from "preact";
+import { RichText, type SeatNamer } from "../cards";
 import { rulesPath } from "../router";
 
 /** Each game's rule-id prefix (docs/rules/README.md: "Rule ids"). */
@@ -92,4 +93,10 @@ export function RuleLinks({
       })}
     </>
   );
+}
+
+/** A game's words as a table shows them: its cards drawn as cards, its seats named, its rule
+ * ids links to their rule (in a new tab). */
+export function GameWords({ text, seatName }: { text: string; seatName: SeatNamer }) {
+  return <RuleLinks text={text} draw={(piece) => <RichText text={piece} seatName={seatName} />} />;
 }

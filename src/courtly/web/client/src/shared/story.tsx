@@ -3,8 +3,9 @@
 // marked. The raw events stay below, folded, for those who want them.
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEvent, SeatMessage, SeatPublic } from "../api";
-import { RichText, type SeatNamer } from "../cards";
+import type { SeatNamer } from "../cards";
 import { RawLog } from "./log";
+import { GameWords } from "./rule-links";
 
 /** A line of the story: the index of the event it tells, and its text. */
 export type StoryLine = SeatMessage["story"][number];
@@ -38,13 +39,13 @@ export function seatsNamed(story: StoryLine[], last: LastMove | null): number[] 
 }
 
 /** A line of the story: each of its parts (a line may hold several, one per "\n") on a line of
- * its own, indented as the game wrote it. */
+ * its own, indented as the game wrote it; its cards drawn, its rule ids links to the rule. */
 export function StoryText({ text, seatName }: { text: string; seatName: SeatNamer }) {
   return (
     <span class="story-text">
       {text.split("\n").map((part, index) => (
         <span key={index} class="story-part">
-          <RichText text={part} seatName={seatName} />
+          <GameWords text={part} seatName={seatName} />
         </span>
       ))}
     </span>

@@ -229,7 +229,10 @@ function MoveButton({
       title={action.caution}
       onClick={() => play(action)}
     >
-      <RichText text={action.label} seatName={seatName} />
+      {/* One piece: the label's words and cards flow and wrap as a sentence, never as columns. */}
+      <span class="action-label">
+        <RichText text={action.label} seatName={seatName} />
+      </span>
     </button>
   );
 }

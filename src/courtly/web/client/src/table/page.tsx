@@ -123,7 +123,9 @@ function TableView({
   hotseat?: HotSeat;
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
-  const mine = seat !== null && message.to_move.includes(seat);
+  // A seat moves only once the table plays: while it waits for players its first mover is set
+  // already, with no move yet.
+  const mine = seat !== null && message.status === "playing" && message.to_move.includes(seat);
   // A tutorial's learner is taught beside the board (nobody else is sent a lesson).
   const learner = message.tutorial && seat !== null && token !== null;
   const title = useGameTitle(message.game);
