@@ -135,7 +135,8 @@ LEARNER_IDS = [f"{policy.__name__}-{seed}" for policy, seed in LEARNERS]
 def check_a_few_words(words: str | None, limit: int = 300) -> None:
     """The coach's words are said, in whole sentences, in ``limit`` characters at most."""
     assert words and len(words) <= limit, words
-    assert re.match(r"([A-Z]|p\d)", words) and words[-1] in ".)", words  # p1, a seat's name
+    # A sentence begins with a capital, a number or a name (2D, p1), never a lowercase word.
+    assert re.match(r"[A-Z0-9]|p\d", words) and words[-1] in ".)", words
 
 
 def check_the_deal(game_id: str, learner: Policy, seed: int, limit: int = 300) -> Played:
