@@ -12,21 +12,11 @@ import courtly
 from courtly.games.god_save_the_king.components import D_CHALLENGE, D_DECLARE, D_FORM, D_ROUTE
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 
-from ..tutorials import (
-    LEARNER_IDS,
-    LEARNERS,
-    Policy,
-    check_the_coach_speaks,
-    check_the_deal,
-    check_the_seat_is_told_no_more,
-    random_positions,
-    scripted,
-    tutorial_of,
-)
+from .. import tutorials
 from .helpers import careful_action, new_game, play
 
 GAME = "god-save-the-king"
-TUTORIAL = tutorial_of(GAME)
+TUTORIAL = tutorials.tutorial_of(GAME)
 
 
 def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
@@ -39,11 +29,11 @@ def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
     assert TUTORIAL.deal == ()
 
 
-@pytest.mark.parametrize(("learner", "seed"), LEARNERS, ids=LEARNER_IDS)
+@pytest.mark.parametrize(("learner", "seed"), tutorials.LEARNERS, ids=tutorials.LEARNER_IDS)
 def test_the_tutorial_ends_and_coaches_whatever_the_learner_plays(
-    learner: Policy, seed: int
+    learner: tutorials.Policy, seed: int
 ) -> None:
-    check_the_deal(GAME, learner, seed)
+    tutorials.check_the_deal(GAME, learner, seed)
 
 
 def coached_line(steps: list[tuple[int, str]]) -> list[str | None]:
@@ -118,7 +108,7 @@ def test_the_hints_lead_to_a_failed_challenge_and_a_trick_taken(seed: int) -> No
     """Against the real bot: the learner plays its first trick as the lessons suggest; the bot's
     cards meet them in a push, it declares lower, challenges the truth and pays a card (GSK-8,
     GSK-10)."""
-    played = check_the_deal(GAME, scripted(FIRST_TRICK), seed)
+    played = tutorials.check_the_deal(GAME, tutorials.scripted(FIRST_TRICK), seed)
     assert len(played.lessons) == TUTORIAL.lessons
     events = [(actor, str(item)) for actor, item in played.state.history]
     challenge = events.index((1, "challenge"))
@@ -181,7 +171,7 @@ def careful_positions(players: int, seed: int, **options: object) -> list[GodSav
     """Every position where a seat decides, in a game of random moves that never show their
     own King (so that games reach later hands)."""
     game = courtly.make(GAME, players=players, **options)
-    return random_positions(game, seed, policy=careful_action)  # type: ignore[return-value]
+    return tutorials.random_positions(game, seed, policy=careful_action)  # type: ignore[return-value]
 
 
 GAMES = [
@@ -203,7 +193,7 @@ def test_the_coach_tells_no_more_than_the_seat_knows(players: int, options: dict
     for seed in range(2):
         for state in careful_positions(players, seed, **options):
             for seat in state.to_move:  # (the others' silence is the same in every world)
-                check_the_seat_is_told_no_more(state, seat, rng)
+                tutorials.check_the_seat_is_told_no_more(state, seat, rng)
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)
@@ -211,7 +201,7 @@ def test_the_coach_speaks_at_every_decision_and_only_there(players: int, options
     decisions = set()
     for seed in range(12):
         for state in careful_positions(players, seed, **options):
-            assert check_the_coach_speaks(state)
+            assert tutorials.check_the_coach_speaks(state)
             decisions.add(state.decision)
     assert decisions == {D_FORM, D_ROUTE, D_DECLARE, D_CHALLENGE}
 

@@ -27,19 +27,7 @@ from courtly.games.goths_save_the_queen.game import TUTORIAL, GothsSaveTheQueen
 from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 from courtly.games.goths_save_the_queen.text import COACH_LIMIT
 
-from ..tutorials import (
-    LEARNER_IDS,
-    LEARNERS,
-    Policy,
-    at_random,
-    check_the_coach_knows_no_more,
-    check_the_coach_speaks,
-    check_the_deal,
-    like_the_bot,
-    play_tutorial,
-    positions_of,
-    random_positions,
-)
+from .. import tutorials
 from .helpers import OST, new_game, place, play, turn
 
 GAME = "goths-save-the-queen"
@@ -62,11 +50,11 @@ def test_the_tutorial_seats_the_learner_as_the_ostrogoth_king_against_heuristic_
     assert 5 <= tutorial.lessons <= 8
 
 
-@pytest.mark.parametrize(("learner", "seed"), LEARNERS, ids=LEARNER_IDS)
+@pytest.mark.parametrize(("learner", "seed"), tutorials.LEARNERS, ids=tutorials.LEARNER_IDS)
 def test_the_deal_is_legal_whatever_the_learner_plays_and_the_game_ends(
-    learner: Policy, seed: int
+    learner: tutorials.Policy, seed: int
 ) -> None:
-    played = check_the_deal(GAME, learner, seed, limit=COACH_LIMIT)
+    played = tutorials.check_the_deal(GAME, learner, seed, limit=COACH_LIMIT)
     # The prepared Objectives are the ones the game was played on.
     assert played.state.objectives == [TRAP, QUEEN, PLAINS]  # type: ignore[attr-defined]
 
@@ -74,8 +62,8 @@ def test_the_deal_is_legal_whatever_the_learner_plays_and_the_game_ends(
 def test_the_tutorial_lasts_its_lessons_in_most_games() -> None:
     """The bots do not end the game before the learner has had his lessons, as a rule."""
     full = sum(
-        len(play_tutorial(GAME, learner, seed).lessons) == TUTORIAL.lessons
-        for learner in (like_the_bot, at_random)
+        len(tutorials.play_tutorial(GAME, learner, seed).lessons) == TUTORIAL.lessons
+        for learner in (tutorials.like_the_bot, tutorials.at_random)
         for seed in range(4)
     )
     assert full >= 6
@@ -233,7 +221,11 @@ GAMES: list[dict[str, object]] = [
 
 def mostly_the_bot(state: State, seat: int, rng: random.Random) -> Action:
     """The heuristic, so that the armies get to the Objectives, now and then at random."""
-    return like_the_bot(state, seat, rng) if rng.random() < 0.8 else at_random(state, seat, rng)
+    return (
+        tutorials.like_the_bot(state, seat, rng)
+        if rng.random() < 0.8
+        else tutorials.at_random(state, seat, rng)
+    )
 
 
 def random_decisions(options: dict[str, object], games: int) -> list[GothsSaveTheQueenState]:
@@ -242,7 +234,7 @@ def random_decisions(options: dict[str, object], games: int) -> list[GothsSaveTh
     return [
         state  # type: ignore[misc]
         for seed in range(games)
-        for state in random_positions(game, seed, policy=mostly_the_bot)
+        for state in tutorials.random_positions(game, seed, policy=mostly_the_bot)
     ]
 
 
@@ -260,7 +252,7 @@ def test_the_coach_speaks_at_every_kind_of_decision_and_only_there() -> None:
     met: set[str] = set()
     for options in GAMES:
         for state in random_decisions(options, games=4):
-            assert check_the_coach_speaks(state, limit=COACH_LIMIT)
+            assert tutorials.check_the_coach_speaks(state, limit=COACH_LIMIT)
             for seat in state.to_move:
                 assert (coach(state, seat) or "")[0].isupper()
                 met.add(decision_kind(state, seat))
@@ -272,12 +264,12 @@ def test_the_coach_tells_no_more_than_the_seat_knows(options: dict[str, object])
     """In every world drawn from a seat's view, the coach says the same words to it."""
     rng = random.Random(7)
     for state in random_decisions(options, games=3):
-        check_the_coach_knows_no_more(state, rng)
+        tutorials.check_the_coach_knows_no_more(state, rng)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_coach_tells_the_learner_no_more_than_he_knows_in_the_tutorial(seed: int) -> None:
-    played = play_tutorial(GAME, like_the_bot, seed)
+    played = tutorials.play_tutorial(GAME, tutorials.like_the_bot, seed)
     rng = random.Random(11)
-    for state in positions_of(played, len(played.state.history)):
-        check_the_coach_knows_no_more(state, rng)
+    for state in tutorials.positions_of(played, len(played.state.history)):
+        tutorials.check_the_coach_knows_no_more(state, rng)

@@ -14,17 +14,7 @@ from courtly.core.game import State
 from courtly.games.kings_court.components import BORROWING, PLAYING
 from courtly.games.kings_court.rules import KingsCourtState
 
-from ..tutorials import (
-    LEARNER_IDS,
-    LEARNERS,
-    Policy,
-    check_the_coach_knows_no_more,
-    check_the_coach_speaks,
-    check_the_deal,
-    random_positions,
-    scripted,
-    tutorial_of,
-)
+from .. import tutorials
 from .helpers import arrange, new_game, play
 
 GAME = "kings-court"
@@ -38,7 +28,7 @@ def ending_each_turn(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
-    tutorial = tutorial_of(GAME)
+    tutorial = tutorials.tutorial_of(GAME)
     assert (tutorial.players, tutorial.opponents, tutorial.learner) == (2, ("heuristic",), 0)
     assert 5 <= tutorial.lessons <= 8
     # The learner wins the cut (KC-4), then every draw is a different card of the 26.
@@ -49,16 +39,16 @@ def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
 
 @pytest.mark.parametrize(
     ("learner", "seed"),
-    [*LEARNERS, (scripted(LINE[:3], then=ending_each_turn), 5)],
-    ids=[*LEARNER_IDS, "the-line-begun-then-ending-each-turn"],
+    [*tutorials.LEARNERS, (tutorials.scripted(LINE[:3], then=ending_each_turn), 5)],
+    ids=[*tutorials.LEARNER_IDS, "the-line-begun-then-ending-each-turn"],
 )
-def test_the_deal_is_legal_whatever_the_learner_plays(learner: Policy, seed: int) -> None:
-    played = check_the_deal(GAME, learner, seed)
-    assert len(played.lessons) == tutorial_of(GAME).lessons  # no learner loses that fast
+def test_the_deal_is_legal_whatever_the_learner_plays(learner: tutorials.Policy, seed: int) -> None:
+    played = tutorials.check_the_deal(GAME, learner, seed)
+    assert len(played.lessons) == tutorials.tutorial_of(GAME).lessons  # no learner loses that fast
 
 
 def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> None:
-    played = check_the_deal(GAME, scripted(LINE, then=ending_each_turn), 0)
+    played = tutorials.check_the_deal(GAME, tutorials.scripted(LINE, then=ending_each_turn), 0)
     assert [lesson.chosen for lesson in played.lessons] == list(LINE)
     # The bot's Jack answers the learner's first move (KC-11): that is what lesson 3 pushes back.
     assert (1, "play JS p0") in [(actor, str(item)) for actor, item in played.state.history]
@@ -129,9 +119,9 @@ def test_the_coach_tells_no_more_than_the_seat_knows(players: int, options: dict
     rng = random.Random(players)
     game = courtly.make(GAME, players=players, **options)
     # A third of the positions: the worlds are slow to draw.
-    for state in random_positions(game, 7)[::3]:
-        assert check_the_coach_speaks(state)
-        check_the_coach_knows_no_more(state, rng)
+    for state in tutorials.random_positions(game, 7)[::3]:
+        assert tutorials.check_the_coach_speaks(state)
+        tutorials.check_the_coach_knows_no_more(state, rng)
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)
@@ -139,8 +129,8 @@ def test_the_coach_speaks_at_every_decision_and_only_there(players: int, options
     game = courtly.make(GAME, players=players, **options)
     phases = set()
     for seed in range(3):
-        for state in random_positions(game, seed):
-            assert check_the_coach_speaks(state)
+        for state in tutorials.random_positions(game, seed):
+            assert tutorials.check_the_coach_speaks(state)
             assert isinstance(state, KingsCourtState)
             phases.add(state.phase)
     assert phases == {PLAYING, BORROWING}
