@@ -1,6 +1,9 @@
 """Playing a game's tutorial as a tutorial table does: the learner (a policy under test) against
 the tutorial's bots, chance drawn from the prepared deal while it lasts, then at random; each of
-the learner's coached decisions kept with the coach's words.
+the learner's coached decisions kept with the coach's words. Beside it, what every game's coach
+tests share: the learners, the walks through random games and the checks of the coach's words
+(said to the seat that decides, in a few whole sentences, the same in every world the seat
+cannot tell from the truth).
 """
 
 from __future__ import annotations

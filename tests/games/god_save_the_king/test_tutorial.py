@@ -171,7 +171,8 @@ def careful_positions(players: int, seed: int, **options: object) -> list[GodSav
     """Every position where a seat decides, in a game of random moves that never show their
     own King (so that games reach later hands)."""
     game = courtly.make(GAME, players=players, **options)
-    return tutorials.random_positions(game, seed, policy=careful_action)  # type: ignore[return-value]
+    positions = tutorials.random_positions(game, seed, policy=careful_action)
+    return positions  # type: ignore[return-value]
 
 
 GAMES = [

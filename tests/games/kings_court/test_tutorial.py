@@ -66,8 +66,8 @@ def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> No
         "You see p1's hand: 4H. Borrowed, 4H moves you forward 4, from 0 to 4 (KC-12). A "
         "borrowed card leaves p1's hand for good; passing leaves it as it is.",
         "Nothing is left to play: end the turn, and p1 (on 2, 0 cards in hand) draws next.",
-        "KH makes p1 throw away the one card in hand (KC-13). Ending the turn keeps your 1 card, but KS "
-        "could make you throw it away (KC-13).",
+        "KH makes p1 throw away the one card in hand (KC-13). Ending the turn keeps your 1 "
+        "card, but KS could make you throw it away (KC-13).",
     ]
 
 
