@@ -1,11 +1,21 @@
-"""A tutorial's prepared deal and its lessons, counted along a history."""
+"""A tutorial's prepared deal and its lessons, counted along a history; every game's tutorial
+played through, and its coach silent where no seat decides."""
 
 from __future__ import annotations
 
 import pytest
 
+import courtly
 from courtly.core.events import CHANCE
 from courtly.core.tutorial import Tutorial, lesson_number, prepared_outcome
+
+from ..games.tutorials import (
+    check_the_coach_speaks,
+    check_the_deal,
+    like_the_bot,
+    random_play,
+    tutorial_of,
+)
 
 
 def test_the_prepared_deal_is_used_in_order_then_chance_takes_over() -> None:
@@ -29,3 +39,29 @@ def test_lessons_count_the_learners_decisions_only() -> None:
 def test_a_tutorial_seats_a_bot_beside_the_learner_everywhere_else() -> None:
     with pytest.raises(ValueError, match="one bot for every seat"):
         Tutorial(players=3, opponents=("heuristic",), deal=())
+
+
+# ------------------------------------------------------------------------- every game
+
+GAMES = [info.id for info in courtly.games() if not info.id.startswith("test-")]
+"""The five games (not the tests' toy games, which teach nothing)."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_teaches_a_first_game(game_id: str) -> None:
+    """Each game declares a tutorial: its deal, parsed by the game's text, applies when it is
+    due, and a learner who plays like the heuristic hears the coach at every lesson."""
+    tutorial = tutorial_of(game_id)
+    assert tutorial.lessons > 0
+    played = check_the_deal(game_id, like_the_bot, seed=0)
+    assert len(played.lessons) == tutorial.lessons
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_coach_is_silent_where_no_seat_decides(game_id: str) -> None:
+    """At every chance event and at the end of a game, as at every decision for the seats that
+    wait, the coach says nothing; at a decision it speaks to the seats that decide."""
+    game = courtly.make(game_id)
+    for seed in range(2):
+        for state in random_play(game, seed):
+            assert check_the_coach_speaks(state) is not (state.is_chance or state.is_terminal)

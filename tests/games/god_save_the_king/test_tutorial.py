@@ -5,69 +5,18 @@ does not (docs/rules/god-save-the-king.md §9)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
 import courtly
-from courtly.agents.registry import make_agent
-from courtly.core.actions import Action
-from courtly.core.game import View, known_state, sample_chance
-from courtly.core.tutorial import lesson_number, prepared_outcome
 from courtly.games.god_save_the_king.components import D_CHALLENGE, D_DECLARE, D_FORM, D_ROUTE
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 
+from .. import tutorials
 from .helpers import careful_action, new_game, play
 
-TUTORIAL = courtly.make("god-save-the-king").info.tutorial
-assert TUTORIAL is not None
-
-Policy = Callable[[View, random.Random], Action]
-
-
-def first_legal(view: View, rng: random.Random) -> Action:
-    return view.legal_actions()[0]
-
-
-def agent_policy(name: str) -> Policy:
-    game = courtly.make("god-save-the-king", players=TUTORIAL.players, **TUTORIAL.options)
-    return make_agent(name, game).act
-
-
-def play_tutorial(learner: Policy, seed: int) -> tuple[GodSaveTheKingState, list[str | None]]:
-    """The tutorial's game to its end, the learner playing ``learner`` and the other seats
-    their bots, any prepared outcome checked legal when due; with the coach's words at each
-    lesson (the same in a world the learner cannot tell apart)."""
-    game = courtly.make("god-save-the-king", players=TUTORIAL.players, **TUTORIAL.options)
-    bots = [make_agent(spec, game) for spec in TUTORIAL.opponents]
-    rng = random.Random(seed)
-    state = game.new_state()
-    assert isinstance(state, GodSaveTheKingState)
-    lessons: list[str | None] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            text = prepared_outcome(TUTORIAL, state.history)
-            if text is None:
-                sample_chance(state, rng)
-            else:
-                outcome = game.text.parse_chance(state, text)  # refuses an impossible outcome
-                assert outcome in [o for o, _ in state.chance_outcomes()]
-                state.apply_chance(outcome)
-            continue
-        seat = state.to_move[0]  # (the seats decide at once: each on its own view)
-        view = state.view(seat)
-        if seat == TUTORIAL.learner:
-            if lesson_number(TUTORIAL, state.history) is not None:
-                said = game.text.coach(state, seat)
-                lessons.append(said)
-                # The same words in a world the learner cannot tell from this one.
-                world = view.determinize(random.Random(len(state.history)))
-                assert game.text.coach(world, seat) == said
-            action = learner(view, rng)
-        else:
-            action = bots[seat - 1].act(view, rng)
-        state.apply(seat, action)
-    return state, lessons
+GAME = "god-save-the-king"
+TUTORIAL = tutorials.tutorial_of(GAME)
 
 
 def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
@@ -80,25 +29,11 @@ def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
     assert TUTORIAL.deal == ()
 
 
-POLICIES = [
-    pytest.param(lambda: agent_policy("heuristic"), 0, id="heuristic"),
-    pytest.param(lambda: agent_policy("random"), 1, id="random-1"),
-    pytest.param(lambda: agent_policy("random"), 2, id="random-2"),
-    pytest.param(lambda: agent_policy("random"), 3, id="random-3"),
-    pytest.param(lambda: first_legal, 4, id="first-legal"),
-]
-
-
-@pytest.mark.parametrize(("make_policy", "seed"), POLICIES)
+@pytest.mark.parametrize(("learner", "seed"), tutorials.LEARNERS, ids=tutorials.LEARNER_IDS)
 def test_the_tutorial_ends_and_coaches_whatever_the_learner_plays(
-    make_policy: Callable[[], Policy], seed: int
+    learner: tutorials.Policy, seed: int
 ) -> None:
-    state, lessons = play_tutorial(make_policy(), seed)
-    assert state.is_terminal
-    # Every lesson met before the end was given, and says something.
-    learner_moves = sum(1 for actor, _ in state.history if actor == TUTORIAL.learner)
-    assert len(lessons) == min(TUTORIAL.lessons, learner_moves)
-    assert all(lessons)
+    tutorials.check_the_deal(GAME, learner, seed)
 
 
 def coached_line(steps: list[tuple[int, str]]) -> list[str | None]:
@@ -163,44 +98,30 @@ def test_the_first_trick_teaches_the_formation_the_route_and_the_declaration() -
     ]
 
 
-def script(*moves: str) -> Policy:
-    """The learner's moves, in order."""
-    waiting = list(moves)
-
-    def act(view: View, rng: random.Random) -> Action:
-        text = waiting.pop(0)
-        return next(a for a in view.legal_actions() if a.text == text)
-
-    return act
+FIRST_TRICK = ("form left AS", "form middle 3S", "form right QS", "pass", "declare 3")
+"""The learner's first trick as the first lesson suggests: its best cards outside, a low one in
+the middle, and the truth declared."""
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_hints_lead_to_a_failed_challenge_and_a_trick_taken(seed: int) -> None:
-    """Against the real bot: the learner lays its best cards outside and a low one in the
-    middle, as the first lesson suggests, and tells the truth; the bot's cards meet them in a
-    push, it declares lower, challenges the truth and pays a card (GSK-8, GSK-10)."""
-    moves = ["form left AS", "form middle 3S", "form right QS", "pass", "declare 3"]
-    learner = script(*moves)
-
-    def until_second_trick(view: View, rng: random.Random) -> Action:
-        state = known_state(view)
-        assert isinstance(state, GodSaveTheKingState)
-        if state.tricks_played == 0:
-            return learner(view, rng)
-        return agent_policy("heuristic")(view, rng)
-
-    state, lessons = play_tutorial(until_second_trick, seed)
-    assert all(lessons) and len(lessons) == TUTORIAL.lessons
-    events = [(actor, str(item)) for actor, item in state.history]
+    """Against the real bot: the learner plays its first trick as the lessons suggest; the bot's
+    cards meet them in a push, it declares lower, challenges the truth and pays a card (GSK-8,
+    GSK-10)."""
+    played = tutorials.check_the_deal(GAME, tutorials.scripted(FIRST_TRICK), seed)
+    assert len(played.lessons) == TUTORIAL.lessons
+    events = [(actor, str(item)) for actor, item in played.state.history]
     challenge = events.index((1, "challenge"))
+    assert [item for actor, item in events[:challenge] if actor == 0] == list(FIRST_TRICK)
     assert events[challenge - 1] == (1, "declare 2")
     # Played again to the challenge: "accurate", so the learner draws a card from the bot's
     # hand (GSK-10), then collects the trick.
+    history = played.state.history
     again = new_game(TUTORIAL.players, **TUTORIAL.options)
-    for actor, item in state.history[: challenge + 1]:
+    for actor, item in history[: challenge + 1]:
         again.apply(actor, item)
     assert again.is_chance and (again.draw_from, again.draw_to) == (1, 0)
-    again.apply_chance(state.history[challenge + 1][1])
+    again.apply_chance(history[challenge + 1][1])
     assert again.past_tricks[0][2] == 0
 
 
@@ -246,21 +167,12 @@ def test_a_king_in_the_middle_is_named_for_what_it_risks() -> None:
     assert "KS" not in coach(state, 1)
 
 
-def random_states(players: int, seed: int, **options: object) -> list[GodSaveTheKingState]:
+def careful_positions(players: int, seed: int, **options: object) -> list[GodSaveTheKingState]:
     """Every position where a seat decides, in a game of random moves that never show their
     own King (so that games reach later hands)."""
-    rng = random.Random(seed)
-    state = courtly.make("god-save-the-king", players=players, **options).new_state()
-    assert isinstance(state, GodSaveTheKingState)
-    seen = []
-    while not state.is_terminal:
-        if state.is_chance:
-            sample_chance(state, rng)
-            continue
-        seen.append(state.clone())
-        seat = state.to_move[0]
-        state.apply(seat, careful_action(state, seat, rng))
-    return seen
+    game = courtly.make(GAME, players=players, **options)
+    positions = tutorials.random_positions(game, seed, policy=careful_action)
+    return positions  # type: ignore[return-value]
 
 
 GAMES = [
@@ -280,28 +192,18 @@ GAMES = [
 def test_the_coach_tells_no_more_than_the_seat_knows(players: int, options: dict) -> None:
     rng = random.Random(players)
     for seed in range(2):
-        for state in random_states(players, seed, **options):
-            for seat in state.to_move:
-                said = state.game.text.coach(state, seat)
-                assert said
-                view = state.view(seat)
-                assert state.game.text.coach(known_state(view), seat) == said
-                for _ in range(3):
-                    assert state.game.text.coach(view.determinize(rng), seat) == said
+        for state in careful_positions(players, seed, **options):
+            for seat in state.to_move:  # (the others' silence is the same in every world)
+                tutorials.check_the_seat_is_told_no_more(state, seat, rng)
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)
 def test_the_coach_speaks_at_every_decision_and_only_there(players: int, options: dict) -> None:
     decisions = set()
     for seed in range(12):
-        for state in random_states(players, seed, **options):
-            for seat in range(players):
-                said = state.game.text.coach(state, seat)
-                if seat in state.to_move:
-                    assert said and len(said) <= 300, said
-                    decisions.add(state.decision)
-                else:
-                    assert said is None
+        for state in careful_positions(players, seed, **options):
+            assert tutorials.check_the_coach_speaks(state)
+            decisions.add(state.decision)
     assert decisions == {D_FORM, D_ROUTE, D_DECLARE, D_CHALLENGE}
 
 

@@ -6,15 +6,12 @@ and the coach never tells a seat more than it may know (docs/rules/goths-save-th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
 
 import pytest
 
 import courtly
-from courtly.agents.registry import make_agent
 from courtly.core.actions import Action
-from courtly.core.game import View
-from courtly.core.tutorial import lesson_number, prepared_outcome
+from courtly.core.game import State
 from courtly.games.goths_save_the_queen.components import (
     CHOOSE_BARRICADE,
     CHOOSE_ENTRY,
@@ -30,57 +27,14 @@ from courtly.games.goths_save_the_queen.game import TUTORIAL, GothsSaveTheQueen
 from courtly.games.goths_save_the_queen.rules import GothsSaveTheQueenState
 from courtly.games.goths_save_the_queen.text import COACH_LIMIT
 
+from .. import tutorials
 from .helpers import OST, new_game, place, play, turn
 
 GAME = "goths-save-the-queen"
 
-Policy = Callable[[View, random.Random], Action]
-
 
 def coach(state: GothsSaveTheQueenState, seat: int) -> str | None:
     return state.game.text.coach(state, seat)
-
-
-def learner_policy(name: str, game: courtly.Game) -> Policy:
-    """How the learner plays: the heuristic bot, at random, or always the first legal move."""
-    if name == "heuristic":
-        return make_agent("heuristic", game).act
-    if name == "random":
-        return lambda view, rng: rng.choice(view.legal_actions())
-    return lambda view, rng: view.legal_actions()[0]
-
-
-def play_tutorial(policy: str, seed: int) -> tuple[GothsSaveTheQueenState, list[str | None]]:
-    """A tutorial game played to its end, the learner by ``policy``, the bots of the tutorial
-    in the other seats; each prepared outcome checked legal when it is due. The coach's words
-    at each of the learner's lessons come back with the final state."""
-    tutorial = TUTORIAL
-    game = courtly.make(GAME, tutorial.players, **tutorial.options)
-    others = [seat for seat in range(game.num_players) if seat != tutorial.learner]
-    bots: dict[int, Policy] = {
-        seat: make_agent(spec, game).act
-        for seat, spec in zip(others, tutorial.opponents, strict=True)
-    }
-    bots[tutorial.learner] = learner_policy(policy, game)
-    rng = random.Random(seed)
-    state = game.new_state()
-    assert isinstance(state, GothsSaveTheQueenState)
-    coached: list[str | None] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            text = prepared_outcome(tutorial, state.history)
-            if text is None:
-                state.apply_chance(state.sample_chance_outcome(rng))
-                continue
-            outcome = game.text.parse_chance(state, text)
-            assert outcome in [possible for possible, _ in state.chance_outcomes()]
-            state.apply_chance(outcome)
-            continue
-        seat = state.to_move[0]
-        if seat == tutorial.learner and lesson_number(tutorial, state.history) is not None:
-            coached.append(coach(state, seat))
-        state.apply(seat, bots[seat](state.view(seat), rng))
-    return state, coached
 
 
 # ----------------------------------------------------------------------------- the tutorial
@@ -96,30 +50,20 @@ def test_the_tutorial_seats_the_learner_as_the_ostrogoth_king_against_heuristic_
     assert 5 <= tutorial.lessons <= 8
 
 
-@pytest.mark.parametrize(
-    ("policy", "seed"),
-    [("heuristic", 0), ("heuristic", 1), ("random", 0), ("random", 1), ("random", 2), ("first", 0)],
-)
+@pytest.mark.parametrize(("learner", "seed"), tutorials.LEARNERS, ids=tutorials.LEARNER_IDS)
 def test_the_deal_is_legal_whatever_the_learner_plays_and_the_game_ends(
-    policy: str, seed: int
+    learner: tutorials.Policy, seed: int
 ) -> None:
-    state, coached = play_tutorial(policy, seed)
-    assert state.is_terminal
+    played = tutorials.check_the_deal(GAME, learner, seed, limit=COACH_LIMIT)
     # The prepared Objectives are the ones the game was played on.
-    assert str(state.history[0][1]) == TUTORIAL.deal[0]
-    assert state.objectives == [TRAP, QUEEN, PLAINS]
-    # Every lesson the game lasted for is explained, in a few short sentences.
-    lessons = sum(1 for actor, _ in state.history if actor == TUTORIAL.learner)
-    assert len(coached) == min(lessons, TUTORIAL.lessons)
-    for text in coached:
-        assert text and len(text) <= COACH_LIMIT
+    assert played.state.objectives == [TRAP, QUEEN, PLAINS]  # type: ignore[attr-defined]
 
 
 def test_the_tutorial_lasts_its_lessons_in_most_games() -> None:
     """The bots do not end the game before the learner has had his lessons, as a rule."""
     full = sum(
-        len(play_tutorial(policy, seed)[1]) == TUTORIAL.lessons
-        for policy in ("heuristic", "random")
+        len(tutorials.play_tutorial(GAME, learner, seed).lessons) == TUTORIAL.lessons
+        for learner in (tutorials.like_the_bot, tutorials.at_random)
         for seed in range(4)
     )
     assert full >= 6
@@ -275,26 +219,23 @@ GAMES: list[dict[str, object]] = [
 ]
 
 
-def random_decisions(
-    options: dict[str, object], games: int, seed: int
-) -> Iterator[tuple[int, GothsSaveTheQueenState]]:
-    """Every decision of ``games`` random games (a seat to move, the state), mostly played by
-    the heuristic so that the armies get to the Objectives, now and then at random."""
+def mostly_the_bot(state: State, seat: int, rng: random.Random) -> Action:
+    """The heuristic, so that the armies get to the Objectives, now and then at random."""
+    return (
+        tutorials.like_the_bot(state, seat, rng)
+        if rng.random() < 0.8
+        else tutorials.at_random(state, seat, rng)
+    )
+
+
+def random_decisions(options: dict[str, object], games: int) -> list[GothsSaveTheQueenState]:
+    """Every decision of ``games`` games played mostly by the heuristic."""
     game = courtly.make(GAME, **options)  # type: ignore[arg-type]
-    bot = make_agent("heuristic", game)
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_state()
-        assert isinstance(state, GothsSaveTheQueenState)
-        while not state.is_terminal:
-            if state.is_chance:
-                state.apply_chance(state.sample_chance_outcome(rng))
-                continue
-            seat = rng.choice(list(state.to_move))
-            yield seat, state
-            view = state.view(seat)
-            action = bot.act(view, rng) if rng.random() < 0.8 else rng.choice(view.legal_actions())
-            state.apply(seat, action)
+    return [
+        state  # type: ignore[misc]
+        for seed in range(games)
+        for state in tutorials.random_positions(game, seed, policy=mostly_the_bot)
+    ]
 
 
 def decision_kind(state: GothsSaveTheQueenState, seat: int) -> str:
@@ -310,14 +251,11 @@ def decision_kind(state: GothsSaveTheQueenState, seat: int) -> str:
 def test_the_coach_speaks_at_every_kind_of_decision_and_only_there() -> None:
     met: set[str] = set()
     for options in GAMES:
-        for seat, state in random_decisions(options, games=4, seed=3):
-            text = coach(state, seat)
-            assert text and len(text) <= COACH_LIMIT, (decision_kind(state, seat), text)
-            assert text[0].isupper() and text[-1] in ".)"
-            met.add(decision_kind(state, seat))
-            for other in range(state.num_players):
-                if other not in state.to_move:
-                    assert coach(state, other) is None
+        for state in random_decisions(options, games=4):
+            assert tutorials.check_the_coach_speaks(state, limit=COACH_LIMIT)
+            for seat in state.to_move:
+                assert (coach(state, seat) or "")[0].isupper()
+                met.add(decision_kind(state, seat))
     assert met == {"king card", "order", "solo order", "look", "enter", "barricade"}
 
 
@@ -325,29 +263,13 @@ def test_the_coach_speaks_at_every_kind_of_decision_and_only_there() -> None:
 def test_the_coach_tells_no_more_than_the_seat_knows(options: dict[str, object]) -> None:
     """In every world drawn from a seat's view, the coach says the same words to it."""
     rng = random.Random(7)
-    for seat, state in random_decisions(options, games=3, seed=5):
-        text = coach(state, seat)
-        for _ in range(3):
-            world = state.view(seat).determinize(rng)
-            assert isinstance(world, GothsSaveTheQueenState)
-            assert coach(world, seat) == text
+    for state in random_decisions(options, games=3):
+        tutorials.check_the_coach_knows_no_more(state, rng)
 
 
-def test_the_coach_tells_the_learner_no_more_than_he_knows_in_the_tutorial() -> None:
+@pytest.mark.parametrize("seed", range(3))
+def test_the_coach_tells_the_learner_no_more_than_he_knows_in_the_tutorial(seed: int) -> None:
+    played = tutorials.play_tutorial(GAME, tutorials.like_the_bot, seed)
     rng = random.Random(11)
-    game = courtly.make(GAME, TUTORIAL.players, **TUTORIAL.options)
-    bot = make_agent("heuristic", game)
-    for seed in range(3):
-        state = game.new_state()
-        assert isinstance(state, GothsSaveTheQueenState)
-        state.apply_chance(game.text.parse_chance(state, TUTORIAL.deal[0]))
-        while not state.is_terminal and state.turn <= 10:
-            seat = state.to_move[0]
-            view = state.view(seat)
-            if seat == TUTORIAL.learner:
-                text = coach(state, seat)
-                for _ in range(3):
-                    world = view.determinize(rng)
-                    assert isinstance(world, GothsSaveTheQueenState)
-                    assert coach(world, seat) == text
-            state.apply(seat, bot.act(view, random.Random(seed)))
+    for state in tutorials.positions_of(played, len(played.state.history)):
+        tutorials.check_the_coach_knows_no_more(state, rng)

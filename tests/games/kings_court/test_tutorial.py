@@ -5,126 +5,54 @@ plays, every lesson has the coach's words, and the coach tells a seat nothing it
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
 import courtly
-from courtly.agents.registry import make_agent
 from courtly.core.actions import Action
-from courtly.core.events import CHANCE
-from courtly.core.game import View, known_state, sample_chance
-from courtly.core.tutorial import lesson_number, prepared_outcome
+from courtly.core.game import State
 from courtly.games.kings_court.components import BORROWING, PLAYING
 from courtly.games.kings_court.rules import KingsCourtState
 
+from .. import tutorials
 from .helpers import arrange, new_game, play
 
-TUTORIAL = courtly.make("kings-court").info.tutorial
-assert TUTORIAL is not None
+GAME = "kings-court"
 
-Policy = Callable[[View, random.Random], Action]
-
-
-def first_legal(view: View, rng: random.Random) -> Action:
-    return view.legal_actions()[0]
+LINE = ("play 8H", "end", "play 6S", "end", "play QH p1", "borrow 4H", "end", "play KH p1")
+"""The line of play the deal is prepared for."""
 
 
-def agent_policy(name: str) -> Policy:
-    game = courtly.make("kings-court", players=TUTORIAL.players, **TUTORIAL.options)
-    return make_agent(name, game).act
-
-
-def script(*moves: str) -> Policy:
-    """The learner's moves, in order (then it ends every turn)."""
-    waiting = list(moves)
-
-    def act(view: View, rng: random.Random) -> Action:
-        legal = view.legal_actions()
-        text = waiting.pop(0) if waiting else "end"
-        return next(a for a in legal if a.text == text)
-
-    return act
-
-
-def play_tutorial(learner: Policy, seed: int) -> tuple[KingsCourtState, list[str | None]]:
-    """The tutorial's game to its end, the learner playing ``learner`` and the other seats
-    their bots, every prepared outcome checked legal when due; with the coach's words at each
-    lesson (the same in a world the learner cannot tell apart)."""
-    game = courtly.make("kings-court", players=TUTORIAL.players, **TUTORIAL.options)
-    bots = [make_agent(spec, game) for spec in TUTORIAL.opponents]
-    rng = random.Random(seed)
-    state = game.new_state()
-    assert isinstance(state, KingsCourtState)
-    lessons: list[str | None] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            text = prepared_outcome(TUTORIAL, state.history)
-            if text is None:
-                sample_chance(state, rng)
-                continue
-            outcome = game.text.parse_chance(state, text)  # refuses an impossible outcome
-            assert outcome in [o for o, _ in state.chance_outcomes()]
-            state.apply_chance(outcome)
-            continue
-        seat = state.to_move[0]
-        view = state.view(seat)
-        if seat == TUTORIAL.learner:
-            if lesson_number(TUTORIAL, state.history) is not None:
-                said = game.text.coach(state, seat)
-                lessons.append(said)
-                # The same words in a world the learner cannot tell from this one.
-                world = view.determinize(random.Random(len(state.history)))
-                assert game.text.coach(world, seat) == said
-            action = learner(view, rng)
-        else:
-            action = bots[seat - 1].act(view, rng)
-        state.apply(seat, action)
-    return state, lessons
+def ending_each_turn(state: State, seat: int, rng: random.Random) -> Action:
+    return state.parse_action(seat, "end")
 
 
 def test_the_tutorial_seats_the_learner_against_the_heuristic() -> None:
-    assert TUTORIAL.players == 2
-    assert TUTORIAL.opponents == ("heuristic",)
-    assert TUTORIAL.learner == 0
-    assert 5 <= TUTORIAL.lessons <= 8
+    tutorial = tutorials.tutorial_of(GAME)
+    assert (tutorial.players, tutorial.opponents, tutorial.learner) == (2, ("heuristic",), 0)
+    assert 5 <= tutorial.lessons <= 8
     # The learner wins the cut (KC-4), then every draw is a different card of the 26.
-    assert TUTORIAL.deal[0] == "p0"
-    cards = TUTORIAL.deal[1:]
+    assert tutorial.deal[0] == "p0"
+    cards = tutorial.deal[1:]
     assert len(set(cards)) == len(cards) <= 26
 
 
-POLICIES = [
-    pytest.param(lambda: agent_policy("heuristic"), 0, id="heuristic"),
-    pytest.param(lambda: agent_policy("random"), 1, id="random-1"),
-    pytest.param(lambda: agent_policy("random"), 2, id="random-2"),
-    pytest.param(lambda: agent_policy("random"), 3, id="random-3"),
-    pytest.param(lambda: first_legal, 4, id="first-legal"),
-    pytest.param(lambda: script("play 8H", "end", "play 6S"), 5, id="intended"),
-]
-
-
-@pytest.mark.parametrize(("make_policy", "seed"), POLICIES)
-def test_the_deal_is_legal_whatever_the_learner_plays(
-    make_policy: Callable[[], Policy], seed: int
-) -> None:
-    state, lessons = play_tutorial(make_policy(), seed)
-    assert state.is_terminal
-    drawn = [item for actor, item in state.history if actor == CHANCE]
-    assert [str(o) for o in drawn[: len(TUTORIAL.deal)]] == list(TUTORIAL.deal)
-    # Every lesson was given, and says something.
-    assert len(lessons) == TUTORIAL.lessons
-    assert all(lessons)
+@pytest.mark.parametrize(
+    ("learner", "seed"),
+    [*tutorials.LEARNERS, (tutorials.scripted(LINE[:3], then=ending_each_turn), 5)],
+    ids=[*tutorials.LEARNER_IDS, "the-line-begun-then-ending-each-turn"],
+)
+def test_the_deal_is_legal_whatever_the_learner_plays(learner: tutorials.Policy, seed: int) -> None:
+    played = tutorials.check_the_deal(GAME, learner, seed)
+    assert len(played.lessons) == tutorials.tutorial_of(GAME).lessons  # no learner loses that fast
 
 
 def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> None:
-    learner = script(
-        "play 8H", "end", "play 6S", "end", "play QH p1", "borrow 4H", "end", "play KH p1"
-    )
-    state, lessons = play_tutorial(learner, 0)
+    played = tutorials.check_the_deal(GAME, tutorials.scripted(LINE, then=ending_each_turn), 0)
+    assert [lesson.chosen for lesson in played.lessons] == list(LINE)
     # The bot's Jack answers the learner's first move (KC-11): that is what lesson 3 pushes back.
-    assert (1, "play JS p0") in [(actor, str(item)) for actor, item in state.history]
-    assert lessons == [
+    assert (1, "play JS p0") in [(actor, str(item)) for actor, item in played.state.history]
+    assert [lesson.coach for lesson in played.lessons] == [
         "8H moves you forward 8, from 0 to 8 of 30; the 9 hearts still out could push you "
         "back. Ending the turn keeps your 1 card, but KS or KH could make you throw it "
         "away (KC-13).",
@@ -138,8 +66,8 @@ def test_the_intended_line_teaches_a_move_a_push_back_a_queen_and_a_king() -> No
         "You see p1's hand: 4H. Borrowed, 4H moves you forward 4, from 0 to 4 (KC-12). A "
         "borrowed card leaves p1's hand for good; passing leaves it as it is.",
         "Nothing is left to play: end the turn, and p1 (on 2, 0 cards in hand) draws next.",
-        "KH makes p1 throw away the one card in hand (KC-13). Ending the turn keeps your 1 card, but KS "
-        "could make you throw it away (KC-13).",
+        "KH makes p1 throw away the one card in hand (KC-13). Ending the turn keeps your 1 "
+        "card, but KS could make you throw it away (KC-13).",
     ]
 
 
@@ -178,22 +106,6 @@ def test_the_coach_names_a_winning_card_first() -> None:
     )
 
 
-def random_states(players: int, seed: int, **options: object) -> list[KingsCourtState]:
-    """Every position of a random game where a seat decides."""
-    rng = random.Random(seed)
-    state = courtly.make("kings-court", players=players, **options).new_state()
-    assert isinstance(state, KingsCourtState)
-    seen = []
-    while not state.is_terminal:
-        if state.is_chance:
-            sample_chance(state, rng)
-            continue
-        seen.append(state.clone())
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-    return seen
-
-
 GAMES = [
     pytest.param(2, {}, id="2p"),
     pytest.param(3, {}, id="3p"),
@@ -205,43 +117,27 @@ GAMES = [
 @pytest.mark.parametrize(("players", "options"), GAMES)
 def test_the_coach_tells_no_more_than_the_seat_knows(players: int, options: dict) -> None:
     rng = random.Random(players)
-    for index, state in enumerate(random_states(players, 7, **options)):
-        if index % 3:
-            continue  # a third of the positions: the worlds are slow to draw
-        seat = state.to_move[0]
-        said = state.game.text.coach(state, seat)
-        assert said
-        view = state.view(seat)
-        assert state.game.text.coach(known_state(view), seat) == said
-        for _ in range(3):
-            assert state.game.text.coach(view.determinize(rng), seat) == said
+    game = courtly.make(GAME, players=players, **options)
+    # A third of the positions: the worlds are slow to draw.
+    for state in tutorials.random_positions(game, 7)[::3]:
+        assert tutorials.check_the_coach_speaks(state)
+        tutorials.check_the_coach_knows_no_more(state, rng)
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)
 def test_the_coach_speaks_at_every_decision_and_only_there(players: int, options: dict) -> None:
+    game = courtly.make(GAME, players=players, **options)
     phases = set()
     for seed in range(3):
-        for state in random_states(players, seed, **options):
-            for seat in range(players):
-                said = state.game.text.coach(state, seat)
-                if seat in state.to_move:
-                    assert said and len(said) <= 300, said
-                    phases.add(state.phase)
-                else:
-                    assert said is None
+        for state in tutorials.random_positions(game, seed):
+            assert tutorials.check_the_coach_speaks(state)
+            assert isinstance(state, KingsCourtState)
+            phases.add(state.phase)
     assert phases == {PLAYING, BORROWING}
 
 
-def test_no_coach_while_chance_is_due_or_after_the_end() -> None:
-    state = courtly.make("kings-court").new_state()
+def test_no_coach_while_the_cut_or_a_draw_is_due() -> None:
+    state = courtly.make(GAME).new_state()
     assert state.game.text.coach(state, 0) is None  # the cut
     state.apply_chance("p1")
     assert state.game.text.coach(state, 1) is None  # the draw
-    rng = random.Random(0)
-    while not state.is_terminal:
-        if state.is_chance:
-            sample_chance(state, rng)
-        else:
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-    assert [state.game.text.coach(state, s) for s in range(2)] == [None, None]
