@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pexpect
 import pytest
 
-from courtly.cli.play import ABANDONED
+from courtly.cli.shared import ABANDONED
 
 LEFT, HOME, END, UP = "\x1b[D", "\x1b[H", "\x1b[F", "\x1b[A"
 CTRL_A, CTRL_C, CTRL_D = "\x01", "\x03", "\x04"
