@@ -33,6 +33,7 @@ from .shared import (
     is_human,
     make_game,
     print_end,
+    print_typing_help,
     seats_for,
 )
 
@@ -96,11 +97,7 @@ def play_command(
     names = ", ".join(f"{seat_text(s)} {spec}" for s, spec in enumerate(specs))
     console.print(f"[bold]{the_game.info.title}[/] · seed {seed} · {names}")
     if humans:
-        console.print(
-            "[dim]Type a number or an action; ? lists the moves, "
-            + ("hint suggests one, " if hints else "")
-            + "help shows the rules, quit leaves.[/]"
-        )
+        print_typing_help(console, hints)
 
     def narrate(state: State, actor: int, item: Any) -> None:
         agent = None if actor == CHANCE else agents[actor]

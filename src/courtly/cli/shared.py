@@ -229,6 +229,15 @@ class Saving:
             )
 
 
+def print_typing_help(console: Console, hints: bool) -> None:
+    """The line that tells a person at the terminal what they may type at their prompt."""
+    console.print(
+        "[dim]Type a number or an action; ? lists the moves, "
+        + ("hint suggests one, " if hints else "")
+        + "help shows the rules, quit leaves.[/]"
+    )
+
+
 def abandoned(console: Console, saving: Saving) -> typer.Exit:
     """Leave a game before its end: nothing saved, a goodbye, and the exit to raise
     (:data:`ABANDONED`)."""
