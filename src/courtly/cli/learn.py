@@ -10,13 +10,13 @@ statuses."""
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.padding import Padding
 from rich.table import Table
 
 from ..agents.human import Ask, HumanAgent, Quit
@@ -226,9 +226,17 @@ class Teacher:
             number, words = self._lesson
             self._lesson = None
             self.console.print(f"Lesson {number} of {self.tutorial.lessons}", style="bold")
+            indent = " " * LESSON_INDENT
+            lines = textwrap.fill(
+                words,
+                self.console.width,
+                initial_indent=indent,
+                subsequent_indent=indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
             # Cards and seats coloured as in the story; never read as markup.
-            text = self.console.render_str(words, markup=False)
-            self.console.print(Padding(text, (0, 0, 0, LESSON_INDENT), expand=False))
+            self.console.print(lines, markup=False)
         if self._alone:
             self._alone = False
             self.console.print(ON_YOUR_OWN, style="bold", highlight=False)
