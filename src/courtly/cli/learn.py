@@ -82,9 +82,7 @@ def learn_command(
         print_teaching_games(console)
         return
     with clear_errors():
-        info = teaching_game(game)
-        tutorial = info.tutorial
-        assert tutorial is not None  # teaching_game refuses a game without one
+        info, tutorial = teaching_game(game)
         the_game = make(info.id, players=tutorial.players, **dict(tutorial.options))
         teacher = Teacher(console, tutorial, terminal_ask(console, tutorial.learner))
         learner = HumanAgent(the_game, console, teacher.ask)
@@ -117,7 +115,8 @@ def learn_command(
     print_end(console, replay_record(record), specs)
     saving.tell(console)
     console.print(
-        f"That was your first game of {info.title}. Play on with: courtly play {info.id}",
+        f"That was your first game of {info.title}. Play the next on your own with: "
+        f"courtly play {info.id}",
         soft_wrap=True,
         highlight=False,
     )
@@ -131,9 +130,9 @@ def teaching(infos: Sequence[GameInfo]) -> list[GameInfo]:
     return [info for info in infos if info.tutorial is not None]
 
 
-def teaching_game(game_id: str) -> GameInfo:
-    """The game ``game_id``, refused (naming the games that teach) when it is unknown or has no
-    tutorial."""
+def teaching_game(game_id: str) -> tuple[GameInfo, Tutorial]:
+    """The game ``game_id`` and its tutorial, refused (naming the games that teach) when it is
+    unknown or has none."""
     ids = ", ".join(info.id for info in teaching(games())) or "none yet"
     try:
         info = game_class(game_id).info
@@ -144,7 +143,7 @@ def teaching_game(game_id: str) -> GameInfo:
             f"{info.title} has no tutorial yet (play it with: courtly play {info.id}); "
             f"games that teach: {ids}"
         )
-    return info
+    return info, info.tutorial
 
 
 def print_teaching_games(console: Console) -> None:
