@@ -14,7 +14,7 @@ from typer.testing import Result
 
 import courtly
 from courtly.cli.games import print_game
-from courtly.cli.play import ABANDONED
+from courtly.cli.shared import ABANDONED
 from courtly.sim import rotated
 from courtly.testing.cli import invoke
 

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 import pexpect
 import pytest
 
-from courtly.cli.play import ABANDONED
+import courtly
+from courtly.cli.shared import ABANDONED
 
 LEFT, HOME, END, UP = "\x1b[D", "\x1b[H", "\x1b[F", "\x1b[A"
 CTRL_A, CTRL_C, CTRL_D = "\x01", "\x03", "\x04"
@@ -174,4 +175,29 @@ def test_ctrl_c_while_a_bot_thinks_leaves_the_game() -> None:
     finally:
         child.close(force=True)
     assert "Traceback" not in child.before
+    assert child.exitstatus == ABANDONED
+
+
+def test_a_lesson_is_shown_wrapped_to_80_columns_before_the_prompt() -> None:
+    # Royal Gambit's tutorial starts with the learner to move once the first card is cut.
+    tutorial = courtly.make("royal-gambit").info.tutorial
+    assert tutorial is not None
+    state = courtly.make("royal-gambit", players=tutorial.players).new_state()
+    state.apply_chance(state.game.text.parse_chance(state, tutorial.deal[0]))
+    words = state.game.text.coach(state, tutorial.learner)
+    assert words and len(words) > 80  # too long for one line
+    child = spawn("learn", "royal-gambit", "--seed", "3")
+    try:
+        child.expect_exact(f"Lesson 1 of {tutorial.lessons}")
+        child.expect("p0>")
+        lesson = ANSI.sub("", child.before).replace("\r", "")
+        child.send(CTRL_D)
+        child.expect("Game abandoned. Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    lines = [line for line in lesson.split("\n") if line.strip()]
+    assert len(lines) >= 2, lesson  # wrapped
+    assert all(len(line) <= 80 and line.startswith("  ") for line in lines), lines
+    assert " ".join(" ".join(lines).split()) == " ".join(words.split())
     assert child.exitstatus == ABANDONED

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import courtly
-from courtly.cli.play import ABANDONED
+from courtly.cli.shared import ABANDONED
 from courtly.core.records import RECORD_FORMAT, find_record
 from courtly.core.replays import replay_record
 from courtly.testing.cli import invoke

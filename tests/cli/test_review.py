@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from courtly.cli.play import ABANDONED
+from courtly.cli.shared import ABANDONED
 from courtly.testing.cli import invoke
 
 from .test_cli import assert_clean_error

@@ -24,8 +24,8 @@ from typer.testing import Result
 import courtly
 from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent, Quit
 from courtly.agents.terminal import thinking
-from courtly.cli.play import ABANDONED
 from courtly.cli.prompt import EditingPrompt, MoveCompleter, terminal_ask
+from courtly.cli.shared import ABANDONED
 from courtly.core.events import CHANCE, Event
 from courtly.core.game import State, replay
 from courtly.core.records import MatchRecord, find_record

@@ -1,5 +1,6 @@
-"""The ``courtly`` command: list games, read rules, play in the terminal, simulate, rank bots,
-replay, analyze a game's balance, review a recorded game, serve Courtly online.
+"""The ``courtly`` command: list games, read rules, play in the terminal, learn a game there,
+simulate, rank bots, replay, analyze a game's balance, review a recorded game, serve Courtly
+online.
 
 Every command works for every registered game through the engine contract; nothing here knows
 a game's rules. Bad input (an unknown game, option, player count or agent, a corrupt record)
@@ -20,13 +21,14 @@ from collections.abc import Callable
 
 import typer
 
-from . import analyze, games, ladder, play, replay, review, rules, serve, simulate
+from . import analyze, games, ladder, learn, play, replay, review, rules, serve, simulate
 from .shared import OneLineErrors
 
 COMMANDS: dict[str, Callable[..., None]] = {
     "games": games.games_command,
     "rules": rules.rules_command,
     "play": play.play_command,
+    "learn": learn.learn_command,
     "simulate": simulate.simulate_command,
     "ladder": ladder.ladder_command,
     "replay": replay.replay_command,

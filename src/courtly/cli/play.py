@@ -4,7 +4,7 @@ the screen, narrated as it happens and saved for ``courtly replay`` on request.
 What the terminal prints of the game is its story (:class:`~courtly.agents.terminal.Telling`):
 the lines every front end reads, each event's lines in order, from the person's side; the table
 is drawn after them, when the person must decide. Its exit status says whether the game was
-played to its end (:data:`ABANDONED` when it was not)."""
+played to its end (:data:`~courtly.cli.shared.ABANDONED` when it was not)."""
 
 from __future__ import annotations
 
@@ -13,45 +13,29 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import make_agent
-from ..agents.terminal import Telling, card_console, thinking
-from ..core.actions import Action, seat_text
+from ..agents.terminal import Telling, card_console
+from ..core.actions import seat_text
 from ..core.events import CHANCE
-from ..core.game import Agent, State, View
+from ..core.game import Agent, State
 from ..core.match import play_match
 from ..core.replays import replay_record
 from .shared import (
     GameArg,
     OptionsArg,
     PlayersArg,
+    Saving,
+    ShownThinking,
+    abandoned,
     clear_errors,
     is_human,
     make_game,
     print_end,
-    record_writer,
+    print_typing_help,
     seats_for,
 )
-
-ABANDONED = 3
-"""The exit status of a game left before its end (quit, end of input, Ctrl-C); 0 is a game
-played to its end, 2 bad input, as for every command."""
-
-
-class ShownThinking:
-    """A bot whose slow moves show: ``p1 (ismcts) is thinking…`` beside a spinner while it takes
-    more than a moment, gone once it has moved (nothing when the output is not a terminal)."""
-
-    def __init__(self, agent: Agent, console: Console, who: str) -> None:
-        self.agent = agent
-        self.console = console
-        self.who = who
-
-    def act(self, view: View, rng: random.Random) -> Action:
-        with thinking(self.console, f"{self.who} is thinking…"):
-            return self.agent.act(view, rng)
 
 
 def play_command(
@@ -104,8 +88,7 @@ def play_command(
             else:
                 who = f"{seat_text(seat)} ({spec.split(':')[0]})"
                 agents.append(ShownThinking(make_agent(spec, the_game), console, who))
-        new_file = save is not None and not save.exists()
-        writer = record_writer(save, "a", "--save") if save is not None else None
+        saving = Saving(save)
     if seed is None:
         seed = random.randrange(1_000_000)
     # With one person at the table, narrate from that seat as it happens; a shared screen tells
@@ -114,11 +97,7 @@ def play_command(
     names = ", ".join(f"{seat_text(s)} {spec}" for s, spec in enumerate(specs))
     console.print(f"[bold]{the_game.info.title}[/] · seed {seed} · {names}")
     if humans:
-        console.print(
-            "[dim]Type a number or an action; ? lists the moves, "
-            + ("hint suggests one, " if hints else "")
-            + "help shows the rules, quit leaves.[/]"
-        )
+        print_typing_help(console, hints)
 
     def narrate(state: State, actor: int, item: Any) -> None:
         agent = None if actor == CHANCE else agents[actor]
@@ -138,24 +117,11 @@ def play_command(
             ask_order=None if screen is None else screen.ask_order,
         )
     except (Quit, KeyboardInterrupt):
-        if writer is not None:
-            writer.close()
-            if new_file and save is not None and save.stat().st_size == 0:
-                save.unlink()  # nothing was saved: leave no empty file behind
-        console.print("\nGame abandoned. Goodbye.")
-        raise typer.Exit(ABANDONED) from None
-    if writer is not None:
-        with clear_errors():
-            writer.write(record)
-            writer.close()
+        raise abandoned(console, saving) from None
+    saving.keep(record)
     final = replay_record(record)
     if screen is not None:
         for line in screen.unseen_by_all():  # the last events, after the last person looked
             console.print(line)
     print_end(console, final, specs)
-    if save is not None:
-        console.print(
-            f"Saved to {save}; watch it again with: courtly replay {save}",
-            soft_wrap=True,
-            markup=False,
-        )
+    saving.tell(console)

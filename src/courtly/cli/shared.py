@@ -1,10 +1,13 @@
 """What several ``courtly`` commands share: their one-line errors, the options they have in
 common, a game and its seats built from those options, output files checked before any work,
-the progress bar, and the end of a game told the same way by ``play`` and ``replay``."""
+the progress bar, a game at the terminal (a bot's thinking shown, the game kept with --save or
+left unfinished) for ``play`` and ``learn``, and the end of a game told the same way by
+``play``, ``learn`` and ``replay``."""
 
 from __future__ import annotations
 
 import os
+import random
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -18,11 +21,12 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from ..agents.registry import parse_seats
-from ..core.actions import parse_seat, seat_text
+from ..agents.terminal import thinking
+from ..core.actions import Action, parse_seat, seat_text
 from ..core.errors import CourtlyError, InvalidOptions
-from ..core.game import Game, State
+from ..core.game import Agent, Game, State, View
 from ..core.options import parse_option_assignments
-from ..core.records import RecordWriter
+from ..core.records import MatchRecord, RecordWriter
 from ..core.registry import game_class, make
 from ..sim.backends import BACKENDS
 
@@ -166,6 +170,80 @@ def record_writer(path: Path, mode: str, flag: str) -> RecordWriter:
         raise InvalidOptions(
             f"{flag} {path}: cannot write there ({failure.strerror or failure})"
         ) from None
+
+
+# ------------------------------------------------------------------------- a game at the terminal
+
+ABANDONED = 3
+"""The exit status of a game at the terminal left before its end (quit, end of input, Ctrl-C);
+0 is a game played to its end, 2 bad input, as for every command."""
+
+
+class ShownThinking:
+    """A bot whose slow moves show: ``p1 (ismcts) is thinking…`` beside a spinner while it takes
+    more than a moment, gone once it has moved (nothing when the output is not a terminal)."""
+
+    def __init__(self, agent: Agent, console: Console, who: str) -> None:
+        self.agent = agent
+        self.console = console
+        self.who = who
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        with thinking(self.console, f"{self.who} is thinking…"):
+            return self.agent.act(view, rng)
+
+
+class Saving:
+    """Where --save keeps a game played at the terminal: its file is opened (or refused) before
+    the game starts, the record appended once the game is over, and a file this game created
+    removed again if the game is left with nothing saved."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.new_file = path is not None and not path.exists()
+        self.writer = record_writer(path, "a", "--save") if path is not None else None
+
+    def abandon(self) -> None:
+        """The game was left unfinished: nothing is saved, and no empty file left behind."""
+        if self.writer is None or self.path is None:
+            return
+        self.writer.close()
+        if self.new_file and self.path.stat().st_size == 0:
+            self.path.unlink()
+
+    def keep(self, record: MatchRecord) -> None:
+        """Append the finished game (an error here is one line, exit status 2)."""
+        if self.writer is None:
+            return
+        with clear_errors():
+            self.writer.write(record)
+            self.writer.close()
+
+    def tell(self, console: Console) -> None:
+        """Where the game was saved and how to watch it again (nothing without --save)."""
+        if self.path is not None:
+            console.print(
+                f"Saved to {self.path}; watch it again with: courtly replay {self.path}",
+                soft_wrap=True,
+                markup=False,
+            )
+
+
+def print_typing_help(console: Console, hints: bool) -> None:
+    """The line that tells a person at the terminal what they may type at their prompt."""
+    console.print(
+        "[dim]Type a number or an action; ? lists the moves, "
+        + ("hint suggests one, " if hints else "")
+        + "help shows the rules, quit leaves.[/]"
+    )
+
+
+def abandoned(console: Console, saving: Saving) -> typer.Exit:
+    """Leave a game before its end: nothing saved, a goodbye, and the exit to raise
+    (:data:`ABANDONED`)."""
+    saving.abandon()
+    console.print("\nGame abandoned. Goodbye.")
+    return typer.Exit(ABANDONED)
 
 
 # -------------------------------------------------------------------------------- printing

@@ -5,20 +5,18 @@ one) before it is applied.
 Chance is resolved by the server right after the move that led to it, with a generator drawn
 from the table's seed and the event's index, so a table rebuilt from its history after a
 restart goes on exactly as it would have. At a tutorial table the game's prepared deal comes
-first: which outcome is due follows from the history alone (:func:`prepared_outcome`), so a
+first: which outcome is due follows from the history alone (:func:`chance_outcome`), so a
 restart needs nothing stored but the history.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ...core.errors import IllegalAction
 from ...core.events import CHANCE, parse_actor
 from ...core.game import State
 from ...core.story import Story
-from ...core.tutorial import Tutorial, prepared_outcome
+from ...core.tutorial import Tutorial, chance_outcome
 from ..model import Answer
 from ..storage import StoredEvent
 
@@ -37,29 +35,12 @@ def resolve_chance(
     after each."""
     moved = []
     while state.is_chance and not state.is_terminal:
-        outcome = _prepared(state, tutorial)
-        if outcome is None:
-            outcome = state.sample_chance_outcome(chance_rng(seed, len(state.history)))
+        outcome = chance_outcome(state, tutorial, chance_rng(seed, len(state.history)))
         if story is not None:
             story.tell(state, CHANCE, outcome)
         state.apply_chance(outcome)
         moved.append(state.to_move)
     return moved
-
-
-def _prepared(state: State, tutorial: Tutorial | None) -> Any:
-    """The tutorial's prepared outcome due now, or None (no tutorial, the deal used up, or a
-    prepared outcome that is not possible here: the table goes on with a random one rather
-    than stop)."""
-    if tutorial is None:
-        return None
-    text = prepared_outcome(tutorial, state.history)
-    if text is None:
-        return None
-    try:
-        return state.game.text.parse_chance(state, text)
-    except IllegalAction:
-        return None
 
 
 def to_move_history(state: State) -> list[tuple[int, ...]]:

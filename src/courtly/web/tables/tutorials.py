@@ -9,14 +9,13 @@ the game's :class:`~courtly.core.tutorial.Tutorial` and the history, so a restar
 
 from __future__ import annotations
 
-import random
 import secrets
 
 from ...agents.registry import AgentSpec
 from ...core.errors import InvalidOptions
 from ...core.game import View
 from ...core.registry import game_class
-from ...core.tutorial import lesson_number
+from ...core.tutorial import lesson_number, lesson_words
 from ..model import Table, TableError
 from ..protocol import Lesson
 from .access import hash_token
@@ -85,12 +84,4 @@ def lesson(table: Table, view: View) -> Lesson | None:
     number = lesson_number(tutorial, table.state.history)
     if number is None:
         return {"number": None, "lessons": tutorial.lessons, "coach": ON_YOUR_OWN}
-    return {"number": number, "lessons": tutorial.lessons, "coach": coach(view)}
-
-
-def coach(view: View) -> str | None:
-    """The game's words for the learner's decision now, from their view: the world it is worked
-    out on is drawn from what they know (the same world every time for the same view)."""
-    assert view.seat is not None
-    world = view.determinize(random.Random(f"courtly-lesson/{view.version}"))
-    return view.game.text.coach(world, view.seat)
+    return {"number": number, "lessons": tutorial.lessons, "coach": lesson_words(view)}
