@@ -3,10 +3,15 @@ played through, and its coach silent where no seat decides."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import courtly
+from courtly.agents.registry import make_agent
 from courtly.core.events import CHANCE
+from courtly.core.lessons import chance_outcome
+from courtly.core.match import play_match
 from courtly.core.tutorial import Tutorial, lesson_number, prepared_outcome
 
 from ..games.tutorials import (
@@ -26,6 +31,35 @@ def test_the_prepared_deal_is_used_in_order_then_chance_takes_over() -> None:
     assert prepared_outcome(tutorial, history) == "7H"
     history += [(0, "hit"), (CHANCE, "7H")]
     assert prepared_outcome(tutorial, history) is None
+
+
+def test_a_prepared_outcome_that_cannot_happen_is_drawn_instead() -> None:
+    """Royal Gambit draws who starts first: a prepared starter who is no seat of this table is
+    drawn at random, as at any table, rather than stopping the game."""
+    game = courtly.make("royal-gambit", players=2)
+    state = game.new_state()
+    assert state.is_chance
+    possible = {str(outcome) for outcome, _ in state.chance_outcomes()}
+    prepared = Tutorial(players=2, opponents=("heuristic",), deal=("p1",))
+    assert str(chance_outcome(state, prepared, random.Random(0))) == "p1"
+    impossible = Tutorial(players=2, opponents=("heuristic",), deal=("p4",))
+    drawn = {str(chance_outcome(state, impossible, random.Random(seed))) for seed in range(20)}
+    assert drawn == possible
+
+
+def test_a_match_plays_the_prepared_deal_then_draws() -> None:
+    game = courtly.make("royal-gambit", players=2)
+    tutorial = Tutorial(players=2, opponents=("heuristic",), deal=("p1", "KH", "2C"))
+    agents = [make_agent("heuristic", game) for _ in range(2)]
+    record = play_match(
+        game, agents, 3, chance=lambda state, rng: chance_outcome(state, tutorial, rng)
+    )
+    drawn = [item for actor, item in record.history if actor == "chance"]
+    assert drawn[:3] == ["p1", "KH", "2C"]
+    again = play_match(
+        game, agents, 3, chance=lambda state, rng: chance_outcome(state, tutorial, rng)
+    )
+    assert again.history == record.history
 
 
 def test_lessons_count_the_learners_decisions_only() -> None:

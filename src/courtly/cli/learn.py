@@ -22,15 +22,14 @@ from rich.table import Table
 from ..agents.human import Ask, HumanAgent, Quit
 from ..agents.registry import make_agent
 from ..agents.terminal import Telling, card_console
-from ..core.actions import seat_text
+from ..core.actions import Action, seat_text
 from ..core.errors import InvalidOptions
-from ..core.events import CHANCE
 from ..core.game import Agent, Game, GameInfo, State, View
-from ..core.match import EventObserver, agent_rngs
-from ..core.records import MatchRecord
+from ..core.lessons import chance_outcome, lesson_words
+from ..core.match import play_match
 from ..core.registry import game_class, games, make
 from ..core.replays import replay_record
-from ..core.tutorial import Tutorial, chance_outcome, lesson_number, lesson_words
+from ..core.tutorial import Tutorial
 from .shared import (
     Saving,
     ShownThinking,
@@ -86,7 +85,7 @@ def learn_command(
         the_game = make(info.id, players=tutorial.players, **dict(tutorial.options))
         teacher = Teacher(console, tutorial, terminal_ask(console, tutorial.learner))
         learner = HumanAgent(the_game, console, teacher.ask)
-        specs, agents = seated(the_game, tutorial, learner, console)
+        specs, agents = seated(the_game, tutorial, Taught(learner, teacher), console)
         saving = Saving(save)
     if seed is None:
         seed = random.randrange(1_000_000)
@@ -108,7 +107,14 @@ def learn_command(
             console.print(line)
 
     try:
-        record = play_tutorial(the_game, tutorial, agents, seed, narrate, teacher, specs)
+        record = play_match(
+            the_game,
+            agents,
+            seed,
+            observer=narrate,
+            seats=specs,
+            chance=lambda state, rng: chance_outcome(state, tutorial, rng),
+        )
     except (Quit, KeyboardInterrupt):
         raise abandoned(console, saving) from None
     saving.keep(record)
@@ -203,11 +209,14 @@ class Teacher:
         self._alone = False
         """Whether it is due to tell the learner they play on their own."""
         self._told_alone = False
+        self.decisions = 0
+        """The learner's decisions so far (lesson n is the n-th)."""
 
-    def prepare(self, history: list[tuple[int, Any]], view: View) -> None:
-        """The learner is about to decide after ``history``, seeing ``view``: what to tell them
+    def prepare(self, view: View) -> None:
+        """The learner is about to make their next decision, seeing ``view``: what to tell them
         first, worked out from the view alone (:func:`lesson_words`)."""
-        number = lesson_number(self.tutorial, history)
+        number = self.decisions + 1 if self.decisions < self.tutorial.lessons else None
+        self.decisions += 1
         if number is not None:
             words = lesson_words(view)
             self._lesson = None if words is None else (number, words)
@@ -241,38 +250,17 @@ class Teacher:
             self.console.print(ON_YOUR_OWN, style="bold", highlight=False)
 
 
-def play_tutorial(
-    game: Game,
-    tutorial: Tutorial,
-    agents: Sequence[Agent],
-    seed: int,
-    observer: EventObserver,
-    teacher: Teacher,
-    specs: Sequence[str],
-) -> MatchRecord:
-    """The tutorial game played out (as :func:`~courtly.core.match.play_match` plays a game,
-    with the same seat generators from ``seed``): chance from the prepared deal, then from
-    ``random.Random(seed)``; the teacher prepares each of the learner's decisions."""
-    chance = random.Random(seed)
-    rngs = agent_rngs(seed, game.num_players)
-    state = game.new_state()
-    while not state.is_terminal:
-        if state.is_chance:
-            outcome = chance_outcome(state, tutorial, chance)
-            observer(state, CHANCE, outcome)
-            state.apply_chance(outcome)
-            continue
-        # At a simultaneous point every pending seat decides on a view taken before any of them
-        # submits, so no seat's choice can depend on another's.
-        choices = []
-        for seat in state.to_move:
-            view = state.view(seat)
-            if seat == tutorial.learner:
-                teacher.prepare(state.history, view)
-            choices.append((seat, agents[seat].act(view, rngs[seat])))
-            if seat == tutorial.learner:
-                teacher.speak()  # a lesson of a move made without asking
-        for seat, action in choices:
-            observer(state, seat, action)
-            state.apply(seat, action)
-    return state.record(seed=seed, seats=list(specs))
+class Taught:
+    """The learner's agent with the teacher beside it: each decision is prepared (its lesson)
+    before the learner is asked, and a decision made without asking (the only choice, a move
+    typed ahead) is told its lesson once it is made."""
+
+    def __init__(self, learner: Agent, teacher: Teacher) -> None:
+        self.learner = learner
+        self.teacher = teacher
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        self.teacher.prepare(view)
+        action = self.learner.act(view, rng)
+        self.teacher.speak()
+        return action

@@ -15,6 +15,10 @@ from .records import MatchRecord
 EventObserver = Callable[[State, int, Any], None]
 """Called with (state before the event, actor, action or outcome) for every event of a match."""
 
+ChanceDrawer = Callable[[State, random.Random], Any]
+"""Chooses the outcome of the chance event due in a state, with the match's chance RNG (a
+tutorial's prepared deal, :func:`courtly.core.lessons.chance_outcome`)."""
+
 
 def agent_rngs(seed: int, count: int) -> list[random.Random]:
     """One RNG per seat, derived from the match seed and independent of the chance RNG."""
@@ -46,6 +50,7 @@ def play_match(
     seats: Sequence[str] = (),
     game_id: int = 0,
     ask_order: Callable[[tuple[int, ...]], Sequence[int]] | None = None,
+    chance: ChanceDrawer | None = None,
 ) -> MatchRecord:
     """Play one game: ``random.Random(seed)`` resolves chance, each agent gets its own RNG derived
     from ``seed`` and sees only its seat's view. The record replays the game exactly.
@@ -65,12 +70,16 @@ def play_match(
     clock = time.perf_counter
     while not state.is_terminal:
         if state.is_chance:
-            if observer is not None:
-                outcome = state.sample_chance_outcome(chance_rng)
-                observer(state, CHANCE, outcome)
-                state.apply_chance(outcome)
-            else:
+            if observer is None and chance is None:
                 sample_chance(state, chance_rng)
+                continue
+            if chance is None:
+                outcome = state.sample_chance_outcome(chance_rng)
+            else:
+                outcome = chance(state, chance_rng)
+            if observer is not None:
+                observer(state, CHANCE, outcome)
+            state.apply_chance(outcome)
             continue
         # At a simultaneous point every pending seat decides on a view taken before any of them
         # submits, so no seat's choice can depend on another's.

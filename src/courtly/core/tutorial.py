@@ -7,19 +7,16 @@ chance outcomes (the deal that sets up instructive decisions) and how many decis
 coached. The words come from the game's text (:meth:`GameText.coach
 <courtly.core.game.GameText.coach>`), worked out from the position as it stands, so they stay
 true whatever the learner plays; once the prepared outcomes are used up, chance is drawn as in
-any game. Every front end that plays a tutorial (the server's tutorial tables, ``courtly learn``)
-draws its chance with :func:`chance_outcome` and words its lessons with :func:`lesson_words`, so
-a learner meets the same deal and reads the same words in the browser and at the terminal.
+any game. How a tutorial is played (its chance, its lessons' words) is in
+:mod:`courtly.core.lessons`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction
 from .events import CHANCE
 from .options import OptionValue
 
@@ -55,30 +52,3 @@ def lesson_number(tutorial: Tutorial, history: list[tuple[int, Any]]) -> int | N
     once the lessons are over."""
     made = sum(1 for actor, _ in history if actor == tutorial.learner)
     return made + 1 if made < tutorial.lessons else None
-
-
-# The two functions below take a State and a View of core/game.py, typed loosely: that module
-# imports this one (GameInfo.tutorial), so this one cannot import it back.
-
-
-def chance_outcome(state: Any, tutorial: Tutorial | None, rng: random.Random) -> Any:
-    """The outcome of the chance event due in ``state``: ``tutorial``'s prepared one while its
-    deal lasts, else one drawn with ``rng``. A prepared outcome that is not possible here is
-    drawn instead: the game goes on with a random one rather than stop."""
-    if tutorial is not None:
-        text = prepared_outcome(tutorial, state.history)
-        if text is not None:
-            try:
-                return state.game.text.parse_chance(state, text)
-            except IllegalAction:
-                pass
-    return state.sample_chance_outcome(rng)
-
-
-def lesson_words(view: Any) -> str | None:
-    """The game's words (``GameText.coach``) for the decision ``view``'s seat faces, worked out
-    on a world drawn from that view alone, so they cannot tell the seat more than it knows; the
-    same world, and words, every time for the same view."""
-    world = view.determinize(random.Random(f"courtly-lesson/{view.version}"))
-    words: str | None = view.game.text.coach(world, view.seat)
-    return words

@@ -15,8 +15,9 @@ import random
 
 from ...core.events import CHANCE, parse_actor
 from ...core.game import State
+from ...core.lessons import chance_outcome
 from ...core.story import Story
-from ...core.tutorial import Tutorial, chance_outcome
+from ...core.tutorial import Tutorial
 from ..model import Answer
 from ..storage import StoredEvent
 

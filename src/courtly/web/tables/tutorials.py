@@ -14,8 +14,9 @@ import secrets
 from ...agents.registry import AgentSpec
 from ...core.errors import InvalidOptions
 from ...core.game import View
+from ...core.lessons import lesson_words
 from ...core.registry import game_class
-from ...core.tutorial import lesson_number, lesson_words
+from ...core.tutorial import lesson_number
 from ..model import Table, TableError
 from ..protocol import Lesson
 from .access import hash_token
