@@ -141,7 +141,7 @@ PINNED: dict[str, dict[str, str]] = {
     },
     "crush-the-crown 2p": {
         "random": "51656a76c897a212",
-        "watched": "4f1679e2f1cf0ac7",
+        "watched": "1eb36658f570543c",
         "bots": "b3168eb8ed6d9cec",
     },
     "kings-court 2p": {

@@ -132,4 +132,17 @@ def test_a_game_cut_off_at_its_safety_cap_ends_in_a_draw_summary() -> None:
     summary = state.render(None)
     assert summary.count("Game over") == 1
     assert "Game over: the safety cap of 3 turns is reached; a draw." in summary
-    assert "Crush the Crown · over after 3 turns" in summary
+    assert "Crush the Crown · over after 3 turns (the cap)" in summary
+
+
+def test_a_won_game_names_the_turn_it_was_won_on() -> None:
+    """A win ends the game during its turn: the header names that turn, the one the outcome's
+    reason names, not the turns completed before it."""
+    for seed in range(40):
+        state = finished_game(seed)
+        if not state.truncated:
+            break
+    assert not state.truncated
+    turn = state.turns_played + 1
+    assert f"Crush the Crown · won on turn {turn}" in state.render(None)
+    assert f"on turn {turn}" in state.game.text.outcome(state).reason

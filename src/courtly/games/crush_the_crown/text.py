@@ -151,7 +151,10 @@ class CrushTheCrownText(GameText):
 def _header(state: CrushTheCrownState) -> str:
     game = state.tables
     if state.is_terminal:
-        return f"Crush the Crown · over after {counted(state.turns_played, 'turn')}"
+        if state.turns_played >= game.safety_cap:
+            return f"Crush the Crown · over after {counted(state.turns_played, 'turn')} (the cap)"
+        # A win ends the game during its turn, which is not counted as played.
+        return f"Crush the Crown · won on turn {state.turns_played + 1}"
     mercenaries = [SUIT_NAMES[s] for s in state.mercenary_suits()]
     pile = len(state.draw_pile)
     header = (

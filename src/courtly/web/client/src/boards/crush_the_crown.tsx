@@ -206,7 +206,11 @@ function Facts({ obs, seatName }: { obs: CtcObservation; seatName: SeatNamer }) 
     <p class="board-facts">
       {obs.phase === "marriage" && "Marriage · "}
       {obs.turn && obs.phase !== "over" && `Turn ${obs.turns_played + 1}: ${name(obs.turn)}'s · `}
-      {obs.phase === "over" && `${counted(obs.turns_played, "turn")} played · `}
+      {/* A win ends the game during its turn, which is not counted as played. */}
+      {obs.phase === "over" &&
+        (obs.turns_played >= obs.safety_cap
+          ? `${counted(obs.turns_played, "turn")} played, the cap · `
+          : `won on turn ${obs.turns_played + 1} · `)}
       {obs.dealer && `dealer ${name(obs.dealer)} · `}
       {`the game stops at turn ${obs.safety_cap}`}
       {obs.mercenary_suits.length > 0 && (
