@@ -23,7 +23,7 @@ from typer.testing import Result
 
 import courtly
 from courtly.agents.human import CLEAR_SCROLLBACK, HumanAgent, Quit
-from courtly.agents.terminal import thinking
+from courtly.agents.terminal import card_console, print_told, thinking
 from courtly.cli.prompt import EditingPrompt, MoveCompleter, terminal_ask
 from courtly.cli.shared import ABANDONED
 from courtly.core.events import CHANCE, Event
@@ -480,3 +480,19 @@ def test_tab_completes_the_line_into_a_legal_move_or_a_command_in_any_case() -> 
 def test_piped_input_is_read_as_plain_lines() -> None:
     # Under pytest stdin is no terminal: the prompt is the plain one, as for a pipe.
     assert not isinstance(terminal_ask(Console(file=io.StringIO()), 0), EditingPrompt)
+
+
+def test_a_chance_line_keeps_its_indent_on_every_row_it_wraps_to() -> None:
+    out = io.StringIO()
+    console = card_console(file=out, width=40, force_terminal=True, color_system="standard")
+    print_told(
+        console, "  p0 flips 7D, the hot potato. p0 must give it to p1, the only one (RG-9)."
+    )
+    print_told(console, "p0 hits.")
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
+    assert plain.splitlines() == [
+        "  p0 flips 7D, the hot potato. p0 must",
+        "  give it to p1, the only one (RG-9).",
+        "p0 hits.",
+    ]
+    assert "\x1b[" in out.getvalue()  # the cards and seats keep their colours

@@ -32,7 +32,7 @@ from ..core.actions import Action, seat_text
 from ..core.errors import IllegalAction
 from ..core.game import Game, View
 from .estimates import HINT_ITERATIONS, Budget, estimate
-from .terminal import Telling, card_console, reflow
+from .terminal import Telling, card_console, print_told, reflow
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "rules"})
@@ -115,7 +115,7 @@ class Screen:
                 heading = "So far:" if first else f"Since {seat_text(seat)} last looked:"
                 self.console.print(f"[bold]{heading}[/]")
         for line in lines:
-            self.console.print(line)
+            print_told(self.console, line)
         self.seen[seat] = self.public_seen = self.telling.events
 
     def unseen_by_all(self) -> list[str]:

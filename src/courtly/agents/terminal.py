@@ -58,6 +58,20 @@ def card_console(**kwargs: object) -> Console:
 # -------------------------------------------------------------------------------- the story
 
 
+def print_told(console: Console, line: str) -> None:
+    """Print a line of :meth:`Telling.lines`; an indented (chance's) line keeps its indent on
+    every row it wraps to, so its words stay under the move they follow."""
+    text = console.render_str(line)  # its markup and the cards' colours, as print would
+    indent = len(text.plain) - len(text.plain.lstrip(" "))
+    if not indent:
+        console.print(text)
+        return
+    margin = " " * indent
+    for row in text[indent:].wrap(console, max(console.width - indent, 20)):
+        row.rstrip()
+        console.print(margin, row, sep="", soft_wrap=True)
+
+
 class Telling:
     """The game's story as the terminal prints it: the lines every front end reads
     (:class:`~courtly.core.story.Story`), each seat reading only its own, chance's lines indented

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from ..agents.human import Ask, HumanAgent, Quit
 from ..agents.registry import make_agent
-from ..agents.terminal import Telling, card_console
+from ..agents.terminal import Telling, card_console, print_told
 from ..core.actions import Action, seat_text
 from ..core.errors import InvalidOptions
 from ..core.game import Agent, Game, GameInfo, State, View
@@ -104,7 +104,7 @@ def learn_command(
     def narrate(state: State, actor: int, item: Any) -> None:
         telling.tell(state, actor, item, learner.note if actor == tutorial.learner else None)
         for line in telling.lines(tutorial.learner, len(state.history)):
-            console.print(line)
+            print_told(console, line)
 
     try:
         record = play_match(

@@ -16,7 +16,7 @@ import typer
 
 from ..agents.human import HumanAgent, Quit, Screen
 from ..agents.registry import make_agent
-from ..agents.terminal import Telling, card_console
+from ..agents.terminal import Telling, card_console, print_told
 from ..core.actions import seat_text
 from ..core.events import CHANCE
 from ..core.game import Agent, State
@@ -105,7 +105,7 @@ def play_command(
         telling.tell(state, actor, item, note)
         if screen is None:
             for line in telling.lines(perspective, len(state.history)):
-                console.print(line)
+                print_told(console, line)
 
     try:
         record = play_match(
@@ -122,6 +122,6 @@ def play_command(
     final = replay_record(record)
     if screen is not None:
         for line in screen.unseen_by_all():  # the last events, after the last person looked
-            console.print(line)
+            print_told(console, line)
     print_end(console, final, specs)
     saving.tell(console)

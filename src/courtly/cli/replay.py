@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..agents.terminal import Telling, card_console
+from ..agents.terminal import Telling, card_console, print_told
 from ..core.errors import ReplayError
 from ..core.records import find_record
 from ..core.replays import record_game, replay_record
@@ -47,7 +47,7 @@ def replay_command(
         except ReplayError as error:
             raise ReplayError(f"{file} line {line}: {error}") from None
     for text in telling.lines(perspective, 0):
-        console.print(text)
+        print_told(console, text)
     if state.is_terminal:
         print_end(console, state, record.seats)
         status = "returns match the record" if record.returns else "the game is over"
