@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 COLOURS: Final = ("#1f6fb4", "#d1495b", "#2e933c", "#8e5fb5", "#c17a00", "#00798c")
-OWN_UNITS_LAST: Final = ("steps", "decisions", "turns")
+OWN_UNITS_LAST: Final = ("steps", "decisions", "seat turns")
 
 
 def has_matplotlib() -> bool:
