@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 from pathlib import Path
@@ -108,11 +107,19 @@ def test_the_section_flags_the_worst_rows_first_and_says_how_it_was_made(
     assert flag.index("King's Court at 4 players (57%)") < flag.index("at 3 players (10%)")
     assert "Royal Gambit" not in flag
     assert "more often than" in results.flagged(documents[:1])
-    args = argparse.Namespace(games=100, skill_games=20, pace_games=30, workers=1)
+    for each in documents:
+        each["made"] = {"games": 100, "skill_games": 20, "pace_games": 30, "workers": 1}
+        each["made"]["seconds"] = 31.7
     # The findings of a row come from the analysis page; here only the table is read.
     monkeypatch.setattr(results, "findings", lambda _document: ["Found."])
-    text = results.section(documents, args, 95.0, 30)
+    text = results.section(documents)
     assert text.startswith(results.START) and text.endswith(results.END)
     assert "--games 100 --skill-games 20 --pace-games 30 --workers 1" in text
     assert "in 2 minutes" in text
     assert "- *4 players ⚠.* Found." in text and "- *2 players.* Found." in text
+
+
+def test_a_p_value_too_small_for_a_float_is_not_zero() -> None:
+    underflow = document()
+    underflow["variants"][0]["figures"]["seat_advantage"]["p_value"] = 0.0
+    assert "| < 1e-300 |" in results.row(underflow)
