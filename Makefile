@@ -96,10 +96,12 @@ bench: $(STAMP) $(COMPILED)
 	$(BIN)/python benchmarks/analysis.py --out benchmarks/results/analysis.json
 	$(BIN)/python benchmarks/openspiel.py --out benchmarks/results/openspiel.json
 
-## The README's results: a balance report of every game at its default options, written to
-## docs/results/ (HTML, JSON, PNG), and the README's table and findings rewritten from them.
+## The README's results: a balance report of every game at every player count, its default
+## options, written to docs/results/ (HTML, JSON, PNG), and the README's table and findings
+## rewritten from them. A quick run: make results RESULTS_ARGS="--games 200 --skill-games 50".
+RESULTS_ARGS ?=
 results: $(STAMP) $(COMPILED)
-	$(BIN)/python tools/results.py
+	$(BIN)/python tools/results.py $(RESULTS_ARGS)
 
 ## Compile the hot modules with mypyc (tools/compile.py, about two minutes): two to four times
 ## as fast. Rebuilt when their sources change; without a C compiler Courtly runs as plain Python.

@@ -21,7 +21,7 @@ def test_analyze_writes_the_report_and_every_figure(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "win rate p0" in result.output and "Skill against luck" in result.output
     document = json.loads(prefix.with_suffix(".json").read_text())
-    assert document["format"] == "courtly-analysis/1"
+    assert document["format"] == "courtly-analysis/2"
     assert document["games"] == 30 and document["players"] == 3
     assert document["seats"] == ["heuristic"] * 3
     figures = document["variants"][0]["figures"]

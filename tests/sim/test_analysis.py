@@ -8,6 +8,7 @@ import gc
 import math
 import weakref
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -334,3 +335,14 @@ def test_a_team_game_measures_its_comebacks() -> None:
     comebacks = document["variants"][0]["figures"]["comebacks"]
     assert comebacks["leader_at_middle_wins"]["of"] > 30  # a clan leads in most games
     assert 0.0 < comebacks["leader_at_middle_wins"]["rate"] <= 1.0
+
+
+def test_a_games_own_turns_stay_apart_from_the_runs_of_decisions_by_one_seat() -> None:
+    # Crush the Crown, Goths and King's Court count their own "turns" (State.progress): the
+    # runs of decisions by one seat are "seat turns", never added into the game's unit.
+    figures = Figures("toy", 2, {}, ("a", "b"), 0)
+    own = replace(facts(0, (1.0, 0.0)), progress=(("turns", 9),))
+    figures.add(own)
+    length = figures.to_dict()["length"]
+    assert length["turns"]["mean"] == 9 and length["turns"]["n"] == 1
+    assert length["seat turns"]["mean"] == 4 and length["seat turns"]["n"] == 1

@@ -5,6 +5,7 @@ Matplotlib."""
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import re
 from pathlib import Path
@@ -88,3 +89,13 @@ def test_without_matplotlib_the_page_has_its_tables_and_the_hint(
     assert not [path for path in written if path.suffix == ".png"]
     html = (tmp_path / "plain.html").read_text()
     assert "courtly[analysis]" in html and "<table>" in html and "data:image" not in html
+
+
+def test_a_p_value_below_a_floats_range_is_said_to_be_below_it(compared: dict[str, Any]) -> None:
+    # Ten thousand games of a lopsided table put the chi-square tail under 1e-308: a float's
+    # 0.0, which no sentence should read as "p = 0".
+    lopsided = copy.deepcopy(compared)
+    lopsided["variants"][0]["figures"]["seat_advantage"]["p_value"] = 0.0
+    text = " ".join(findings(lopsided))
+    assert "(chi-square p < 1e-300)" in text and "p = 0)" not in text
+    assert "(chi-square p = " in " ".join(findings(compared))

@@ -269,10 +269,14 @@ def print_end(console: Console, final: State, specs: Sequence[str]) -> None:
     console.print(final.render(None), markup=False)
     console.print(Text(_result_line(final.game, final.winners, specs), style="bold"))
     if final.truncated:
+        # How the cap decided the game is the game's own rule (RG-26, GSK-29, CTC-26, GOTH-26,
+        # KC-18): its outcome's reason says it, as the browser's end panel does.
         cap = final.game.options.get("safety_cap")
+        reason = final.game.text.outcome(final).reason.strip()
+        reason = reason[:1].upper() + reason[1:]
         console.print(
-            f"The game was cut off at its safety cap (safety_cap = {cap}): "
-            "the result is the standing at that point, not an end by the rules.",
+            f"The game was cut off at its safety cap (safety_cap = {cap}), not ended by its "
+            f"rules. {reason}{'' if reason.endswith(('.', '!', '?')) else '.'}",
             markup=False,
         )
 

@@ -12,9 +12,10 @@ What is measured, and how:
 - **Seat advantage**: each seat's win rate (a shared win counts as its share) with its Wilson
   95% interval, and Pearson's chi-square test of "every seat wins equally often" on the wins by
   seat (agents are rotated through the seats, so each seat meets the same opponents).
-- **Length**: steps (chance events and decisions), decisions, turns (runs of decisions by one
-  seat) and the game's own units (:meth:`State.progress`: hands, tricks, turns...), as
-  distributions (histograms, mean with its interval, deciles).
+- **Length**: steps (chance events and decisions), decisions, seat turns (runs of decisions by
+  one seat) and the game's own units (:meth:`State.progress`: hands, tricks, turns...), as
+  distributions (histograms, mean with its interval, deciles). The runs of decisions are named
+  ``seat turns`` so that a game whose own unit is ``turns`` keeps it apart.
 - **Scores and margins** where the game keeps points (:meth:`State.scores`): the winner's
   score and the margin over the runner-up.
 - **Comebacks**: the leader at a point of the game is the seat the game's own heuristic
@@ -57,9 +58,13 @@ from .tournament import GamePlayer, Simulation
 CHECKPOINTS: Final = 20
 """The leader is measured at every twentieth of a game's steps."""
 MIDDLE: Final = CHECKPOINTS // 2
+SEAT_TURNS: Final = "seat turns"
+"""The length unit of runs of decisions by one seat, apart from a game's own ``turns``."""
 TIE: Final = -1
 """The leader at a point where several seats have the best chance."""
-FORMAT: Final = "courtly-analysis/1"
+FORMAT: Final = "courtly-analysis/2"
+"""2: the runs of decisions by one seat are ``seat turns`` (1 called them ``turns`` and
+merged them with a game's own turns)."""
 
 
 # ----------------------------------------------------------------------------- one game
@@ -253,7 +258,7 @@ class Figures:
         for unit, value in (
             ("steps", facts.steps),
             ("decisions", facts.decisions),
-            ("turns", facts.turns),
+            (SEAT_TURNS, facts.turns),
             *facts.progress,
         ):
             self.lengths.setdefault(unit, Distribution()).add(value)

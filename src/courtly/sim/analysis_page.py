@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 COLOURS: Final = ("#1f6fb4", "#d1495b", "#2e933c", "#8e5fb5", "#c17a00", "#00798c")
-OWN_UNITS_LAST: Final = ("steps", "decisions", "turns")
+OWN_UNITS_LAST: Final = ("steps", "decisions", "seat turns")
 
 
 def has_matplotlib() -> bool:
@@ -72,6 +72,18 @@ def _median(dist: dict[str, Any]) -> str:
     return f"{dist['median']:g}"
 
 
+def p_text(p: float) -> str:
+    """A p-value as people read it: ``0.12``, ``1e-25``, and ``< 1e-300`` where it is too small
+    for a float (the chi-square tail underflows to 0, which is not a probability anyone meant)."""
+    return "< 1e-300" if p <= 0 else f"{p:.2g}"
+
+
+def _p_is(p: float) -> str:
+    """``= 0.12`` or ``< 1e-300``: what follows a p in a sentence."""
+    text = p_text(p)
+    return text if text.startswith("<") else f"= {text}"
+
+
 def counted(value: float, unit: str) -> str:
     """``6 hands``, ``1 hand``: a game unit after its number."""
     return f"{value:g} {unit[:-1] if value == 1 and unit.endswith('s') else unit}"
@@ -88,13 +100,14 @@ def findings(document: dict[str, Any]) -> list[str]:
     if test["p_value"] < 0.05:
         seat_text = (
             f"The seats are not equal: {best['seat']} wins {_pct(best)} and {worst['seat']} "
-            f"{_pct(worst)}, against a fair {100 / n:.0f}% (chi-square p = {test['p_value']:.2g})."
+            f"{_pct(worst)}, against a fair {100 / n:.0f}% "
+            f"(chi-square p {_p_is(test['p_value'])})."
         )
     else:
         seat_text = (
             f"No evidence of a seat advantage: the seats win {100 * worst['rate']:.0f}% to "
-            f"{100 * best['rate']:.0f}% against a fair {100 / n:.0f}% (chi-square p = "
-            f"{test['p_value']:.2g})."
+            f"{100 * best['rate']:.0f}% against a fair {100 / n:.0f}% (chi-square p "
+            f"{_p_is(test['p_value'])})."
         )
     sentences = [seat_text]
     length = figures["length"]

@@ -104,7 +104,7 @@ def test_the_safety_cap_is_a_draw_for_every_seat() -> None:
     outcome = state.game.text.outcome(state)
     assert outcome.reason == (
         "The safety cap of 1 turn was reached with the Queen still captive and both armies "
-        "standing: a draw."
+        "standing: a draw (GOTH-26)."
     )
     assert outcome.standings == (
         Standing(0, 1, "2 figurines left", "Ostrogoth King: neither clan won in 1 turn"),

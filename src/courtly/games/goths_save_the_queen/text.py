@@ -1018,7 +1018,7 @@ def end_reason(state: GothsSaveTheQueenState) -> str:
     if state.winner == DRAW:
         return (
             f"The safety cap of {plural(tables.safety_cap, 'turn')} was reached with the Queen "
-            "still captive and both armies standing: a draw."
+            "still captive and both armies standing: a draw (GOTH-26)."
         )
     winner = state.winner
     slot = state.position[winner] - OBJECTIVE_BASE
