@@ -9,7 +9,12 @@ changes one thing:
   GOTH-27; the rules as written give it to the Ostrogoths, GOTH-7);
 * ``O`` / ``V``: the bot of each clan's two seats (the mirror: the same pair of bots with the
   clans swapped);
-* the heuristic, random bots and ISMCTS, so that a bias of one bot cannot pass for the rules'.
+* the heuristic, random bots and ISMCTS, so that a bias of one bot cannot pass for the rules';
+* ``--jitter``: the heuristic's tie-breaking jitter (a fixed pseudo-random number per turn, clan
+  and order, ``heuristic._jitter``, the same in every game) as it is, mirrored (each clan gets
+  the other's numbers), off, or salted (drawn afresh for every game, the same salt for both
+  lines of a pair, so that no clan keeps one fixed set of numbers). All but ``asis`` patch the
+  heuristic, so they run as plain Python (COURTLY_PURE=1).
 
 A clan's score is 1 for a win, 0 for a loss and 1/2 for a draw at the safety cap (GOTH-26); a
 seat's win rate as ``courtly analyze`` gives it is half its clan's score (a clan's win is shared
@@ -18,25 +23,35 @@ between two lines is paired game by game.
 
     PYTHONPATH=src python benchmarks/goths_seats.py                  # the issue's sizes
     PYTHONPATH=src python benchmarks/goths_seats.py --games 1000 --search-games 100
+    PYTHONPATH=src python benchmarks/goths_seats.py --jitter mirror --only "heuristic x4"
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
+import os
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
+if "--jitter" in sys.argv and not {"asis", "--jitter=asis"} & set(sys.argv):
+    # A patched heuristic must run as plain Python: a compiled module calls its own functions.
+    os.environ["COURTLY_PURE"] = "1"
+
 import courtly
 from courtly.agents import make_agent
 from courtly.core.game import Agent, sample_chance
 
 GAME = "goths-save-the-queen"
+SALT = [0]
+"""The salt of the game being played, for ``--jitter salted`` (set by :func:`play_one`)."""
 Z95 = 1.959963984540054
 
 
@@ -73,6 +88,7 @@ def play_one(args: tuple[Line, int, int]) -> tuple[float, int]:
     bots = [line.ostrogoths, line.visigoths, line.ostrogoths, line.visigoths]
     chance = random.Random(f"goths-seats/{seed}/{index}/chance")
     rngs = [random.Random(f"goths-seats/{seed}/{index}/seat{seat}") for seat in range(4)]
+    SALT[0] = 1 + random.Random(f"goths-seats/{seed}/{index}/salt").randrange(10**6)
     state = game.new_state()
     while not state.is_terminal:
         if state.is_chance:
@@ -164,9 +180,35 @@ def lines(search_spec: str) -> list[Line]:
         found.append(Line(f"heuristic O vs random V, {first} first", first, "heuristic", "random"))
         found.append(Line(f"random O vs heuristic V, {first} first", first, "random", "heuristic"))
     for first in both:
-        found.append(Line(f"{search_spec} x4, {first} first", first, search_spec, search_spec,
-                          search=True))
+        found.append(
+            Line(f"{search_spec} x4, {first} first", first, search_spec, search_spec, search=True)
+        )
     return found
+
+
+def patch_jitter(mode: str) -> None:
+    """Mirror the heuristic's jitter between the clans, or switch it off (``asis``: leave it)."""
+    if mode == "asis":
+        return
+    heuristic = importlib.import_module("courtly.games.goths_save_the_queen.heuristic")
+    if mode == "off":
+        heuristic.Evaluator.jitter = 0.0
+        return
+    original = heuristic._jitter
+    if mode == "salted":
+
+        def salted(turn: int, clan: int, order: int) -> float:
+            # Both halves of a clan still compute the same numbers (the salt is the table's).
+            return float(original(turn, clan + 2 * SALT[0], order))
+
+        heuristic._jitter = salted
+        return
+    assert mode == "mirror"
+
+    def mirrored(turn: int, clan: int, order: int) -> float:
+        return float(original(turn, 1 - clan, order))
+
+    heuristic._jitter = mirrored
 
 
 def main() -> None:
@@ -178,7 +220,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", default="", help="play only lines whose name holds this text")
     parser.add_argument("--out", default="", help="write every figure as JSON here")
+    parser.add_argument(
+        "--jitter",
+        default="asis",
+        choices=("asis", "mirror", "off", "salted"),
+        help="the heuristic's clan-keyed jitter: as is, mirrored between the clans, off, or "
+        "salted afresh for every game",
+    )
     args = parser.parse_args()
+    patch_jitter(args.jitter)
+    if args.jitter != "asis":
+        print(f"(the heuristic's jitter: {args.jitter})")
     rows: list[dict[str, Any]] = []
     outcomes: dict[str, Outcome] = {}
     print(f"{'line':<52}{'games':>6}  {'O seat':>7} {'V seat':>7}  O score 95%      p(fair)")
@@ -209,7 +261,9 @@ def main() -> None:
         if other is None:
             continue
         mean, low, high = paired(outcome, other)
-        print(f"  {name[: -len(', ostrogoths first')]:<48} O score {mean:+.3f} [{low:+.3f}, {high:+.3f}]")
+        print(
+            f"  {name[: -len(', ostrogoths first')]:<48} O score {mean:+.3f} [{low:+.3f}, {high:+.3f}]"
+        )
         rows.append({"swap": name, "difference": mean, "ci": [low, high]})
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
