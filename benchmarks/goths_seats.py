@@ -238,7 +238,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10000, help="games per fast line")
     parser.add_argument("--search-games", type=int, default=1000, help="games per ISMCTS line")
-    parser.add_argument("--search", default="ismcts:iterations=200", help="the search bot")
+    parser.add_argument("--search", default="ismcts:iterations=100", help="the search bot")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", default="", help="play only lines whose name holds this text")
