@@ -25,6 +25,7 @@ def test_defaults() -> None:
         "trap_every_entry": True,
         "fog_discard_requires_same_card": False,
         "solo_clans": "none",
+        "first_initiative": "ostrogoths",
         "safety_cap": 300,
     }
     info = game.info
@@ -332,3 +333,59 @@ def test_max_turns_cap_is_a_draw() -> None:
 def test_max_turns_must_be_positive() -> None:
     with pytest.raises(courtly.InvalidOptions, match="safety_cap"):
         courtly.make("goths-save-the-queen", max_turns=0)
+
+
+# ------------------------------------------------------------------------------ first_initiative
+
+
+def test_first_initiative_default_is_the_ostrogoths() -> None:
+    # GOTH-7: the rule sheet gives the Initiative token to the Ostrogoths on turn 1.
+    state = new_game()
+    assert state.initiative == OST
+    assert state.to_move == (0,)
+
+
+def test_first_initiative_visigoths_lays_the_visigoth_king_first_then_alternates() -> None:
+    # GOTH-27: the Visigoth King lays first on turn 1; from turn 2 the token passes as usual.
+    state = new_game(first_initiative="visigoths")
+    assert state.initiative == VIS
+    assert state.to_move == (1,)
+    assert legal(state, 0) == []
+    turn(state, o=("b1", "advance"), v=("c1", "load"))
+    assert state.turn == 2
+    assert state.initiative == OST
+    assert state.to_move == (0,)
+
+
+def test_first_initiative_is_checked() -> None:
+    with pytest.raises(courtly.InvalidOptions, match="first_initiative"):
+        courtly.make("goths-save-the-queen", first_initiative="huns")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_first_initiative_mirrors_the_game(seed: int) -> None:
+    # With the Visigoths first, the game is the Ostrogoth-first game with the clans swapped
+    # (GOTH-27): the same cards and orders, seat by seat mirrored, and the Objectives in the
+    # mirrored order, give the mirrored board turn after turn, ties of GOTH-25 included (the
+    # initiative clan acts first in both). So the rules favour neither clan but the first.
+    ost = new_game("trap,queen,plains")
+    vis = new_game("plains,queen,trap", first_initiative="visigoths")
+    mirror = {0: 1, 1: 0, 2: 3, 3: 2}
+    rng = random.Random(seed)
+    while not ost.is_terminal:
+        seat = ost.to_move[0]
+        text = str(rng.choice(list(ost.legal_actions(seat))))
+        other = text
+        if text.startswith(("look obj", "enter obj")):
+            other = text[:-1] + str(2 - int(text[-1]))
+        assert other in legal(vis, mirror[seat])
+        ost.apply(seat, text)
+        vis.apply(mirror[seat], other)
+        assert vis.army == ost.army[::-1]
+        assert vis.position == [8 - cell for cell in ost.position[::-1]]
+        assert vis.catapult == ost.catapult[::-1]
+        assert vis.barricade == ost.barricade[::-1]
+        assert vis.face_up == ost.face_up[::-1]
+        assert vis.initiative == 1 - ost.initiative
+    assert vis.is_terminal
+    assert vis.returns() == [ost.returns()[mirror[seat]] for seat in range(4)]

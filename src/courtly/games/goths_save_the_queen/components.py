@@ -275,12 +275,16 @@ class GothsSaveTheQueenTables:
         trap_every_entry: bool = True,
         fog_discard_requires_same_card: bool = False,
         safety_cap: int = 300,
+        first_initiative: int = OSTROGOTHS,
     ) -> None:
         self.fog_of_war = fog_of_war
         self.barricade_on_trap_objective = barricade_on_trap_objective
         self.trap_every_entry = trap_every_entry
         self.fog_discard_requires_same_card = fog_discard_requires_same_card
         self.safety_cap = safety_cap
+        self.first_initiative = first_initiative
+        """The clan holding the initiative on turn 1 (GOTH-7; GOTH-27 may give it to the
+        Visigoths)."""
         # The seats.
         self.solo = solo
         roles: list[tuple[int, int]] = []

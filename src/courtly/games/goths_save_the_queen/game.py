@@ -55,6 +55,12 @@ SOLO_CHOICE_LABELS: Final = (
     "Both clans are one player each (2 players)",
 )
 
+FIRST_INITIATIVE_CHOICES: Final = ("ostrogoths", "visigoths")
+FIRST_INITIATIVE_LABELS: Final = (
+    "The Ostrogoths (the rule sheet)",
+    "The Visigoths",
+)
+
 OPTIONS: Final = (
     Option(
         "king_backs",
@@ -113,6 +119,17 @@ OPTIONS: Final = (
         about="Unofficial, for 2 or 3 players: a clan run by one player, who gives its orders "
         "without King cards, never two of the same character in a row.",
         choice_labels=SOLO_CHOICE_LABELS,
+    ),
+    Option(
+        "first_initiative",
+        "ostrogoths",
+        "the clan holding the Initiative token on turn 1 (GOTH-27; the rule sheet: the "
+        "Ostrogoths, GOTH-7)",
+        choices=FIRST_INITIATIVE_CHOICES,
+        label="First initiative",
+        about="Which clan's King lays his card first on turn 1; the initiative then changes "
+        "hands every turn. The rule sheet gives it to the Ostrogoths.",
+        choice_labels=FIRST_INITIATIVE_LABELS,
     ),
     Option(
         "safety_cap",
@@ -275,6 +292,7 @@ class GothsSaveTheQueen(Game):
             trap_every_entry=bool(self.options["trap_every_entry"]),
             fog_discard_requires_same_card=bool(self.options["fog_discard_requires_same_card"]),
             safety_cap=int(self.options["safety_cap"]),
+            first_initiative=FIRST_INITIATIVE_CHOICES.index(str(self.options["first_initiative"])),
         )
 
     def _solo_clans(self) -> str:

@@ -149,7 +149,7 @@ class GothsSaveTheQueenState(State):
         self.fog_state = [FOG_HIDDEN, FOG_HIDDEN]
         self.fog_looked_at = [False, False]  # has the clan's Warchief looked at its own token?
         self.turn = 1
-        self.initiative = OSTROGOTHS  # GOTH-7: O holds it on turn 1
+        self.initiative = self.tables.first_initiative  # GOTH-7: O on turn 1 (GOTH-27: or V)
         self.phase = SETUP_OBJECTIVES
         self.kings_to_play: tuple[int, ...] = ()  # the clans whose King lays a card next
         self.played = [NONE, NONE]  # the King card each clan laid face down this turn

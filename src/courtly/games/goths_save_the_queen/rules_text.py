@@ -17,7 +17,8 @@ The board, one line
   with 2 figurines on its own Forest, 1 in reserve; both catapults inactive.
 
 A turn
-  1. The initiative passes to the other clan (the Ostrogoths hold it on turn 1).
+  1. The initiative passes to the other clan (the Ostrogoths hold it on turn 1; option
+     first_initiative).
   2. The initiative King lays one of his King cards face down. Its back, seen by all, shows two
      characters: the true one and a decoy. Then the other King does the same.
   3. Both Warchiefs give an order at once, face down.
@@ -79,6 +80,8 @@ How Courtly settles the sheet's open points
           Seats: solo Visigoths p0 O-King, p1 V-chief, p2 O-Warchief; solo Ostrogoths
           p0 O-chief, p1 V-King, p2 V-Warchief; both p0 O-chief, p1 V-chief.
   GOTH-26 option safety_cap (300): after that many turns the game is a draw.
+  GOTH-27 option first_initiative (ostrogoths, visigoths): the clan first to hold the
+          initiative; the rule sheet's is the Ostrogoths.
 
 Actions you type
   King:      v1 v2 r1 r2 c1 c2 b1 b2
