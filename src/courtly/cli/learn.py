@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import textwrap
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -31,6 +30,7 @@ from ..core.registry import game_class, games, make
 from ..core.replays import replay_record
 from ..core.tutorial import Tutorial
 from .shared import (
+    SaveArg,
     Saving,
     ShownThinking,
     abandoned,
@@ -63,10 +63,7 @@ def learn_command(
             "(default: random; printed)."
         ),
     ] = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Append the finished game to this JSONL file, for `courtly replay`."),
-    ] = None,
+    save: SaveArg = None,
 ) -> None:
     """Learn a game: your first game against bots, each of your first decisions explained.
 

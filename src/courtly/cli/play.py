@@ -9,7 +9,6 @@ played to its end (:data:`~courtly.cli.shared.ABANDONED` when it was not)."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -26,6 +25,7 @@ from .shared import (
     GameArg,
     OptionsArg,
     PlayersArg,
+    SaveArg,
     Saving,
     ShownThinking,
     abandoned,
@@ -52,10 +52,7 @@ def play_command(
         int | None, typer.Option(help="Seed for the shuffles and bots (default: random; printed).")
     ] = None,
     option: OptionsArg = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Append the finished game to this JSONL file, for `courtly replay`."),
-    ] = None,
+    save: SaveArg = None,
     hints: Annotated[
         bool,
         typer.Option(

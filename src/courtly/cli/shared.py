@@ -91,6 +91,10 @@ OptionsArg = Annotated[
         "--option", "-o", help="A game option as name=value (repeatable), e.g. -o target_score=40."
     ),
 ]
+SaveArg = Annotated[
+    Path | None,
+    typer.Option(help="Append the finished game to this JSONL file, for `courtly replay`."),
+]
 BackendArg = Annotated[
     str,
     typer.Option(
