@@ -84,11 +84,17 @@ class KingsCourtTables:
         safety_cap: int = 0,
         prefilter_unused_suits: bool = True,
         initial_hand_size: int = 0,
+        pushback_cap: int = 0,
+        march: int = 0,
     ) -> None:
         n = num_players
         self.track_length = track_length
         self.safety_cap = safety_cap
         self.initial_hand_size = initial_hand_size
+        self.pushback_cap = pushback_cap
+        """KC-19: the most spaces one card moves a rival back (0: its whole value)."""
+        self.march = march
+        """KC-20: the spaces a pawn moves forward as its player ends his turn (0: none)."""
         # KC-3: the seats own hearts, spades, clubs, diamonds in that order.
         owner = [-1] * 52
         for seat in range(n):
@@ -122,6 +128,12 @@ class KingsCourtTables:
         )
         """``moved_back_by[seat][card]``: the seat that number card moves back when ``seat``
         plays it (-1: none, KC-9)."""
+
+    def push_of(self, value: int) -> int:
+        """How far a number card of ``value`` moves a rival back before the start stops it:
+        its value, or ``pushback_cap`` when that is smaller (KC-19)."""
+        cap = self.pushback_cap
+        return cap if 0 < cap < value else value
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (rebuild, (KingsCourtTables, (), fields_of(self)))

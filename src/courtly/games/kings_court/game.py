@@ -58,6 +58,26 @@ OPTIONS: Final = (
         "such a card is shown and set aside when drawn, and its drawer draws again.",
     ),
     Option(
+        "pushback_cap",
+        0,
+        "the most spaces one card moves a rival back; 0: its whole value (KC-19, a variant)",
+        minimum=0,
+        maximum=10,
+        label="Push-back cap",
+        about="No card moves a rival back more than this many spaces; 0: a card pushes back "
+        "by its whole value, as the sheet says.",
+    ),
+    Option(
+        "march",
+        0,
+        "spaces a pawn moves forward as its player ends the turn; 0: none (KC-20, a variant)",
+        minimum=0,
+        maximum=10,
+        label="March",
+        about="Each player's pawn moves forward this many spaces as he ends his turn; 0: pawns "
+        "move only by cards, as the sheet says.",
+    ),
+    Option(
         "safety_cap",
         500,
         "safety cap: after this many turns the farthest pawn wins, equal pawns share (KC-18)",
@@ -162,6 +182,8 @@ class KingsCourt(Game):
     safety_cap: int
     initial_hand_size: int
     prefilter_unused_suits: bool
+    pushback_cap: int
+    march: int
     tables: KingsCourtTables
     """The seats' suits, the deck and the legal-action tables, which its states read."""
 
@@ -200,6 +222,8 @@ class KingsCourt(Game):
         self.safety_cap = int(self.options["safety_cap"])
         self.initial_hand_size = int(self.options["initial_hand_size"])
         self.prefilter_unused_suits = bool(self.options["prefilter_unused_suits"])
+        self.pushback_cap = int(self.options["pushback_cap"])
+        self.march = int(self.options["march"])
         if not 0 <= self.initial_hand_size <= 13:
             raise InvalidOptions("kings-court: initial_hand_size must be from 0 to 13")
         self.tables = KingsCourtTables(
@@ -209,6 +233,8 @@ class KingsCourt(Game):
             self.safety_cap,
             self.prefilter_unused_suits,
             self.initial_hand_size,
+            self.pushback_cap,
+            self.march,
         )
 
     def new_state(self) -> KingsCourtState:

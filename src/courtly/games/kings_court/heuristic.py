@@ -109,7 +109,7 @@ class KingsCourtHeuristic:
                 if racing:
                     return 50.0 + value
                 return -1.0
-            removal = min(value, positions[owner])
+            removal = min(tables.push_of(value), positions[owner])  # KC-19
             if removal <= 0:
                 return -1.0
             weight = _danger_weight(state, me, owner)

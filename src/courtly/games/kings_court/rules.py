@@ -261,6 +261,17 @@ class KingsCourtState(State):
             self._enter_borrow(self.queen_target)
 
     def _end_turn(self) -> None:
+        march = self.tables.march
+        if march:
+            # KC-20: the pawn of the player ending his turn marches on, and may win by it.
+            seat = self.turn
+            spot = self.positions[seat] + march
+            length = self.tables.track_length
+            if spot >= length:
+                self.positions[seat] = length
+                self._finish([seat])
+                return
+            self.positions[seat] = spot
         self.turns_played += 1
         if self.turns_played >= self.tables.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
@@ -349,7 +360,8 @@ class KingsCourtState(State):
                 positions[seat] = spot
             else:
                 # KC-9: clamped at 0; even a move of 0 spaces uses the opponent's limit.
-                spot = positions[owner] - value
+                # KC-19: no card moves a rival back more than the push-back cap.
+                spot = positions[owner] - self.tables.push_of(value)
                 positions[owner] = spot if spot > 0 else 0
                 self.moved_back |= 1 << owner
             self._enter_play()
