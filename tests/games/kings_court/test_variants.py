@@ -4,6 +4,7 @@ players, off by default; and the engine contract in every variant."""
 from __future__ import annotations
 
 import inspect
+import random
 from collections.abc import Callable
 
 import pytest
@@ -22,6 +23,8 @@ VARIANTS = [
     {"march": 1},
     {"pushback_cap": 2, "march": 2},
     {"march": 1, "track_length": 5, "safety_cap": 12},
+    {"hand_limit": 3},
+    {"hand_limit": 1, "pushback_cap": 2, "march": 1},
 ]
 CONTRACT = [
     check
@@ -136,3 +139,50 @@ def test_heuristic_games_in_a_variant_end(options: dict[str, int]) -> None:
     agents = [make_agent("heuristic", game) for _ in range(3)]
     record = play_match(game, agents, seed=5)
     assert sum(record.returns) == pytest.approx(1.0)
+
+
+def test_no_turn_ends_over_the_hand_limit() -> None:
+    """KC-21: over the limit, ``end`` is refused and any card of the hand may be thrown away."""
+    state = new_game(hand_limit=2)
+    arrange(state, {1: 0}, {0: "9S 4C"})
+    play(state, "KH")
+    assert "end" not in legal(state, 0)
+    assert {"discard 9S", "discard 4C", "discard KH"} <= set(legal(state, 0))
+    with pytest.raises(courtly.IllegalAction, match="more than the hand limit of 2"):
+        state.apply(0, "end")
+    coach = state.game.text.coach(state, 0)
+    assert coach is not None and coach.startswith("Before ending the turn, play or throw away 1")
+    discard = _action(state, "discard 4C")
+    assert state.game.text.action_label(state, 0, discard) == "Discard 4C: over the hand limit"
+    told = state.narrate(0, discard, None)
+    assert told is not None and "p0 throws 4C away, face up" in told
+    play(state, "p0 discard 4C")
+    assert hand(state, 0) == ["9S", "KH"]
+    assert state.discard_pile[-1] == courtly.core.cards.Card.parse("4C")
+    assert state.moved_back == 0  # a discard pushes nobody back (KC-9)
+    assert "end" in legal(state, 0) and not any(a.startswith("discard") for a in legal(state, 0))
+    with pytest.raises(courtly.IllegalAction, match="only to come down to the hand limit"):
+        state.apply(0, "discard 9S")
+    play(state, "p0 end")
+    assert state.turn == 1
+
+
+def test_without_a_hand_limit_there_is_no_discard_action() -> None:
+    """The sheet's game keeps its action space (and its actions' ids) exactly."""
+    plain = courtly.make("kings-court", players=4)
+    limited = courtly.make("kings-court", players=4, hand_limit=5)
+    assert not any(str(a).startswith("discard") for a in plain.actions)
+    assert [str(a) for a in limited.actions[: len(plain.actions)]] == [
+        str(a) for a in plain.actions
+    ]
+    assert len(limited.actions) == len(plain.actions) + 52
+
+
+def test_the_heuristic_throws_away_a_useless_push_back_first() -> None:
+    state = new_game(hand_limit=2)
+    arrange(state, {}, {0: "2S 9H JH"})
+    play(state, "3C")  # p2 on the start: the clubs push nobody back
+    game = state.game
+    bot = make_agent("heuristic", game)
+    action = bot.act(state.view(0), random.Random(1))
+    assert str(action) == "discard 2S"

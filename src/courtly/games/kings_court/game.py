@@ -17,7 +17,17 @@ from ...core.errors import InvalidOptions
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
 from ...core.tutorial import Tutorial
-from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction, KingsCourtTables
+from .components import (
+    BORROW,
+    DECK,
+    DISCARD,
+    END,
+    PASS,
+    PLAY,
+    VALUE,
+    KingsCourtAction,
+    KingsCourtTables,
+)
 from .heuristic import KingsCourtHeuristic
 from .rules import KingsCourtState
 from .rules_text import RULES
@@ -78,6 +88,17 @@ OPTIONS: Final = (
         "move only by cards, as the sheet says.",
     ),
     Option(
+        "hand_limit",
+        0,
+        "the most cards a hand may hold as its player ends the turn; he throws the extra cards "
+        "away first, face up, his choice; 0: no limit (KC-21, a variant)",
+        minimum=0,
+        maximum=52,
+        label="Hand limit",
+        about="A player may not end his turn with more cards than this in hand: he throws the "
+        "extra ones away, face up, his choice; 0: no limit, as the sheet says.",
+    ),
+    Option(
         "safety_cap",
         500,
         "safety cap: after this many turns the farthest pawn wins, equal pawns share (KC-18)",
@@ -97,7 +118,7 @@ def longest_game(game: Game) -> GameLength:
     received = players * int(game.options["initial_hand_size"]) + turns
     # KC-2: without the prefilter, each card of an unowned suit is drawn once, and leaves.
     removed = 0 if game.options["prefilter_unused_suits"] else 52 - 13 * players
-    # Every play and every borrow takes a card out of a hand (to the discard pile, KC-12), and
+    # Every play, borrow and discard (KC-21) takes a card out of a hand (to the discard pile), and
     # only the deal or a draw puts one in, so they are at most as many as the cards received;
     # a pass declines the borrow of a Queen played (KC-12): no more passes than plays; and a
     # turn ends with one "end".
@@ -184,6 +205,7 @@ class KingsCourt(Game):
     prefilter_unused_suits: bool
     pushback_cap: int
     march: int
+    hand_limit: int
     tables: KingsCourtTables
     """The seats' suits, the deck and the legal-action tables, which its states read."""
 
@@ -214,6 +236,12 @@ class KingsCourt(Game):
                                 target,
                             )
                         )
+        if int(self.options["hand_limit"]):
+            # KC-21: after every other action, so that the ids of the sheet's game never change.
+            for card in DECK:
+                actions.append(
+                    KingsCourtAction(len(actions), f"discard {_word(card)}", DISCARD, card)
+                )
         return tuple(actions)
 
     def _check_options(self) -> None:
@@ -224,6 +252,7 @@ class KingsCourt(Game):
         self.prefilter_unused_suits = bool(self.options["prefilter_unused_suits"])
         self.pushback_cap = int(self.options["pushback_cap"])
         self.march = int(self.options["march"])
+        self.hand_limit = int(self.options["hand_limit"])
         if not 0 <= self.initial_hand_size <= 13:
             raise InvalidOptions("kings-court: initial_hand_size must be from 0 to 13")
         self.tables = KingsCourtTables(
@@ -235,6 +264,7 @@ class KingsCourt(Game):
             self.initial_hand_size,
             self.pushback_cap,
             self.march,
+            self.hand_limit,
         )
 
     def new_state(self) -> KingsCourtState:

@@ -42,6 +42,7 @@ from .components import (
     CARD_BIT,
     CUT,
     DEAL,
+    DISCARD,
     DRAW,
     END_ID,
     OVER,
@@ -234,7 +235,14 @@ class KingsCourtState(State):
         else:
             for card in self.hands[seat]:
                 legal += plays_for[card]
-        legal.append(game.end)
+        limit = game.hand_limit
+        if limit and len(self.hands[seat]) > limit:
+            # KC-21: no end of the turn over the hand limit; any card may be thrown away instead.
+            discard_of = game.discard_of
+            for card in self.hands[seat]:
+                legal.append(discard_of[card])
+        else:
+            legal.append(game.end)
         self._legal = tuple(legal)
 
     def _enter_borrow(self, target: int) -> None:
@@ -318,6 +326,13 @@ class KingsCourtState(State):
             return
         card = cast(KingsCourtAction, action).card
         target = cast(KingsCourtAction, action).target
+        if cast(KingsCourtAction, action).kind == DISCARD:
+            # KC-21: thrown away face up; it moves nobody, so no move back is used (KC-9).
+            self.hands[seat].remove(card)
+            self._forget(seat, card)
+            self.discard_pile.append(card)
+            self._enter_play()
+            return
         if self.phase == PLAYING:
             self.hands[seat].remove(card)
             self._forget(seat, card)

@@ -20,6 +20,7 @@ from .components import (
     CUT,
     DEAL,
     DECK,
+    DISCARD,
     END,
     FACE_NAME,
     PASS,
@@ -105,6 +106,15 @@ class KingsCourtText(GameText):
         if item.kind == PASS:
             source = seat_text(state.queen_target)
             return [(PUBLIC, f"{who} passes: nothing borrowed from {source}'s hand.")]
+        if item.kind == DISCARD:
+            limit = state.tables.hand_limit
+            return [
+                (
+                    PUBLIC,
+                    f"{who} throws {CARDS[item.card]} away, face up: no turn ends with more than "
+                    f"{count(limit, 'card')} in hand (KC-21).",
+                )
+            ]
         return _tell_card(state, actor, item)
 
     def outcome(self, state: State) -> Outcome:
@@ -161,6 +171,8 @@ class KingsCourtText(GameText):
         if action.kind == PASS:
             return "Pass"
         card = CARDS[action.card]
+        if action.kind == DISCARD:
+            return f"Discard {card}: over the hand limit"  # KC-21
         effect = _label_effect(state, seat, action)
         if action.kind == BORROW:
             return f"Borrow {card}: {effect}"
@@ -173,7 +185,7 @@ class KingsCourtText(GameText):
         after a Queen); a face card without a target means its only legal target."""
         assert isinstance(state, KingsCourtState)
         words = text.strip().split()
-        if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
+        if words and words[0].lower() not in ("play", "borrow", "end", "pass", "discard"):
             words.insert(0, "borrow" if state.phase == BORROWING else "play")
         action = state.game.action_from_text(" ".join(words))
         if action is not None or len(words) != 2 or words[0].lower() not in ("play", "borrow"):
@@ -569,6 +581,17 @@ def _why_not_now(state: KingsCourtState, seat: int, action: KingsCourtAction) ->
         return "pass declines a Queen's borrow; to stop playing, end the turn"
     if kind == BORROW:
         return "borrow is only possible right after playing a Queen"
+    over = len(state.hands[seat]) - state.tables.hand_limit
+    if kind == END and state.tables.hand_limit and over > 0:
+        return (
+            f"{seat_text(seat)} holds {count(len(state.hands[seat]), 'card')}, more than the hand "
+            f"limit of {state.tables.hand_limit}: play or discard {over} first (KC-21)"
+        )
+    if kind == DISCARD and over <= 0:
+        return (
+            f"a card is thrown away only to come down to the hand limit of "
+            f"{count(state.tables.hand_limit, 'card')} (KC-21)"
+        )
     if action.card not in state.hands[seat]:
         return f"{seat_text(seat)} does not hold {CARDS[action.card]}"
     return None
@@ -646,6 +669,9 @@ def _play_sentences(state: KingsCourtState, seat: int) -> list[str]:
             targets = [a.target for a in plays if a.card == court]
             sentences.append(_court_sentence(state, seat, court, targets))
     sentences += _push_sentences(state, seat, [c for c in hand if VALUE[c] and owner[c] != seat])
+    limit = state.tables.hand_limit
+    if limit and len(hand) > limit:
+        return [_end_sentence(state, seat), *sentences]  # KC-21: the turn cannot end as it is
     sentences.append(_end_sentence(state, seat))
     return sentences
 
@@ -701,6 +727,11 @@ def _push_sentences(state: KingsCourtState, seat: int, cards: list[int]) -> list
 def _end_sentence(state: KingsCourtState, seat: int) -> str:
     """What ending the turn keeps, and the Kings that could still strip the hand (KC-13); with
     the march (KC-20), the step it brings first."""
+    limit = state.tables.hand_limit
+    over = len(state.hands[seat]) - limit
+    if limit and over > 0:
+        keep = count(limit, "card")
+        return f"Before ending the turn, play or throw away {over}: a hand keeps {keep} (KC-21)."
     march = state.tables.march
     if not march:
         return _keep_sentence(state, seat)
