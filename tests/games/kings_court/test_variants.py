@@ -24,6 +24,7 @@ VARIANTS = [
     {"pushback_cap": 2, "march": 2},
     {"march": 1, "track_length": 5, "safety_cap": 12},
     {"hand_limit": 3},
+    {"track_cut": 5},
     {"hand_limit": 1, "pushback_cap": 2, "march": 1},
 ]
 CONTRACT = [
@@ -47,6 +48,28 @@ def test_the_variants_are_off_by_default() -> None:
     options = courtly.make("kings-court").options
     assert options["pushback_cap"] == 0
     assert options["march"] == 0
+    assert options["hand_limit"] == 0
+    assert options["track_cut"] == 0
+
+
+@pytest.mark.parametrize(("players", "last"), [(2, 30), (3, 25), (4, 20)])
+def test_the_track_shortens_with_each_player_beyond_two(players: int, last: int) -> None:
+    """KC-22: with track_cut=5 the track is 30, 25 and 20 spaces; two players keep the sheet's."""
+    state = new_game(players=players, track_cut=5)
+    assert state.tables.track_length == last
+    assert f"first to {last}" in state.render(0)
+    arrange(state, {0: last - 3})
+    play(state, "3H")
+    assert "Play 3H: reach " + str(last) + " and win" in [
+        state.game.text.action_label(state, 0, a) for a in state.legal_actions(0)
+    ]
+    play(state, "p0 play 3H")
+    assert state.is_terminal and state.returns()[0] == 1.0
+
+
+def test_a_track_cut_must_leave_a_track() -> None:
+    with pytest.raises(courtly.InvalidOptions, match="track_cut leaves 0 spaces at 4 players"):
+        courtly.make("kings-court", players=4, track_length=10, track_cut=5)
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=_ids)

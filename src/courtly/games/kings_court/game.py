@@ -50,6 +50,17 @@ OPTIONS: Final = (
         about="The last space of the track: the first pawn to reach it wins.",
     ),
     Option(
+        "track_cut",
+        0,
+        "spaces taken off the track for each player beyond two: the last space is "
+        "track_length - track_cut x (players - 2); 0: none (KC-22, a variant)",
+        minimum=0,
+        maximum=10,
+        label="Shorter track for more players",
+        about="The track loses this many spaces for each player beyond two (5: 30 spaces at "
+        "two players, 25 at three, 20 at four); 0: the same track at every count.",
+    ),
+    Option(
         "initial_hand_size",
         0,
         "cards dealt to each player before the first turn (KC-5)",
@@ -246,7 +257,14 @@ class KingsCourt(Game):
 
     def _check_options(self) -> None:
         n = self.num_players
-        self.track_length = int(self.options["track_length"])
+        # KC-22: the track shortens with each player beyond two; two players keep it whole.
+        cut = int(self.options["track_cut"]) * (n - 2)
+        self.track_length = int(self.options["track_length"]) - cut
+        if self.track_length < 1:
+            raise InvalidOptions(
+                f"kings-court: track_cut leaves {self.track_length} spaces at {n} players; "
+                "the track needs at least 1"
+            )
         self.safety_cap = int(self.options["safety_cap"])
         self.initial_hand_size = int(self.options["initial_hand_size"])
         self.prefilter_unused_suits = bool(self.options["prefilter_unused_suits"])

@@ -50,6 +50,8 @@ How Courtly settles the sheet's open points
 Variants for three and four players (off by default)
   KC-19 option pushback_cap (0): no card moves a rival back more than that many spaces.
   KC-20 option march (0): your pawn moves forward that many spaces as you end your turn.
+  KC-21 option hand_limit (0): no turn ends with more cards in hand; discard 7H throws one away.
+  KC-22 option track_cut (0): the track loses that many spaces for each player beyond two.
 
 Actions you type (in any case: play 7h is play 7H)
   play 7H        a number card (its suit says whom it moves); a bare 7H works too
