@@ -78,8 +78,9 @@ def analyze(
     return dict(json.loads(report.read_text()))
 
 
-def rows_of(report: dict[str, Any] | None, bots: str) -> list[dict[str, Any]]:
-    """One summary row per variant of a report (none without a report)."""
+def rows_of(report: dict[str, Any] | None, bots: str, label: str = "") -> list[dict[str, Any]]:
+    """One summary row per variant of a report (none without a report); ``label`` names a
+    report's single variant given with ``-o``."""
     if report is None:
         return []
     players = int(report["players"])
@@ -93,7 +94,7 @@ def rows_of(report: dict[str, Any] | None, bots: str) -> list[dict[str, Any]]:
             {
                 "bots": bots,
                 "players": players,
-                "variant": variant["name"],
+                "variant": label or variant["name"],
                 "games": figures["games"],
                 "cap": figures["safety_cap"]["rate"],
                 "cap_ci": figures["safety_cap"]["ci95"],
@@ -174,9 +175,8 @@ def main() -> None:
         for variant in RECOMMENDED:
             name = variant.replace("=", "")
             extra = [*heuristic, "-o", variant]
-            rows += rows_of(
-                analyze(args, "heuristic", f"alone-{name}", players, extra), "heuristic"
-            )
+            report = analyze(args, "heuristic", f"alone-{name}", players, extra)
+            rows += rows_of(report, "heuristic", f"{variant} (alone)")
     for players in counts:
         if not args.ismcts_games:
             break
@@ -185,7 +185,7 @@ def main() -> None:
             name = variant.replace("=", "")
             run = ["-n", str(args.ismcts_games), "--skill-games", "0", "--seats", seats]
             report = analyze(args, "ismcts", f"ismcts-{name}", players, [*run, "-o", variant])
-            rows += rows_of(report, "ismcts")
+            rows += rows_of(report, "ismcts", variant)
     summary = Path(args.out) / "summary.md"
     summary.write_text(table(rows) + "\n")
     (Path(args.out) / "summary.json").write_text(json.dumps(rows, indent=1) + "\n")
