@@ -21,6 +21,10 @@ def test_defaults() -> None:
         "track_length": 30,
         "initial_hand_size": 0,
         "prefilter_unused_suits": True,
+        "pushback_cap": 0,
+        "march": 0,
+        "hand_limit": 0,
+        "track_cut": 0,
         "safety_cap": 500,
     }
 

@@ -31,6 +31,8 @@ END: Final = 0
 PASS: Final = 1
 PLAY: Final = 2
 BORROW: Final = 3
+DISCARD: Final = 4
+"""``discard 7H``: throw a card away to come down to the hand limit (KC-21)."""
 END_ID: Final = 0
 """The id of ``end`` (the game builds it first)."""
 PASS_ID: Final = 1
@@ -84,11 +86,20 @@ class KingsCourtTables:
         safety_cap: int = 0,
         prefilter_unused_suits: bool = True,
         initial_hand_size: int = 0,
+        pushback_cap: int = 0,
+        march: int = 0,
+        hand_limit: int = 0,
     ) -> None:
         n = num_players
         self.track_length = track_length
         self.safety_cap = safety_cap
         self.initial_hand_size = initial_hand_size
+        self.pushback_cap = pushback_cap
+        """KC-19: the most spaces one card moves a rival back (0: its whole value)."""
+        self.march = march
+        """KC-20: the spaces a pawn moves forward as its player ends his turn (0: none)."""
+        self.hand_limit = hand_limit
+        """KC-21: the most cards a hand may hold as its player ends his turn (0: no limit)."""
         # KC-3: the seats own hearts, spades, clubs, diamonds in that order.
         owner = [-1] * 52
         for seat in range(n):
@@ -104,9 +115,16 @@ class KingsCourtTables:
         self.pass_: Action = actions[1] if actions else Action(1, "pass")
         plays: dict[int, list[Action]] = {c: [] for c in DECK}
         borrows: dict[int, list[Action]] = {c: [] for c in DECK}
+        discards: list[Action] = [self.end] * 52  # a placeholder where there is no discard
         for action in actions[2:]:
             assert isinstance(action, KingsCourtAction)
-            (plays if action.kind == PLAY else borrows)[action.card].append(action)
+            if action.kind == DISCARD:
+                discards[action.card] = action
+            else:
+                (plays if action.kind == PLAY else borrows)[action.card].append(action)
+        self.discard_of: tuple[Action, ...] = tuple(discards)
+        """``discard_of[card]``: the action that throws ``card`` away (KC-21; only with a hand
+        limit)."""
         self.all_plays_of: dict[int, tuple[Action, ...]] = {c: tuple(a) for c, a in plays.items()}
         """Every play of a card, whoever may make it (for the reasons of refusals)."""
         self.all_borrows_of: dict[int, tuple[Action, ...]] = {
@@ -122,6 +140,12 @@ class KingsCourtTables:
         )
         """``moved_back_by[seat][card]``: the seat that number card moves back when ``seat``
         plays it (-1: none, KC-9)."""
+
+    def push_of(self, value: int) -> int:
+        """How far a number card of ``value`` moves a rival back before the start stops it:
+        its value, or ``pushback_cap`` when that is smaller (KC-19)."""
+        cap = self.pushback_cap
+        return cap if 0 < cap < value else value
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (rebuild, (KingsCourtTables, (), fields_of(self)))

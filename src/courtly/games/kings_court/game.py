@@ -17,7 +17,17 @@ from ...core.errors import InvalidOptions
 from ...core.game import BotInfo, Game, GameInfo, GameLength
 from ...core.options import Option
 from ...core.tutorial import Tutorial
-from .components import BORROW, DECK, END, PASS, PLAY, VALUE, KingsCourtAction, KingsCourtTables
+from .components import (
+    BORROW,
+    DECK,
+    DISCARD,
+    END,
+    PASS,
+    PLAY,
+    VALUE,
+    KingsCourtAction,
+    KingsCourtTables,
+)
 from .heuristic import KingsCourtHeuristic
 from .rules import KingsCourtState
 from .rules_text import RULES
@@ -40,6 +50,17 @@ OPTIONS: Final = (
         about="The last space of the track: the first pawn to reach it wins.",
     ),
     Option(
+        "track_cut",
+        0,
+        "spaces taken off the track for each player beyond two: the last space is "
+        "track_length - track_cut x (players - 2); 0: none (KC-22, a variant)",
+        minimum=0,
+        maximum=10,
+        label="Shorter track for more players",
+        about="The track loses this many spaces for each player beyond two (5: 30 spaces at "
+        "two players, 25 at three, 20 at four); 0: the same track at every count.",
+    ),
+    Option(
         "initial_hand_size",
         0,
         "cards dealt to each player before the first turn (KC-5)",
@@ -56,6 +77,37 @@ OPTIONS: Final = (
         label="Leave out unplayed suits",
         about="With 2 or 3 players, the suits nobody plays are taken out of the deck; off: "
         "such a card is shown and set aside when drawn, and its drawer draws again.",
+    ),
+    Option(
+        "pushback_cap",
+        0,
+        "the most spaces one card moves a rival back; 0: its whole value (KC-19, a variant)",
+        minimum=0,
+        maximum=10,
+        label="Push-back cap",
+        about="No card moves a rival back more than this many spaces; 0: a card pushes back "
+        "by its whole value, as the sheet says.",
+    ),
+    Option(
+        "march",
+        0,
+        "spaces a pawn moves forward as its player ends the turn; 0: none (KC-20, a variant)",
+        minimum=0,
+        maximum=10,
+        label="March",
+        about="Each player's pawn moves forward this many spaces as he ends his turn; 0: pawns "
+        "move only by cards, as the sheet says.",
+    ),
+    Option(
+        "hand_limit",
+        0,
+        "the most cards a hand may hold as its player ends the turn; he throws the extra cards "
+        "away first, face up, his choice; 0: no limit (KC-21, a variant)",
+        minimum=0,
+        maximum=52,
+        label="Hand limit",
+        about="A player may not end his turn with more cards than this in hand: he throws the "
+        "extra ones away, face up, his choice; 0: no limit, as the sheet says.",
     ),
     Option(
         "safety_cap",
@@ -77,7 +129,7 @@ def longest_game(game: Game) -> GameLength:
     received = players * int(game.options["initial_hand_size"]) + turns
     # KC-2: without the prefilter, each card of an unowned suit is drawn once, and leaves.
     removed = 0 if game.options["prefilter_unused_suits"] else 52 - 13 * players
-    # Every play and every borrow takes a card out of a hand (to the discard pile, KC-12), and
+    # Every play, borrow and discard (KC-21) takes a card out of a hand (to the discard pile), and
     # only the deal or a draw puts one in, so they are at most as many as the cards received;
     # a pass declines the borrow of a Queen played (KC-12): no more passes than plays; and a
     # turn ends with one "end".
@@ -162,6 +214,9 @@ class KingsCourt(Game):
     safety_cap: int
     initial_hand_size: int
     prefilter_unused_suits: bool
+    pushback_cap: int
+    march: int
+    hand_limit: int
     tables: KingsCourtTables
     """The seats' suits, the deck and the legal-action tables, which its states read."""
 
@@ -192,14 +247,30 @@ class KingsCourt(Game):
                                 target,
                             )
                         )
+        if int(self.options["hand_limit"]):
+            # KC-21: after every other action, so that the ids of the sheet's game never change.
+            for card in DECK:
+                actions.append(
+                    KingsCourtAction(len(actions), f"discard {_word(card)}", DISCARD, card)
+                )
         return tuple(actions)
 
     def _check_options(self) -> None:
         n = self.num_players
-        self.track_length = int(self.options["track_length"])
+        # KC-22: the track shortens with each player beyond two; two players keep it whole.
+        cut = int(self.options["track_cut"]) * (n - 2)
+        self.track_length = int(self.options["track_length"]) - cut
+        if self.track_length < 1:
+            raise InvalidOptions(
+                f"kings-court: track_cut leaves {self.track_length} spaces at {n} players; "
+                "the track needs at least 1"
+            )
         self.safety_cap = int(self.options["safety_cap"])
         self.initial_hand_size = int(self.options["initial_hand_size"])
         self.prefilter_unused_suits = bool(self.options["prefilter_unused_suits"])
+        self.pushback_cap = int(self.options["pushback_cap"])
+        self.march = int(self.options["march"])
+        self.hand_limit = int(self.options["hand_limit"])
         if not 0 <= self.initial_hand_size <= 13:
             raise InvalidOptions("kings-court: initial_hand_size must be from 0 to 13")
         self.tables = KingsCourtTables(
@@ -209,6 +280,9 @@ class KingsCourt(Game):
             self.safety_cap,
             self.prefilter_unused_suits,
             self.initial_hand_size,
+            self.pushback_cap,
+            self.march,
+            self.hand_limit,
         )
 
     def new_state(self) -> KingsCourtState:

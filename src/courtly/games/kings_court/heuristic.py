@@ -25,7 +25,7 @@ from ...core.actions import Action
 from ...core.cards import JACK, QUEEN
 from ...core.draws import choice
 from ...core.game import Game, State, View, known_state
-from .components import END, PASS, PLAY, RANK, VALUE, KingsCourtAction
+from .components import DISCARD, END, PASS, PLAY, RANK, VALUE, KingsCourtAction
 from .rules import KingsCourtState
 
 WIN: float = 1000.0
@@ -79,6 +79,8 @@ class KingsCourtHeuristic:
         assert isinstance(action, KingsCourtAction)
         if action.kind in (END, PASS):
             return 0.0
+        if action.kind == DISCARD:
+            return _discard_score(state, me, action.card)
         score = self._card_value(state, me, action.card, action.target, racing)
         if action.kind == PLAY:
             return score
@@ -109,7 +111,7 @@ class KingsCourtHeuristic:
                 if racing:
                     return 50.0 + value
                 return -1.0
-            removal = min(value, positions[owner])
+            removal = min(tables.push_of(value), positions[owner])  # KC-19
             if removal <= 0:
                 return -1.0
             weight = _danger_weight(state, me, owner)
@@ -156,6 +158,17 @@ class KingsCourtHeuristic:
         ]
         total = sum(weights)
         return [w / total for w in weights]
+
+
+def _discard_score(state: KingsCourtState, me: int, card: int) -> float:
+    """Below 0, the smaller the more the card is worth keeping (KC-21: the hand limit makes the
+    bot throw cards away): a rival's number card goes first, the smallest first; then a court
+    card; an own number card last (playing it forward, scored -1, is better than throwing it)."""
+    if not VALUE[card]:
+        return -0.8 - 0.01 * RANK[card]
+    if state.tables.owner[card] == me:
+        return -5.0 - 0.01 * VALUE[card]
+    return -0.5 - 0.01 * VALUE[card]
 
 
 def _danger(state: KingsCourtState, seat: int) -> float:

@@ -42,6 +42,7 @@ from .components import (
     CARD_BIT,
     CUT,
     DEAL,
+    DISCARD,
     DRAW,
     END_ID,
     OVER,
@@ -234,7 +235,14 @@ class KingsCourtState(State):
         else:
             for card in self.hands[seat]:
                 legal += plays_for[card]
-        legal.append(game.end)
+        limit = game.hand_limit
+        if limit and len(self.hands[seat]) > limit:
+            # KC-21: no end of the turn over the hand limit; any card may be thrown away instead.
+            discard_of = game.discard_of
+            for card in self.hands[seat]:
+                legal.append(discard_of[card])
+        else:
+            legal.append(game.end)
         self._legal = tuple(legal)
 
     def _enter_borrow(self, target: int) -> None:
@@ -261,6 +269,17 @@ class KingsCourtState(State):
             self._enter_borrow(self.queen_target)
 
     def _end_turn(self) -> None:
+        march = self.tables.march
+        if march:
+            # KC-20: the pawn of the player ending his turn marches on, and may win by it.
+            seat = self.turn
+            spot = self.positions[seat] + march
+            length = self.tables.track_length
+            if spot >= length:
+                self.positions[seat] = length
+                self._finish([seat])
+                return
+            self.positions[seat] = spot
         self.turns_played += 1
         if self.turns_played >= self.tables.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
@@ -307,6 +326,13 @@ class KingsCourtState(State):
             return
         card = cast(KingsCourtAction, action).card
         target = cast(KingsCourtAction, action).target
+        if cast(KingsCourtAction, action).kind == DISCARD:
+            # KC-21: thrown away face up; it moves nobody, so no move back is used (KC-9).
+            self.hands[seat].remove(card)
+            self._forget(seat, card)
+            self.discard_pile.append(card)
+            self._enter_play()
+            return
         if self.phase == PLAYING:
             self.hands[seat].remove(card)
             self._forget(seat, card)
@@ -349,7 +375,8 @@ class KingsCourtState(State):
                 positions[seat] = spot
             else:
                 # KC-9: clamped at 0; even a move of 0 spaces uses the opponent's limit.
-                spot = positions[owner] - value
+                # KC-19: no card moves a rival back more than the push-back cap.
+                spot = positions[owner] - self.tables.push_of(value)
                 positions[owner] = spot if spot > 0 else 0
                 self.moved_back |= 1 << owner
             self._enter_play()

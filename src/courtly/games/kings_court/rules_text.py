@@ -47,6 +47,12 @@ How Courtly settles the sheet's open points
         that hand (every card that leaves a hand does so face up).
   KC-18 option safety_cap (500): after that many turns the farthest pawn wins; equal pawns share.
 
+Variants for three and four players (off by default)
+  KC-19 option pushback_cap (0): no card moves a rival back more than that many spaces.
+  KC-20 option march (0): your pawn moves forward that many spaces as you end your turn.
+  KC-21 option hand_limit (0): no turn ends with more cards in hand; discard 7H throws one away.
+  KC-22 option track_cut (0): the track loses that many spaces for each player beyond two.
+
 Actions you type (in any case: play 7h is play 7H)
   play 7H        a number card (its suit says whom it moves); a bare 7H works too
   play JH p2     a face card and its target (play KD alone when only one target is possible)

@@ -20,6 +20,7 @@ from .components import (
     CUT,
     DEAL,
     DECK,
+    DISCARD,
     END,
     FACE_NAME,
     PASS,
@@ -29,6 +30,7 @@ from .components import (
     SUIT,
     VALUE,
     KingsCourtAction,
+    KingsCourtTables,
 )
 from .rules import KingsCourtState
 from .views import known_cards
@@ -73,7 +75,7 @@ class KingsCourtText(GameText):
             turn = f"turn {state.turns_played + 1} (cap {game.safety_cap})"
         lines = [
             f"King's Court · {suits} · first to {game.track_length} · {turn}"
-            f" · draw pile {count(len(state.draw_pile), 'card')}"
+            f" · draw pile {count(len(state.draw_pile), 'card')}{_variant_text(game)}"
         ]
         lines += _track_lines(state, seat)
         lines.append(_discard_line(state))
@@ -104,6 +106,15 @@ class KingsCourtText(GameText):
         if item.kind == PASS:
             source = seat_text(state.queen_target)
             return [(PUBLIC, f"{who} passes: nothing borrowed from {source}'s hand.")]
+        if item.kind == DISCARD:
+            limit = state.tables.hand_limit
+            return [
+                (
+                    PUBLIC,
+                    f"{who} throws {CARDS[item.card]} away, face up: no turn ends with more than "
+                    f"{count(limit, 'card')} in hand (KC-21).",
+                )
+            ]
         return _tell_card(state, actor, item)
 
     def outcome(self, state: State) -> Outcome:
@@ -151,10 +162,17 @@ class KingsCourtText(GameText):
         if not isinstance(action, KingsCourtAction):
             return str(action)
         if action.kind == END:
-            return "End the turn"
+            march = state.tables.march
+            if not march:
+                return "End the turn"
+            if state.positions[seat] + march >= state.tables.track_length:
+                return "End the turn: march to the end and win"  # KC-20
+            return f"End the turn: march forward {march}"  # KC-20
         if action.kind == PASS:
             return "Pass"
         card = CARDS[action.card]
+        if action.kind == DISCARD:
+            return f"Discard {card}: over the hand limit"  # KC-21
         effect = _label_effect(state, seat, action)
         if action.kind == BORROW:
             return f"Borrow {card}: {effect}"
@@ -167,7 +185,7 @@ class KingsCourtText(GameText):
         after a Queen); a face card without a target means its only legal target."""
         assert isinstance(state, KingsCourtState)
         words = text.strip().split()
-        if words and words[0].lower() not in ("play", "borrow", "end", "pass"):
+        if words and words[0].lower() not in ("play", "borrow", "end", "pass", "discard"):
             words.insert(0, "borrow" if state.phase == BORROWING else "play")
         action = state.game.action_from_text(" ".join(words))
         if action is not None or len(words) != 2 or words[0].lower() not in ("play", "borrow"):
@@ -377,11 +395,34 @@ def _refill(state: KingsCourtState, left: int, drawer: int, dealing: bool) -> li
 def _tell_end(state: KingsCourtState, seat: int) -> list[Line]:
     """The end of a turn, and the end of the game at the safety cap (KC-18)."""
     lines: list[Line] = [(PUBLIC, f"{seat_text(seat)} ends the turn.")]
+    march = state.tables.march
+    if march:
+        # KC-20: the pawn marches on as its player ends the turn, and may reach the end by it.
+        here = state.positions[seat]
+        length = state.tables.track_length
+        if here + march >= length:
+            return [
+                *lines,
+                (
+                    PUBLIC,
+                    f"{seat_text(seat)} marches from {here} to {length}, the last space"
+                    " (KC-20), and wins!",
+                ),
+                _hands_shown(state),
+            ]
+        lines.append(
+            (
+                PUBLIC,
+                f"{seat_text(seat)} marches forward {count(march, 'space')}, from {here} to"
+                f" {here + march} (KC-20).",
+            )
+        )
     cap = state.tables.safety_cap
     if state.turns_played + 1 < cap:
         following = (seat + 1) % state.num_players
         return lines + _refill(state, len(state.draw_pile), following, False)
-    positions = state.positions
+    positions = list(state.positions)
+    positions[seat] += march  # KC-20: the march comes before the cap's count
     front = max(positions)
     winners = [s for s, spot in enumerate(positions) if spot == front]
     lines.append((PUBLIC, f"That was turn {cap}, the safety cap: the game stops (KC-18)."))
@@ -390,6 +431,16 @@ def _tell_end(state: KingsCourtState, seat: int) -> list[Line]:
     else:
         won = f"{names(winners)} share the win, level at the front on space {front}."
     return [*lines, (PUBLIC, won), _hands_shown(state)]
+
+
+def _variant_text(tables: KingsCourtTables) -> str:
+    """The variants in play, for the header: `` · push back at most 3 · march 1``."""
+    words = ""
+    if tables.pushback_cap:
+        words += f" · push back at most {tables.pushback_cap}"
+    if tables.march:
+        words += f" · march {tables.march}"
+    return words
 
 
 def _tell_card(state: KingsCourtState, seat: int, action: KingsCourtAction) -> list[Line]:
@@ -407,7 +458,8 @@ def _tell_card(state: KingsCourtState, seat: int, action: KingsCourtAction) -> l
     if value:
         owner = state.tables.owner[card]
         if owner != seat:
-            return [(PUBLIC, _push_back(lead, owner, positions[owner], value))]
+            push = state.tables.push_of(value)  # KC-19
+            return [(PUBLIC, _push_back(lead, owner, positions[owner], push, value))]
         length = state.tables.track_length
         spot = positions[seat] + value
         if spot < length:
@@ -452,10 +504,12 @@ def _tell_card(state: KingsCourtState, seat: int, action: KingsCourtAction) -> l
     return [(PUBLIC, f"{lead}: {them} throws the whole hand away, face up: {_cards(hand)}.")]
 
 
-def _push_back(lead: str, victim: int, start: int, value: int) -> str:
-    """A number card of ``victim``'s suit played by someone else: a move back, stopped at the
-    start (KC-7); even a move of no space counts as the victim's one move back (KC-9)."""
+def _push_back(lead: str, victim: int, start: int, value: int, face: int) -> str:
+    """A number card of ``victim``'s suit (worth ``face``) played by someone else: a move back
+    of ``value`` (``face``, or the push-back cap, KC-19), stopped at the start (KC-7); even a move
+    of no space counts as the victim's one move back (KC-9)."""
     them = seat_text(victim)
+    capped = f" (a push back is capped at {count(value, 'space')}: KC-19)" if value < face else ""
     if start == 0:
         return (
             f"{lead}: {them} stays on the start, and may not be pushed back again this turn (KC-9)."
@@ -466,7 +520,8 @@ def _push_back(lead: str, victim: int, start: int, value: int) -> str:
             " (a pawn goes no lower: KC-7)."
         )
     return (
-        f"{lead} and pushes {them} back {count(value, 'space')}, from {start} to {start - value}."
+        f"{lead} and pushes {them} back {count(value, 'space')}, from {start} to {start - value}"
+        f"{capped}."
     )
 
 
@@ -494,6 +549,7 @@ def _label_effect(state: KingsCourtState, seat: int, action: KingsCourtAction) -
             return f"forward {value}"
         them = seat_text(owner)
         start = positions[owner]
+        value = state.tables.push_of(value)  # KC-19
         if start == 0:
             return f"{them} back 0 (on the start)"
         if start < value:
@@ -525,6 +581,17 @@ def _why_not_now(state: KingsCourtState, seat: int, action: KingsCourtAction) ->
         return "pass declines a Queen's borrow; to stop playing, end the turn"
     if kind == BORROW:
         return "borrow is only possible right after playing a Queen"
+    over = len(state.hands[seat]) - state.tables.hand_limit
+    if kind == END and state.tables.hand_limit and over > 0:
+        return (
+            f"{seat_text(seat)} holds {count(len(state.hands[seat]), 'card')}, more than the hand "
+            f"limit of {state.tables.hand_limit}: play or discard {over} first (KC-21)"
+        )
+    if kind == DISCARD and over <= 0:
+        return (
+            f"a card is thrown away only to come down to the hand limit of "
+            f"{count(state.tables.hand_limit, 'card')} (KC-21)"
+        )
     if action.card not in state.hands[seat]:
         return f"{seat_text(seat)} does not hold {CARDS[action.card]}"
     return None
@@ -602,6 +669,9 @@ def _play_sentences(state: KingsCourtState, seat: int) -> list[str]:
             targets = [a.target for a in plays if a.card == court]
             sentences.append(_court_sentence(state, seat, court, targets))
     sentences += _push_sentences(state, seat, [c for c in hand if VALUE[c] and owner[c] != seat])
+    limit = state.tables.hand_limit
+    if limit and len(hand) > limit:
+        return [_end_sentence(state, seat), *sentences]  # KC-21: the turn cannot end as it is
     sentences.append(_end_sentence(state, seat))
     return sentences
 
@@ -647,7 +717,7 @@ def _push_sentences(state: KingsCourtState, seat: int, cards: list[int]) -> list
         elif spot == 0:
             parts.append(f"{them} is on the start, where {_cards(theirs)} would push nowhere")
         else:
-            best = max(theirs, key=lambda c: (min(VALUE[c], spot), -VALUE[c]))
+            best = max(theirs, key=lambda c: (min(state.tables.push_of(VALUE[c]), spot), -VALUE[c]))
             parts.append(f"{CARDS[best]} {_effect(state, seat, best, rival, -1)}")
     if not parts:
         return []
@@ -655,6 +725,23 @@ def _push_sentences(state: KingsCourtState, seat: int, cards: list[int]) -> list
 
 
 def _end_sentence(state: KingsCourtState, seat: int) -> str:
+    """What ending the turn keeps, and the Kings that could still strip the hand (KC-13); with
+    the march (KC-20), the step it brings first."""
+    limit = state.tables.hand_limit
+    over = len(state.hands[seat]) - limit
+    if limit and over > 0:
+        keep = count(limit, "card")
+        return f"Before ending the turn, play or throw away {over}: a hand keeps {keep} (KC-21)."
+    march = state.tables.march
+    if not march:
+        return _keep_sentence(state, seat)
+    here = state.positions[seat]
+    if here + march >= state.tables.track_length:
+        return "Ending the turn marches you to the end: you win (KC-20)."
+    return f"Ending the turn marches you forward {march}, to {here + march} (KC-20)."
+
+
+def _keep_sentence(state: KingsCourtState, seat: int) -> str:
     """What ending the turn keeps, and the Kings that could still strip the hand (KC-13)."""
     hand = state.hands[seat]
     following = (seat + 1) % state.num_players
@@ -740,7 +827,7 @@ def _effect(state: KingsCourtState, seat: int, card: int, target: int, source: i
         spot = positions[owner]
         if spot == 0:
             return f"is wasted on {them}, who is on the start"
-        after = max(0, spot - value)
+        after = max(0, spot - state.tables.push_of(value))  # KC-19
         return f"pushes {them} back {spot - after}, from {spot} to {after}"
     them = seat_text(target)
     rank = RANK[card]

@@ -6,7 +6,8 @@ it, draw by draw.
 
 Filling the history. Every card leaves a hand in public, and a hand only ever grows by draws, so
 for each other seat the cards it drew in an epoch are exactly the cards of that epoch it has
-played, lost to a Queen or thrown away to a King since, and the cards of that epoch it holds now.
+played, lost to a Queen, thrown away to a King or to the hand limit (KC-21) since, and the cards
+of that epoch it holds now.
 Which draw brought which card is a matching of draws to those cards: a card must be drawn before
 it leaves the hand, a card the seat remembers from its last look before that look, and a card it
 does not know after it. The earliest-deadline-first matching (each draw, in order, to the waiting
@@ -30,7 +31,7 @@ from ...core.cards import CARDS, KING, QUEEN
 from ...core.draws import below
 from ...core.events import CHANCE, HIDDEN, Event
 from ...core.persist import fields_of, rebuild
-from .components import BORROW, CARD_BIT, PLAY, RANK, KingsCourtAction, slot_epoch
+from .components import BORROW, CARD_BIT, DISCARD, PLAY, RANK, KingsCourtAction, slot_epoch
 from .rules import KingsCourtState
 
 DRAWN: tuple[Event, ...] = tuple((CHANCE, card) for card in CARDS[:52])
@@ -217,7 +218,8 @@ class HistoryReading:
     ``(event, card, epoch of the card)``, and the current draw pile's order when it was formed.
 
     Everything it reads is public or the viewer's: draws hidden from it (their drawer is declared
-    with them), plays and borrows, the hands Kings threw away, and when the reshuffles came.
+    with them), plays, borrows and discards (KC-21), the hands Kings threw away, and when the
+    reshuffles came.
     """
 
     def __init__(self, state: KingsCourtState) -> None:
@@ -245,6 +247,11 @@ class HistoryReading:
     def _play(self, state: KingsCourtState, index: int, actor: int, item: Any) -> None:
         action = item
         assert isinstance(action, KingsCourtAction)
+        if action.kind == DISCARD:
+            # KC-21: a card thrown away over the hand limit leaves its hand face up.
+            self.departures[actor].append((index, action.card, self.epoch_of[action.card]))
+            self.discard.append(action.card)
+            return
         if action.kind not in (PLAY, BORROW):
             return
         card = action.card
