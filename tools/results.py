@@ -1,5 +1,6 @@
 """The README's results: a balance report of every game at every player count, its default
-options (``make results``).
+options (``make results``), and of Courtly's recommended variant where a game recommends one at
+a count (King's Court at three and four players).
 
 For each game and each of its player counts, heuristic bots in every seat (rotated), it runs
 ``courtly analyze``'s analysis, writes the report to ``docs/results/GAME-Np.html`` (with its JSON
@@ -13,7 +14,8 @@ game and player count, every row whose games end at the safety cap more often th
 
 A quick run (a minute or two): ``--games 200 --skill-games 50 --pace-games 50``. With
 ``--from-reports`` nothing is played: the pages and the section are rewritten from the JSON
-reports (each keeps its sizes and seconds under ``made``), after a change to how they read.
+reports (each keeps its sizes and seconds under ``made``), after a change to how they read;
+with ``--reuse`` only the rows without a report are played.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any, Final
 
+from courtly.core.options import Recommendation, options_text
 from courtly.core.registry import game_class, make
 from courtly.sim.analysis import Variant, analysis
 from courtly.sim.analysis_page import counted, findings, p_text, write_report
@@ -35,6 +38,7 @@ from courtly.sim.tournament import Simulation
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 FOLDER = ROOT / "docs" / "results"
+FINDINGS = ROOT / "docs" / "findings"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
 GAMES: Final = (
     "royal-gambit",
@@ -68,8 +72,30 @@ rules, decides too many of them."""
 MARK: Final = "⚠"
 
 
-def report_name(game: str, players: int) -> str:
-    return f"{game}-{players}p"
+def report_name(game: str, players: int, variant: Recommendation | None = None) -> str:
+    """``kings-court-4p``, or ``kings-court-4p-track_cut5`` for a recommended variant."""
+    if variant is None:
+        return f"{game}-{players}p"
+    options = "-".join(f"{name}{value}" for name, value in variant.options.items())
+    return f"{game}-{players}p-{options}"
+
+
+def recommended_of(document: dict[str, Any]) -> Recommendation | None:
+    """The recommended variant a report measured (None: the rules as written)."""
+    options = document["variants"][0]["options"]
+    variant = game_class(document["game"]).info.recommended.get(document["players"])
+    if variant is not None and all(options.get(k) == v for k, v in variant.options.items()):
+        return variant
+    return None
+
+
+def row_title(document: dict[str, Any]) -> str:
+    """``King's Court``, or ``King's Court, Courtly's variant: the shorter track (-o ...)``."""
+    title = game_class(document["game"]).info.title
+    variant = recommended_of(document)
+    if variant is None:
+        return title
+    return f"{title}, Courtly's variant: {variant.name} (`-o {options_text(variant.options)}`)"
 
 
 def _percent(rate: dict[str, Any]) -> str:
@@ -117,11 +143,10 @@ def row(document: dict[str, Any]) -> str:
     seats = " / ".join(_percent(seat) for seat in figures["win_rate_by_seat"])
     skill = document["skill"]
     skill_share = "–" if not skill else f"{100 * skill['eta_squared_skill']:.0f}%"
-    title = game_class(document["game"]).info.title
-    name = report_name(document["game"], document["players"])
+    name = report_name(document["game"], document["players"], recommended_of(document))
     cap = document["variants"][0]["options"]["safety_cap"]
     return (
-        f"| [{title}](docs/results/{name}.html) | {document['players']} | "
+        f"| [{row_title(document)}](docs/results/{name}.html) | {document['players']} | "
         f"{seats} | {p_text(figures['seat_advantage']['p_value'])} | {length_cell(document)} | "
         f"{figures['length']['decisions']['median']:g} | {minutes_cell(document['minutes'])} | "
         f"{_leader(figures['comebacks']['leader_at_middle_wins'])} | "
@@ -143,7 +168,7 @@ def flagged(documents: list[dict[str, Any]]) -> str:
     if not worst:
         return f"No game ends at the safety cap more often than {100 * CAP_MARK:.0f}% of the time."
     named = ", ".join(
-        f"{game_class(d['game']).info.title} at {d['players']} players "
+        f"{row_title(d)} at {d['players']} players "
         f"({_percent(d['variants'][0]['figures']['safety_cap'])})"
         for d in worst
     )
@@ -160,7 +185,9 @@ def section(documents: list[dict[str, Any]]) -> str:
     lines = [
         START,
         "",
-        f"Each game at every player count, its default options, {made['games']:,} games a row "
+        f"Each game at every player count, its default options (the rules as written), and "
+        "Courtly's recommended variant where a game has one at a count (see `courtly rules`), "
+        f"{made['games']:,} games a row "
         "between heuristic bots (rotated through the seats), seed 0; the skill measure pits the "
         f"heuristic against random bots ({made['skill_games']:,} games of each). Generated by "
         f"`make results` (`tools/results.py --games {made['games']} --skill-games "
@@ -185,27 +212,46 @@ def section(documents: list[dict[str, Any]]) -> str:
     ]
     for game_id in dict.fromkeys(d["game"] for d in documents):
         title = game_class(game_id).info.title
-        lines.append(f"**{title}.**")
+        finding = FINDINGS / f"{game_id}.md"
+        studied = (
+            f" What lies behind these figures is studied in [its finding]"
+            f"(docs/findings/{finding.name})."
+            if finding.exists()
+            else ""
+        )
+        lines.append(f"**{title}.**{studied}")
         lines.append("")
         for document in (d for d in documents if d["game"] == game_id):
             mark = f" {MARK}" if capped(document) else ""
+            variant = recommended_of(document)
+            named = "" if variant is None else f", Courtly's variant ({variant.name})"
             lines.append(
-                f"- *{document['players']} players{mark}.* " + " ".join(findings(document))
+                f"- *{document['players']} players{named}{mark}.* " + " ".join(findings(document))
             )
         lines.append("")
     lines.append(END)
     return "\n".join(lines)
 
 
-def rows() -> list[tuple[str, int]]:
-    """Every game at every player count, in the README's order."""
-    return [(game, n) for game in GAMES for n in game_class(game).info.player_counts]
+def rows() -> list[tuple[str, int, Recommendation | None]]:
+    """Every game at every player count, each followed by Courtly's recommended variant at
+    that count if there is one, in the README's order."""
+    found: list[tuple[str, int, Recommendation | None]] = []
+    for game in GAMES:
+        info = game_class(game).info
+        for n in info.player_counts:
+            found.append((game, n, None))
+            if n in info.recommended:
+                found.append((game, n, info.recommended[n]))
+    return found
 
 
-def measure(game_id: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
+def measure(
+    game_id: str, players: int, variant: Recommendation | None, args: argparse.Namespace
+) -> dict[str, Any]:
     """One row's report: the analysis, the minutes, and how it was made."""
     info = game_class(game_id).info
-    game = make(game_id, players=players)
+    game = make(game_id, players=players, **(variant.options if variant else {}))
     seats = [info.default_bot] * players
     backend = LocalBackend(args.workers)
     began = time.perf_counter()
@@ -214,7 +260,7 @@ def measure(game_id: str, players: int, args: argparse.Namespace) -> dict[str, A
         players,
         seats,
         args.games,
-        [Variant("default rules", dict(game.options))],
+        [Variant(variant.name if variant else "default rules", dict(game.options))],
         seed=0,
         backend=backend,
         skill_games=args.skill_games,
@@ -245,15 +291,19 @@ def main() -> None:
         action="store_true",
         help="play nothing: rewrite the pages and the README's section from the JSON reports",
     )
+    parser.add_argument(
+        "--reuse", action="store_true", help="play only the rows that have no JSON report yet"
+    )
     args = parser.parse_args()
     FOLDER.mkdir(parents=True, exist_ok=True)
     documents = []
-    for game_id, players in rows():
-        path = FOLDER / report_name(game_id, players)
-        if args.from_reports:
-            document = json.loads(path.with_name(path.name + ".json").read_text())
+    for game_id, players, variant in rows():
+        path = FOLDER / report_name(game_id, players, variant)
+        report = path.with_name(path.name + ".json")
+        if args.from_reports or (args.reuse and report.exists()):
+            document = json.loads(report.read_text())
         else:
-            document = measure(game_id, players, args)
+            document = measure(game_id, players, variant, args)
             print(f"{game_id} {players}p: {document['made']['seconds']:.0f} s", flush=True)
         write_report(document, path)  # the page and its plots, redrawn by this version
         documents.append(document)

@@ -123,3 +123,20 @@ def test_a_p_value_too_small_for_a_float_is_not_zero() -> None:
     underflow = document()
     underflow["variants"][0]["figures"]["seat_advantage"]["p_value"] = 0.0
     assert "| < 1e-300 |" in results.row(underflow)
+
+
+def test_a_recommended_variant_has_a_row_of_its_own_after_the_rules_as_written() -> None:
+    listed = results.rows()
+    info = game_class("kings-court").info
+    at = listed.index(("kings-court", 4, None))
+    assert listed[at + 1] == ("kings-court", 4, info.recommended[4])
+    assert ("kings-court", 2, None) in listed
+    assert not [r for r in listed if r[0] == "kings-court" and r[1] == 2 and r[2] is not None]
+    variant = document(cap=0.001)
+    variant["variants"][0]["options"]["track_cut"] = 5
+    row = results.row(variant)
+    assert row.startswith(
+        "| [King's Court, Courtly's variant: the shorter track (20 spaces) (`-o track_cut=5`)]"
+        "(docs/results/kings-court-4p-track_cut5.html) | 4 | "
+    )
+    assert results.recommended_of(document()) is None

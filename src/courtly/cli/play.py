@@ -34,6 +34,7 @@ from .shared import (
     make_game,
     print_end,
     print_typing_help,
+    recommended_variant,
     seats_for,
 )
 
@@ -53,6 +54,14 @@ def play_command(
     ] = None,
     option: OptionsArg = None,
     save: SaveArg = None,
+    as_written: Annotated[
+        bool,
+        typer.Option(
+            "--as-written",
+            help="Play the rules as written where Courtly recommends a variant at this player "
+            "count (King's Court at 3 and 4 players: see `courtly rules`).",
+        ),
+    ] = False,
     hints: Annotated[
         bool,
         typer.Option(
@@ -72,6 +81,7 @@ def play_command(
     console = card_console()
     with clear_errors():
         specs, count = seats_for(game, seats, players, "human")
+        option, variant_note = recommended_variant(game, count, option, as_written)
         the_game = make_game(game, count, option)
         humans = [s for s, spec in enumerate(specs) if is_human(spec)]
         telling = Telling(count)
@@ -93,6 +103,8 @@ def play_command(
     perspective = humans[0] if len(humans) == 1 else None
     names = ", ".join(f"{seat_text(s)} {spec}" for s, spec in enumerate(specs))
     console.print(f"[bold]{the_game.info.title}[/] · seed {seed} · {names}")
+    if variant_note is not None:
+        console.print(variant_note, markup=False, highlight=False)
     if humans:
         print_typing_help(console, hints)
 

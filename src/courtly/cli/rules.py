@@ -15,4 +15,4 @@ def rules_command(game: GameArg) -> None:
     with clear_errors():
         info = game_class(game).info
     console = Console()
-    console.print(reflow(info.rules, console.width), markup=False, highlight=False)
+    console.print(reflow(info.rules_text(), console.width), markup=False, highlight=False)

@@ -25,7 +25,7 @@ from ..agents.terminal import thinking
 from ..core.actions import Action, parse_seat, seat_text
 from ..core.errors import CourtlyError, InvalidOptions
 from ..core.game import Agent, Game, State, View
-from ..core.options import parse_option_assignments
+from ..core.options import options_text, parse_option_assignments
 from ..core.records import MatchRecord, RecordWriter
 from ..core.registry import game_class, make
 from ..sim.backends import BACKENDS
@@ -119,6 +119,32 @@ def make_game(game_id: str, players: int | None, option: list[str] | None) -> Ga
     """The game from its id, --players and the -o name=value options."""
     options = parse_option_assignments(option or [])
     return make(game_id, players=players, **options)
+
+
+def recommended_variant(
+    game_id: str, players: int, option: list[str] | None, as_written: bool
+) -> tuple[list[str], str | None]:
+    """The -o options with Courtly's recommended variant at this player count added (unless
+    ``as_written``, or the options already set one of its keys: the person chose), and what to
+    tell the person about it (None where the game recommends nothing at this count)."""
+    variant = game_class(game_id).info.recommended.get(players)
+    given = list(option or [])
+    if variant is None:
+        return given, None
+    chosen = parse_option_assignments(given)
+    flag = f"-o {options_text(variant.options)}"
+    if any(name in chosen for name in variant.options):
+        return given, None
+    if as_written:
+        return (
+            given,
+            f"{variant.reason} You chose the rules as written ({flag} plays {variant.name}).",
+        )
+    note = (
+        f"Courtly's variant: {variant.name} ({flag}). {variant.reason} "
+        "--as-written plays the sheet's rules."
+    )
+    return given + options_text(variant.options).split(), note
 
 
 def seats_for(

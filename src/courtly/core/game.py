@@ -45,7 +45,14 @@ from .events import (
     observer_bit,
     parse_actor,
 )
-from .options import Option, OptionValue, describe_options, resolve_options
+from .options import (
+    Option,
+    OptionValue,
+    Recommendation,
+    describe_options,
+    recommendations_text,
+    resolve_options,
+)
 from .persist import fields_of, rebuild
 from .records import MatchRecord
 from .tensors import TensorLayout
@@ -388,10 +395,19 @@ class GameInfo:
     longest_game: Callable[[Game], GameLength] | None = None
     """The longest game for a game's options and player count (:meth:`Game.longest_game`): a
     proven bound, which RL adapters size their buffers by and front ends may show."""
+    recommended: Mapping[int, Recommendation] = field(default_factory=dict)
+    """The variant Courtly recommends at a player count where the rules as written go wrong,
+    by player count (most games: none). Front ends pre-select it; the engine does not."""
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def rules_text(self) -> str:
+        """The rules summary as ``courtly rules`` prints it: ``rules``, then the variants
+        Courtly recommends at some player counts, if any."""
+        advice = recommendations_text(self.recommended)
+        return f"{self.rules.rstrip()}\n\n{advice}\n" if advice else self.rules
 
     def players_text(self) -> str:
         """``2``, ``2–5`` or ``4 (2–3 unofficial)``: the player counts as people read them."""

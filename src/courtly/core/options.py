@@ -6,6 +6,7 @@ passed (Python values, or text from a command line) into a complete, checked dic
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -117,6 +118,14 @@ class Option:
             raise bad
         return text
 
+    def value_text(self, value: OptionValue) -> str:
+        """``value`` as a person reads it: a choice by its label, true and false as yes and no."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(str(value))]
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
     def _check_bounds(self, number: float, bad: InvalidOptions) -> None:
         if (self.minimum is not None and number < self.minimum) or (
             self.maximum is not None and number > self.maximum
@@ -141,6 +150,69 @@ def resolve_options(
         else option.default
         for option in declared
     }
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """A variant Courtly recommends at a player count where the rules as written go wrong there
+    (a game that does not end, say), with the measured reason. The engine's default stays the
+    rules as written, the reference; front ends pre-select the variant, say why in one line and
+    keep the rules as written one choice away."""
+
+    options: Mapping[str, OptionValue]
+    """The options that make the variant (the others keep their defaults)."""
+    name: str
+    """The variant's name for a person (``the shorter track``)."""
+    reason: str
+    """Why, in one line with the measured figure (``As written, half of ...``)."""
+
+
+def options_text(options: Mapping[str, OptionValue]) -> str:
+    """``track_cut=5 march=1``: options as a command line's ``-o`` takes them."""
+    return " ".join(f"{name}={_typed(value)}" for name, value in options.items())
+
+
+def _typed(value: OptionValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def recommendations_text(recommended: Mapping[int, Recommendation]) -> str:
+    """What ``courtly rules`` adds after a game's summary where Courtly recommends a variant at
+    some player counts (empty where it recommends none), laid out as the summaries are."""
+    if not recommended:
+        return ""
+    lines = ["Recommended variants (the rules as written stay the engine's default)"]
+    for players, variant in sorted(recommended.items()):
+        item = f"{variant.name}, -o {options_text(variant.options)}. {variant.reason}"
+        label = f"  {players} players:  "
+        lines += textwrap.wrap(
+            item,
+            96,
+            initial_indent=label,
+            subsequent_indent=" " * len(label),
+            break_on_hyphens=False,
+        )
+    closing = (
+        "The browser's table form and `courtly play` choose it at those counts; the form's "
+        '"Play the rules as written" and `courtly play --as-written` keep the sheet\'s rules.'
+    )
+    lines += textwrap.wrap(
+        closing, 96, initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False
+    )
+    return "\n".join(lines)
+
+
+def variant_words(declared: Sequence[Option], options: Mapping[str, OptionValue]) -> list[str]:
+    """Each option of ``options`` that is not the rules as written, as a person reads it
+    (``Shorter track for more players: 5``): what a table tells the people who join it."""
+    words = []
+    for option in declared:
+        value = options.get(option.name, option.default)
+        if value == option.default:
+            continue
+        label = option.label or option.name.replace("_", " ").capitalize()
+        words.append(f"{label}: {option.value_text(value)}")
+    return words
 
 
 def parse_option_assignments(pairs: Sequence[str]) -> dict[str, str]:

@@ -66,6 +66,15 @@ def describe(game: type[Game]) -> dict[str, Any]:
         "agents": sorted(bot.name for bot in info.bots),
         "default_bot": info.default_bot,
         "longest_game": _longest_games(game),
+        "recommended": [
+            {
+                "players": players,
+                "options": dict(variant.options),
+                "name": variant.name,
+                "reason": variant.reason,
+            }
+            for players, variant in sorted(info.recommended.items())
+        ],
     }
 
 

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from ..core.game import Game, State
+from ..core.options import variant_words
 from ..core.story import Story, story_of
 from ..core.tutorial import Tutorial
 from .protocol import Clock as ClockShape
@@ -184,9 +185,12 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     titles: list[str] = field(init=False, repr=False)
     """What each seat is in the game (``Ostrogoth King``): fixed by the game and its options."""
+    variant: list[str] = field(init=False, repr=False)
+    """Each option that is not the rules as written, in words: told to everyone who joins."""
 
     def __post_init__(self) -> None:
         self.titles = seat_titles(self.game)
+        self.variant = variant_words(self.game.info.options, self.options)
 
     @property
     def version(self) -> int:
@@ -223,6 +227,7 @@ class Table:
                 "title": self.game.info.title,
                 "players": self.game.num_players,
                 "options": self.options,
+                "variant": self.variant,
                 "mode": self.mode,
                 "clock": self.clock.to_dict(),
                 "status": self.status,

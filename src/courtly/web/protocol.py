@@ -161,6 +161,18 @@ class LongestGame(TypedDict):
     events: int
 
 
+class RecommendedVariant(TypedDict):
+    """The variant Courtly recommends at a player count where the rules as written go wrong
+    there: the form pre-selects its options and shows ``reason``."""
+
+    players: int
+    options: dict[str, OptionValue]
+    name: str
+    """The variant's name for a person (``the shorter track (20 spaces)``)."""
+    reason: str
+    """Why, in one line with the measured figure."""
+
+
 class GameInfo(TypedDict):
     """A game of the catalogue (``courtly games --json``), with the bots a seat can be given."""
 
@@ -180,6 +192,9 @@ class GameInfo(TypedDict):
     bots: list[BotInfo]
     tutorial: bool
     """Whether the game teaches a tutorial (``POST /api/tutorials``)."""
+    recommended: list[RecommendedVariant]
+    """Courtly's variants by player count (empty for most games); the engine's defaults stay
+    the rules as written."""
 
 
 class Rules(TypedDict):
@@ -226,6 +241,9 @@ class TableSummary(TypedDict):
     title: str
     players: int
     options: dict[str, OptionValue]
+    variant: list[str]
+    """Each option that is not the rules as written, in a person's words (``Shorter track for
+    more players: 5``): empty for the rules as written."""
     mode: Mode
     clock: Clock
     status: Status
@@ -342,6 +360,8 @@ class SeatMessage(TypedDict):
     seats: list[SeatPublic]
     notices: list[Notice]
     mode: Mode
+    variant: list[str]
+    """The table's options that are not the rules as written, in words (empty: as written)."""
     hints: bool
     rematch_id: str | None
     tutorial: bool

@@ -80,6 +80,6 @@ def game_rules(game_id: str) -> Rules:
     return {
         "game": info["id"],
         "title": info["title"],
-        "rules": game_class(game_id).info.rules,
+        "rules": game_class(game_id).info.rules_text(),
         "document": rules_document(info["id"]),
     }

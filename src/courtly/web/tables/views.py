@@ -64,6 +64,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
         "seats": table.public_seats(now),
         "notices": table.notices,
         "mode": table.mode,
+        "variant": table.variant,
         "hints": table.hints,
         "rematch_id": table.rematch_id,
         "tutorial": table.tutorial,

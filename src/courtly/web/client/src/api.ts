@@ -10,6 +10,7 @@ type Schemas = components["schemas"];
 export type OptionInfo = Schemas["OptionInfo"];
 export type BotInfo = Schemas["BotInfo"];
 export type GameInfo = Schemas["GameInfo"];
+export type RecommendedVariant = Schemas["RecommendedVariant"];
 /** What each seat is at a player count and options ("Ostrogoth King"; "" where all are alike). */
 export type SeatTitles = Schemas["SeatTitles"];
 export type Rules = Schemas["Rules"];

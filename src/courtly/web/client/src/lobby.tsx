@@ -10,6 +10,7 @@ import {
   type GameInfo,
   type OptionInfo,
   type OptionValue,
+  type RecommendedVariant,
   type SeatRequest,
   type TableSummary,
 } from "./api";
@@ -220,6 +221,11 @@ function TableList({
                     {table.players} players · {table.mode}
                     {join && ` · ${free.length} free`}
                   </span>
+                  {table.variant.length > 0 && (
+                    <span class="table-variant" data-testid="variant">
+                      Variant: {table.variant.join("; ")}
+                    </span>
+                  )}
                   {!join && (
                     <span class="table-players" data-testid="players">
                       {table.seats.map((s) => seatName(s.seat)).join(", ")}
@@ -432,11 +438,70 @@ function changed(options: OptionInfo[], values: Record<string, OptionValue>): Re
   return result;
 }
 
+/** Courtly's variant at this player count, where it recommends one (the rules as written go
+ * wrong there: see the game's rules page). */
+function recommendation(game: GameInfo, players: number): RecommendedVariant | undefined {
+  return game.recommended.find((r) => r.players === players);
+}
+
+/** The options with the variants' keys set for this player count: the recommended variant's
+ * values, or the rules as written when there is none or the person asked for them. Other
+ * options keep what the person chose. */
+function withRecommendation(
+  game: GameInfo,
+  players: number,
+  values: Record<string, OptionValue>,
+  asWritten: boolean,
+): Record<string, OptionValue> {
+  const managed = new Set(game.recommended.flatMap((r) => Object.keys(r.options)));
+  const chosen = asWritten ? undefined : recommendation(game, players);
+  const next = { ...values };
+  for (const option of game.options) {
+    if (managed.has(option.name)) next[option.name] = chosen?.options[option.name] ?? option.default;
+  }
+  return next;
+}
+
+/** Whether the options are the variant's. */
+function playsVariant(variant: RecommendedVariant, values: Record<string, OptionValue>): boolean {
+  return Object.entries(variant.options).every(([name, value]) => values[name] === value);
+}
+
+/** What the form says where Courtly recommends a variant: why, in one line with the measured
+ * figure, and the other choice one click away. */
+function RecommendationNote({
+  variant,
+  playing,
+  onChoose,
+}: {
+  variant: RecommendedVariant;
+  playing: boolean;
+  onChoose: (asWritten: boolean) => void;
+}) {
+  return (
+    <div class="recommendation" role="note" data-testid="recommendation" data-playing={playing ? "variant" : "as-written"}>
+      <p>
+        {variant.reason}{" "}
+        <strong>
+          {playing ? `Chosen for you: ${variant.name}.` : "Chosen: the rules as written."}
+        </strong>
+      </p>
+      <button type="button" onClick={() => onChoose(playing)}>
+        {playing ? "Play the rules as written" : `Play ${variant.name}`}
+      </button>
+    </div>
+  );
+}
+
 export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: string | null }) {
   const [gameId, setGameId] = useState(chosen ?? games[0].id);
   const game = useMemo(() => games.find((g) => g.id === gameId) ?? games[0], [games, gameId]);
   const [players, setPlayers] = useState(game.default_players);
-  const [options, setOptions] = useState(() => defaults(game.options));
+  // The rules as written, asked for by the person where Courtly recommends a variant.
+  const [asWritten, setAsWritten] = useState(false);
+  const [options, setOptions] = useState(() =>
+    withRecommendation(game, game.default_players, defaults(game.options), false),
+  );
   const [seats, setSeats] = useState(() => defaultSeats(game, game.default_players));
   const [name, setName] = useState(savedName);
   const [mode, setMode] = useState<"realtime" | "turn-based">("realtime");
@@ -482,7 +547,8 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
     const next = games.find((g) => g.id === id) ?? games[0];
     setGameId(next.id);
     setPlayers(next.default_players);
-    setOptions(defaults(next.options));
+    setAsWritten(false);
+    setOptions(withRecommendation(next, next.default_players, defaults(next.options), false));
     setSeats(defaultSeats(next, next.default_players));
     setError(null);
   };
@@ -493,8 +559,14 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
 
   const pickPlayers = (count: number) => {
     setPlayers(count);
+    setOptions((previous) => withRecommendation(game, count, previous, asWritten));
     setSeats((previous) => defaultSeats(game, count, previous));
   };
+  const chooseRules = (written: boolean) => {
+    setAsWritten(written);
+    setOptions((previous) => withRecommendation(game, players, previous, written));
+  };
+  const variant = recommendation(game, players);
   const setSeat = (index: number, change: Partial<SeatChoice>) =>
     setSeats((previous) => previous.map((s, i) => (i === index ? { ...s, ...change } : s)));
 
@@ -577,6 +649,9 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           ))}
         </select>
       </div>
+      {variant && (
+        <RecommendationNote variant={variant} playing={playsVariant(variant, options)} onChoose={chooseRules} />
+      )}
       <NameField id="create-name" name={name} onName={setName} />
 
       <fieldset>

@@ -480,6 +480,8 @@ export interface components {
             bots: components["schemas"]["BotInfo"][];
             /** Tutorial */
             tutorial: boolean;
+            /** Recommended */
+            recommended: components["schemas"]["RecommendedVariant"][];
         };
         /**
          * GameRecord
@@ -654,6 +656,23 @@ export interface components {
             choice_labels?: string[];
             /** Unofficial */
             unofficial?: boolean;
+        };
+        /**
+         * RecommendedVariant
+         * @description The variant Courtly recommends at a player count where the rules as written go wrong
+         *     there: the form pre-selects its options and shows ``reason``.
+         */
+        RecommendedVariant: {
+            /** Players */
+            players: number;
+            /** Options */
+            options: {
+                [key: string]: string | number | boolean;
+            };
+            /** Name */
+            name: string;
+            /** Reason */
+            reason: string;
         };
         /**
          * Refusal
@@ -899,6 +918,8 @@ export interface components {
              * @enum {string}
              */
             mode: "realtime" | "turn-based";
+            /** Variant */
+            variant: string[];
             /** Hints */
             hints: boolean;
             /** Rematch Id */
@@ -1033,6 +1054,8 @@ export interface components {
             options: {
                 [key: string]: string | number | boolean;
             };
+            /** Variant */
+            variant: string[];
             /**
              * Mode
              * @enum {string}
@@ -1220,6 +1243,8 @@ export interface components {
              * @enum {string}
              */
             mode: "realtime" | "turn-based";
+            /** Variant */
+            variant: string[];
             /** Hints */
             hints: boolean;
             /** Rematch Id */

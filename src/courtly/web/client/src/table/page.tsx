@@ -161,6 +161,11 @@ function TableView({
         {hotseat && <span class="hotseat-badge"> · hot seat</span>}
         {message.tutorial && <span class="tutorial-badge"> · learning to play</span>}
       </h1>
+      {message.variant.length > 0 && (
+        <p class="table-variant-note muted" data-testid="table-variant">
+          Played with a variant of the rules: {message.variant.join("; ")}.
+        </p>
+      )}
       <div class="table-tools">
         <AnimationSwitch />
       </div>

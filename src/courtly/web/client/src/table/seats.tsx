@@ -84,6 +84,11 @@ export function JoinSeat({
             You are invited to play seat p{seat}
             {title && `, the ${title}`} ({summary.players} players, {counted(taken, "seat")} taken).
           </p>
+          {summary.variant.length > 0 && (
+            <p class="table-variant-note" data-testid="table-variant">
+              Played with a variant of the rules: {summary.variant.join("; ")}.
+            </p>
+          )}
           <NameField id="join-name" name={name} onName={setName} />
           <button type="submit" class="primary" disabled={busy}>
             Join seat p{seat}
