@@ -25,7 +25,7 @@ from courtly.web import create_app
 from courtly.web.routes.games import catalogue
 from courtly.web.storage.rows import TableRow
 from courtly.web.tables import seat_message
-from courtly.web.tables.history import chance_rng
+from courtly.core.deals import chance_rng
 from courtly.web.tables.tutorials import ON_YOUR_OWN
 
 from . import teaching
