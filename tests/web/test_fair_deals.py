@@ -7,6 +7,7 @@ one; a table made before commitments is treated as chosen.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -113,9 +114,9 @@ def test_the_seed_is_secret_until_the_end_then_revealed_and_the_deal_checks_out(
         assert not any(secret in text for secret in secrets), text
     for messages in pushed:
         assert all(m["deal"] == deal for m in messages[:-1])
-        assert messages[-1]["deal"]["seed"] == record.seed  # revealed with the end
+        assert messages[-1]["deal"]["seed"] == str(record.seed)  # revealed with the end
     # Revealed once over, everywhere the finished table is shown.
-    revealed = {**deal, "seed": record.seed, "salt": record.deal["salt"]}
+    revealed = {**deal, "seed": str(record.seed), "salt": record.deal["salt"]}
     assert client.get(f"/api/tables/{table['id']}").json()["deal"] == revealed
     assert client.get(f"/api/tables/{table['id']}/replay").json()["deal"] == revealed
     assert view(client, table["id"], None)["deal"] == revealed
@@ -147,7 +148,7 @@ def test_two_tables_made_the_same_way_deal_differently(client: TestClient) -> No
 
 def test_a_chosen_seed_is_announced_and_shown_to_everyone_at_once(client: TestClient) -> None:
     table = create(client, **SHORT, seed=42)
-    shown = {"chosen": True, "commitment": table["deal"]["commitment"], "seed": 42, "salt": None}
+    shown = {"chosen": True, "commitment": table["deal"]["commitment"], "seed": "42", "salt": None}
     assert table["deal"] == shown
     listed = client.get("/api/tables").json()
     assert [t["deal"] for t in listed if t["id"] == table["id"]] == [shown]
@@ -238,7 +239,7 @@ def test_a_table_made_before_commitments_is_treated_as_chosen(database_url: str)
         finish(client, table, tokens, seed=6)
         record = record_of(client, table)
         assert record.seed is not None and record.deal is None  # nothing was committed to
-        assert client.get(f"/api/tables/{table}").json()["deal"]["seed"] == record.seed
+        assert client.get(f"/api/tables/{table}").json()["deal"]["seed"] == str(record.seed)
         with pytest.raises(ReplayError, match="no committed deal"):
             check_deal(record)
         # New tables after the upgrade commit to a secret seed again.
@@ -297,7 +298,9 @@ def test_courtly_replay_verify_names_a_changed_chance_outcome(record_file: Path)
     # first draw, so the history replays, but the first of them is not what the seed drew.
     cards = [i for i in indices if CARD.fullmatch(data["history"][i][1])]
     first, later = next(
-        (i, j) for i, j in zip(cards, cards[1:]) if data["history"][i][1] != data["history"][j][1]
+        (i, j)
+        for i, j in itertools.pairwise(cards)
+        if data["history"][i][1] != data["history"][j][1]
     )
 
     def change(record: dict[str, Any]) -> None:

@@ -211,7 +211,7 @@ class Table:
         return {
             "chosen": self.seed_chosen,
             "commitment": self.seed_commitment,
-            "seed": self.seed if shown else None,
+            "seed": str(self.seed) if shown else None,
             "salt": self.seed_salt if over else None,
         }
 

@@ -231,9 +231,10 @@ class Deal(TypedDict):
     """SHA-256, in hexadecimal, of ``courtly-deal/1:TABLE:SEED:SALT``: published from the
     start, so that the seed revealed at the end can be checked (null for a table made before
     deals were committed to)."""
-    seed: int | None
-    """The seed every chance event was drawn from: null until the game is over, unless chosen
-    (then it is no secret: anyone may know what its creator knows)."""
+    seed: str | None
+    """The seed every chance event was drawn from, in decimal (as text: a JavaScript number
+    cannot hold every seed exactly): null until the game is over, unless chosen (then it is no
+    secret: anyone may know what its creator knows)."""
     salt: str | None
     """The commitment's salt, revealed with the seed once the game is over."""
 

@@ -446,6 +446,22 @@ export interface components {
             name?: string;
         };
         /**
+         * Deal
+         * @description What everyone may know of a table's deal: the commitment to its seed from the start, the
+         *     seed itself once the game is over (or at once where its creator chose it), and whether its
+         *     creator chose it (and so may know every hand).
+         */
+        Deal: {
+            /** Chosen */
+            chosen: boolean;
+            /** Commitment */
+            commitment: string | null;
+            /** Seed */
+            seed: string | null;
+            /** Salt */
+            salt: string | null;
+        };
+        /**
          * GameInfo
          * @description A game of the catalogue (``courtly games --json``), with the bots a seat can be given.
          */
@@ -500,6 +516,7 @@ export interface components {
             };
             /** Seed */
             seed?: number;
+            deal?: components["schemas"]["RecordDeal"];
             /** Seats */
             seats?: string[];
             /** Returns */
@@ -656,6 +673,25 @@ export interface components {
             unofficial?: boolean;
         };
         /**
+         * RecordDeal
+         * @description A finished table's deal in its record (``courtly replay --verify`` checks it against the
+         *     record's ``seed``).
+         */
+        RecordDeal: {
+            /** Scheme */
+            scheme: string;
+            /** Table */
+            table: string;
+            /** Salt */
+            salt: string;
+            /** Commitment */
+            commitment: string;
+            /** Chosen */
+            chosen: boolean;
+            /** Tutorial */
+            tutorial: boolean;
+        };
+        /**
          * Refusal
          * @description Every refused request's answer: what is wrong, in words (a stale move also gets the
          *     table's current ``version``).
@@ -702,6 +738,7 @@ export interface components {
             result: components["schemas"]["Result"] | null;
             /** Seats */
             seats: components["schemas"]["SeatPublic"][];
+            deal: components["schemas"]["Deal"];
         };
         /**
          * Result
@@ -906,6 +943,7 @@ export interface components {
             /** Tutorial */
             tutorial: boolean;
             lesson?: components["schemas"]["Lesson"];
+            deal: components["schemas"]["Deal"];
         };
         /**
          * SeatPublic
@@ -1064,6 +1102,7 @@ export interface components {
             tutorial: boolean;
             /** Winners */
             winners: number[];
+            deal: components["schemas"]["Deal"];
         };
         /**
          * Hello
@@ -1227,6 +1266,7 @@ export interface components {
             /** Tutorial */
             tutorial: boolean;
             lesson?: components["schemas"]["Lesson"];
+            deal: components["schemas"]["Deal"];
             /**
              * Type
              * @constant
