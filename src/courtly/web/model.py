@@ -159,7 +159,9 @@ class Table:
     game: Game
     mode: Mode
     clock: Clock
-    seed: int
+    seed: int = field(repr=False)
+    """Every chance event is drawn from it: a secret until the game is over (never in a log
+    line, so never in the table's repr either)."""
     seats: list[Seat]
     state: State
     status: Status = "open"
@@ -189,7 +191,7 @@ class Table:
     """What each seat is in the game (``Ostrogoth King``): fixed by the game and its options."""
     seed_chosen: bool = False
     """The creator chose the seed, so may know every card: said to everyone who joins."""
-    seed_salt: str | None = None
+    seed_salt: str | None = field(default=None, repr=False)
     """The salt of the seed's commitment (:func:`courtly.core.deals.commitment`); None for a
     table made before deals were committed to."""
     seed_commitment: str | None = field(init=False, repr=False)

@@ -19,7 +19,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -79,7 +79,7 @@ class StoredTable:
     options: dict[str, Any]
     mode: Mode
     clock: dict[str, Any]
-    seed: int
+    seed: int = field(repr=False)
     status: Status
     version: int
     revision: int
@@ -89,7 +89,7 @@ class StoredTable:
     rematch_id: str | None
     tutorial: bool = False
     seed_chosen: bool = False
-    seed_salt: str | None = None
+    seed_salt: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
