@@ -31,7 +31,18 @@ from courtly.web.routes.games import catalogue
 
 from ..cli.test_cli import assert_clean_error
 from . import teaching
-from .test_api import TWO_PEOPLE, bearer, create, hello, join, move, receive, started, view
+from .test_api import (
+    TWO_PEOPLE,
+    bearer,
+    create,
+    hello,
+    join,
+    move,
+    play_until,
+    receive,
+    started,
+    view,
+)
 from .test_tutorial_api import learner_turn, start
 
 CARD = re.compile(r"(10|[2-9AJQK])[SHDC]")
@@ -42,8 +53,8 @@ SHORT = {"game": "test-sealed-bids", "seats": TWO_PEOPLE, "options": {"rounds": 
 def finish(client: TestClient, table: str, tokens: list[str], seed: int) -> list[str]:
     """Play ``table`` to its end with random legal moves from each seat's own view; returns
     the text of every answer the seats and a spectator were given on the way (views before
-    and after each move, the moves' answers, and the refusals of what is public only at the
-    end)."""
+    and after each move, the moves' answers and hints, and the refusals of what is public only
+    at the end, of an early rematch, of a taken seat and of a bad move)."""
     rng = random.Random(seed)
     seen: list[str] = []
 
@@ -65,6 +76,14 @@ def finish(client: TestClient, table: str, tokens: list[str], seed: int) -> list
             assert refused.status_code in (404, 409), (path, refused.text)
         seat = shown["to_move"][0]
         mine = view(client, table, seat, tokens[seat])
+        asked = {"seat": seat, "version": mine["version"]}
+        hint = client.post(f"/api/tables/{table}/hint", json=asked, headers=bearer(tokens[seat]))
+        rematch = client.post(
+            f"/api/tables/{table}/rematch", params={"seat": seat}, headers=bearer(tokens[seat])
+        )
+        taken = client.post(f"/api/tables/{table}/seats/{seat}/join", json={"name": "x"})
+        assert rematch.status_code == taken.status_code == 409
+        seen.extend([hint.text, rematch.text, taken.text])
         choice = rng.choice(mine["legal_actions"])
         answer = move(client, table, seat, choice["text"], mine["version"], tokens[seat])
         assert answer.status_code == 200, answer.text
@@ -255,7 +274,7 @@ def record_file(client: TestClient, tmp_path: Path) -> Path:
     table, tokens = started(
         client, game="royal-gambit", seats=TWO_PEOPLE, options={"target_score": 12}
     )
-    finish(client, table, tokens, seed=8)
+    play_until(client, table, tokens, random.Random(8), lambda shown: False)
     path = tmp_path / "game.json"
     path.write_text(client.get(f"/api/tables/{table}/record").text + "\n")
     return path
