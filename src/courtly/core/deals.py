@@ -6,8 +6,8 @@ A server table draws every chance event from its secret seed and the event's ind
 SHA-256 of the table's id, the seed and a random salt, so that no one can work the seed out of
 it (the salt makes a small seed as hard to find as a large one), and the server cannot change
 the seed afterwards without the hash telling. Once the game is over the record reveals the seed
-and the salt (:class:`Deal`), and :func:`check_deal` replays the record: the seed must match the
-commitment and every chance outcome must be the one drawn from it.
+and the salt (:class:`CommittedDeal`), and :func:`check_deal` replays the record: the seed must
+match the commitment and every chance outcome must be the one drawn from it.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def commitment(table: str, seed: int, salt: str) -> str:
 
 
 @dataclass(frozen=True)
-class Deal:
+class CommittedDeal:
     """What a finished table's record says of its deal (its ``deal`` object), beside the
     record's ``seed``: the table, the salt and the commitment published when it was made,
     whether its creator chose the seed, and whether a tutorial's prepared deal came first."""
@@ -70,18 +70,8 @@ class Deal:
     tutorial: bool = False
     scheme: str = SCHEME
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "table": self.table,
-            "salt": self.salt,
-            "commitment": self.commitment,
-            "chosen": self.chosen,
-            "tutorial": self.tutorial,
-        }
-
     @classmethod
-    def from_dict(cls, data: object) -> Deal:
+    def from_dict(cls, data: object) -> CommittedDeal:
         """The ``deal`` object of a record; :class:`ReplayError` says what is wrong with it."""
         if not isinstance(data, Mapping):
             raise ReplayError("the record's 'deal' must be an object")
@@ -108,7 +98,7 @@ class DealChecked:
     were drawn from it (and from a tutorial's prepared deal before it)."""
 
     seed: int
-    deal: Deal
+    deal: CommittedDeal
     drawn: int
     prepared: int
 
@@ -123,7 +113,7 @@ def check_deal(record: MatchRecord) -> DealChecked:
         raise ReplayError(
             "the record has no committed deal (a server table's record has one): nothing to check"
         )
-    deal = Deal.from_dict(record.deal)
+    deal = CommittedDeal.from_dict(record.deal)
     if deal.scheme != SCHEME:
         raise ReplayError(f"the deal's scheme is {deal.scheme!r}; this version checks {SCHEME}")
     seed = record.seed
