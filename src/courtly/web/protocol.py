@@ -82,7 +82,13 @@ class CreateTable(Strict):
     seats: list[SeatRequest] = Field(max_length=16)
     mode: Mode = "realtime"
     clock: ClockRequest = Field(default_factory=lambda: ClockRequest())
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**62,
+        description="a chosen deal (tests, a known deal): announced to everyone, and shown "
+        "(deal.chosen); without it the server draws a secret seed and commits to it",
+    )
     hints: bool = True
 
 

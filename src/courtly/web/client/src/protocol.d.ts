@@ -423,7 +423,10 @@ export interface components {
              */
             mode?: "realtime" | "turn-based";
             clock?: components["schemas"]["ClockRequest"];
-            /** Seed */
+            /**
+             * Seed
+             * @description a chosen deal (tests, a known deal): announced to everyone, and shown (deal.chosen); without it the server draws a secret seed and commits to it
+             */
             seed?: number | null;
             /**
              * Hints
