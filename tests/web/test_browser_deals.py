@@ -1,7 +1,7 @@
 """A table's deal in the browser, in a real Chromium against a real server: a seed chosen by the
 table's creator is said plainly to everyone offered the table (the lobby's row, the join page)
 and at the table; a table dealt in secret shows the commitment to its seed, then the seed once
-the game is over, with the way to check it.
+the game is over (on the table and its replay), with the way to check it.
 
 The fixtures (``server``, ``browser``, ``new_page``) are in :mod:`tests.web.browsing`.
 """
@@ -76,3 +76,7 @@ def test_a_secret_deal_shows_its_commitment_then_its_seed_at_the_end(
     page.locator(".table-page[data-status=over]").wait_for()
     page.locator("[data-testid=deal]").get_by_text(str(seed)).wait_for()
     assert page.locator("[data-testid=deal]").get_by_text("--verify").count() == 1
+    # The replay of the finished game shows the same.
+    page.goto(f"/table/{table['id']}/replay")
+    page.get_by_text("Fair deal").click()
+    page.locator("[data-testid=deal]").get_by_text(str(seed)).wait_for()
