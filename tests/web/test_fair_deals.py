@@ -265,6 +265,18 @@ def test_a_table_made_before_commitments_is_treated_as_chosen(database_url: str)
         assert create(client, **SHORT)["deal"]["chosen"] is False
 
 
+def test_a_database_holding_tables_upgrades_from_every_older_revision(database_url: str) -> None:
+    with TestClient(create_app(database_url, bot_pace=0, bot_workers=-1)) as client:
+        table, tokens = started(client, **SHORT)
+        before = view(client, table, 0, tokens[0])
+    for revision in ("0003", "0002"):
+        migrate(database_url, revision, up=False)
+        with TestClient(create_app(database_url, bot_pace=0, bot_workers=-1)) as client:
+            mine = view(client, table, 0, tokens[0])
+            assert mine["observation"] == before["observation"]
+            assert mine["tutorial"] is False and mine["deal"]["chosen"] is True
+
+
 # ------------------------------------------------------------------------------ courtly replay
 
 
