@@ -89,9 +89,7 @@ def test_a_table_made_with_the_variant_says_so_to_everyone_who_joins(
     guest = new_page()
     guest.goto("/")
     row = guest.locator(f"[data-table='{table}']")
-    expect(row.get_by_test_id("variant")).to_have_text(
-        "Variant: Shorter track for more players: 5"
-    )
+    expect(row.get_by_test_id("variant")).to_have_text("Variant: Shorter track for more players: 5")
     row.get_by_role("link", name=re.compile("^Join")).click()
     said = "Played with a variant of the rules: Shorter track for more players: 5"
     expect(guest.get_by_test_id("table-variant")).to_contain_text(said)  # before joining

@@ -19,7 +19,7 @@ is checked against it:
 
 The seats also send illegal moves now and then: the reason they get back must be their view's
 (a reason made from the whole state could name what the seat may not know). The table-level
-parts of a message (seats, clocks, notices, mode) are no game information: the checks take them
+parts of a message (seats, clocks, notices, mode, the deal's commitment) are no game information: the checks take them
 from the message itself.
 """
 
@@ -282,6 +282,10 @@ class _Shown:
     rematch_id: str | None
     tutorial: bool = False
     result: Any = None
+    shown_deal: dict[str, Any] | None = None
+
+    def deal(self) -> dict[str, Any] | None:
+        return self.shown_deal
 
     @property
     def teaching(self) -> Tutorial | None:
@@ -307,6 +311,7 @@ def expected_message(state: State, seat: int | None, since: int, sent: dict[str,
         hints=sent["hints"],
         rematch_id=sent["rematch_id"],
         tutorial=sent["tutorial"],
+        shown_deal=sent["deal"],
     )
     # As the client reads it: JSON (a story line, a pair, is an array there).
     return json.loads(json.dumps(seat_message(cast(Table, shown), seat, since, 0.0)))

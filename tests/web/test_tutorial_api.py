@@ -18,6 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from courtly.core.deals import chance_rng
 from courtly.core.events import CHANCE
 from courtly.core.game import State
 from courtly.core.registry import game_class, games
@@ -25,7 +26,6 @@ from courtly.web import create_app
 from courtly.web.routes.games import catalogue
 from courtly.web.storage.rows import TableRow
 from courtly.web.tables import seat_message
-from courtly.web.tables.history import chance_rng
 from courtly.web.tables.tutorials import ON_YOUR_OWN
 
 from . import teaching

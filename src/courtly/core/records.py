@@ -1,8 +1,9 @@
 """Game records: the one format every front end writes and reads.
 
 A record is one JSON object: the game (id, player count, options) and its history as
-``[actor, event]`` text pairs, which replay the game exactly; a finished game adds its seed,
-the agent of each seat, its returns and whether it was cut off at the safety cap. A file of
+``[actor, event]`` text pairs, which replay the game exactly; a finished game adds its seed
+(a server table's, with the deal it committed to), the agent of each seat, its returns and
+whether it was cut off at the safety cap. A file of
 records holds one per line (JSONL), plain or gzip-compressed. ``simulate --out``,
 ``play --save``, ``replay``, ladders and the server all go through this module, so the format's
 name and version live here alone.
@@ -64,6 +65,10 @@ class MatchRecord:
     """Each seat's total thinking time (wall clock; not saved, so records stay reproducible)."""
     moves: list[int] = field(default_factory=list, compare=False)
     """Each seat's number of decisions."""
+    deal: dict[str, Any] | None = None
+    """A server table's committed deal, revealed with ``seed`` once the game is over (the
+    table, the salt, the commitment: :class:`courtly.core.deals.Deal`); readers that do not
+    check deals ignore it."""
 
     @property
     def length(self) -> int:
@@ -88,6 +93,8 @@ class MatchRecord:
         }
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.deal is not None:
+            data["deal"] = self.deal
         if self.seats:
             data["seats"] = self.seats
         if self.returns:
@@ -127,6 +134,9 @@ class MatchRecord:
         options = data.get("options") or {}
         if not isinstance(options, Mapping):
             raise ReplayError("'options' must be an object of option names and values")
+        deal = data.get("deal")
+        if deal is not None and not isinstance(deal, Mapping):
+            raise ReplayError("'deal' must be an object (the table's committed deal)")
         try:
             returns = [float(x) for x in data.get("returns") or []]
             players = data.get("players") or len(returns) or None
@@ -140,6 +150,7 @@ class MatchRecord:
                 seats=[str(s) for s in data.get("seats") or []],
                 game_id=int(data.get("game_id") or 0),
                 truncated=bool(data.get("truncated", False)),
+                deal=None if deal is None else dict(deal),
             )
         except (TypeError, ValueError) as error:
             raise ReplayError(f"a field of the record has the wrong type ({error})") from None

@@ -13,16 +13,19 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
+from ..core.deals import SCHEME, commitment
 from ..core.game import Game, State
 from ..core.options import variant_words
 from ..core.story import Story, story_of
 from ..core.tutorial import Tutorial
 from .protocol import Clock as ClockShape
 from .protocol import (
+    Deal,
     Mode,
     MoveAnswer,
     Notice,
     OptionValue,
+    RecordDeal,
     Result,
     SeatKind,
     SeatPublic,
@@ -157,7 +160,9 @@ class Table:
     game: Game
     mode: Mode
     clock: Clock
-    seed: int
+    seed: int = field(repr=False)
+    """Every chance event is drawn from it: a secret until the game is over (never in a log
+    line, so never in the table's repr either)."""
     seats: list[Seat]
     state: State
     status: Status = "open"
@@ -185,12 +190,51 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     titles: list[str] = field(init=False, repr=False)
     """What each seat is in the game (``Ostrogoth King``): fixed by the game and its options."""
+    seed_chosen: bool = False
+    """The creator chose the seed, so may know every card: said to everyone who joins."""
+    seed_salt: str | None = field(default=None, repr=False)
+    """The salt of the seed's commitment (:func:`courtly.core.deals.commitment`); None for a
+    table made before deals were committed to."""
+    seed_commitment: str | None = field(init=False, repr=False)
+    """The commitment to the seed, published from the start (None without a salt)."""
+
     variant: list[str] = field(init=False, repr=False)
     """Each option that is not the rules as written, in words: told to everyone who joins."""
 
     def __post_init__(self) -> None:
         self.titles = seat_titles(self.game)
         self.variant = variant_words(self.game.info.options, self.options)
+        self.seed_commitment = (
+            None if self.seed_salt is None else commitment(self.id, self.seed, self.seed_salt)
+        )
+
+    def deal(self) -> Deal:
+        """What everyone may know of the deal now: the commitment always, the seed and salt
+        once the game is over, and a chosen seed at once (it is no secret: whoever joins may
+        know what the creator knows). A table made before deals were committed to keeps its
+        seed until the end: it was perhaps never chosen, and no commitment says otherwise."""
+        over = self.status == "over"
+        shown = over or (self.seed_chosen and self.seed_salt is not None)
+        return {
+            "chosen": self.seed_chosen,
+            "commitment": self.seed_commitment,
+            "seed": str(self.seed) if shown else None,
+            "salt": self.seed_salt if over else None,
+        }
+
+    def record_deal(self) -> RecordDeal | None:
+        """The deal a finished table's record reveals, for ``courtly replay --verify`` (None
+        for a table made before deals were committed to)."""
+        if self.seed_salt is None or self.seed_commitment is None:
+            return None
+        return {
+            "scheme": SCHEME,
+            "table": self.id,
+            "salt": self.seed_salt,
+            "commitment": self.seed_commitment,
+            "chosen": self.seed_chosen,
+            "tutorial": self.tutorial,
+        }
 
     @property
     def version(self) -> int:
@@ -243,4 +287,5 @@ class Table:
                 "rematch_id": self.rematch_id,
                 "tutorial": self.tutorial,
                 "winners": list(self.state.winners) if self.status == "over" else [],
+                "deal": self.deal(),
             }

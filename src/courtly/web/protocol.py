@@ -82,7 +82,13 @@ class CreateTable(Strict):
     seats: list[SeatRequest] = Field(max_length=16)
     mode: Mode = "realtime"
     clock: ClockRequest = Field(default_factory=lambda: ClockRequest())
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**62,
+        description="a chosen deal (tests, a known deal): announced to everyone, and shown "
+        "(deal.chosen); without it the server draws a secret seed and commits to it",
+    )
     hints: bool = True
 
 
@@ -233,6 +239,41 @@ class SeatPublic(TypedDict):
     clock_running: bool
 
 
+class Deal(TypedDict):
+    """What everyone may know of a table's deal: the commitment to its seed from the start, the
+    seed itself once the game is over (or at once where its creator chose it), and whether its
+    creator chose it (and so may know every hand)."""
+
+    chosen: bool
+    """The table's creator chose the seed (``seed`` at creation), so they may know every card
+    dealt; also true of a table made before deals were committed to, whose seed may have been
+    chosen."""
+    commitment: str | None
+    """SHA-256, in hexadecimal, of ``courtly-deal/1:TABLE:SEED:SALT``: published from the
+    start, so that the seed revealed at the end can be checked (null for a table made before
+    deals were committed to)."""
+    seed: str | None
+    """The seed every chance event was drawn from, in decimal (as text: a JavaScript number
+    cannot hold every seed exactly): null until the game is over, unless chosen (then it is no
+    secret: anyone may know what its creator knows)."""
+    salt: str | None
+    """The commitment's salt, revealed with the seed once the game is over."""
+
+
+class RecordDeal(TypedDict):
+    """A finished table's deal in its record (``courtly replay --verify`` checks it against the
+    record's ``seed``)."""
+
+    scheme: str
+    """``courtly-table/1``: chance event ``i`` drawn by ``random.Random("courtly-table/SEED/i")``,
+    after a tutorial's prepared deal."""
+    table: str
+    salt: str
+    commitment: str
+    chosen: bool
+    tutorial: bool
+
+
 class TableSummary(TypedDict):
     """A table as the lobby lists it."""
 
@@ -261,6 +302,8 @@ class TableSummary(TypedDict):
     joined)."""
     winners: list[int]
     """The seats that won (empty unless the game is over, or when no one won)."""
+    deal: Deal
+    """The commitment to the table's seed, and the seed once it may be known."""
 
 
 class SeatTitles(TypedDict):
@@ -367,6 +410,8 @@ class SeatMessage(TypedDict):
     tutorial: bool
     lesson: NotRequired[Lesson]
     """At a tutorial table, in the learner's message only, while the learner is to move."""
+    deal: Deal
+    """The commitment to the table's seed, and the seed once it may be known."""
 
 
 class MoveAnswer(TypedDict):
@@ -404,6 +449,8 @@ class ReplayStep(TypedDict):
     """With ``all``: the seats each line of ``story`` was told to (every seat: ``[]``)."""
     result: Result | None
     seats: list[SeatPublic]
+    deal: Deal
+    """The table's deal: its seed revealed (the game is over)."""
 
 
 class GameRecord(TypedDict):
@@ -415,6 +462,9 @@ class GameRecord(TypedDict):
     players: int
     options: dict[str, OptionValue]
     seed: NotRequired[int]
+    deal: NotRequired[RecordDeal]
+    """The deal the table committed to, which ``seed`` must match (``courtly replay
+    --verify``)."""
     seats: NotRequired[list[str]]
     returns: NotRequired[list[float]]
     truncated: NotRequired[bool]

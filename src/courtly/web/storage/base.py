@@ -19,7 +19,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -79,7 +79,7 @@ class StoredTable:
     options: dict[str, Any]
     mode: Mode
     clock: dict[str, Any]
-    seed: int
+    seed: int = field(repr=False)
     status: Status
     version: int
     revision: int
@@ -88,6 +88,8 @@ class StoredTable:
     rematch_of: str | None
     rematch_id: str | None
     tutorial: bool = False
+    seed_chosen: bool = False
+    seed_salt: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +331,8 @@ class Storage(ABC):
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
             tutorial=row.tutorial,
+            seed_chosen=row.seed_chosen,
+            seed_salt=row.seed_salt,
         )
 
     # ------------------------------------------------------------------------------ writing
@@ -353,6 +357,8 @@ class Storage(ABC):
                 rematch_of=table.rematch_of,
                 rematch_id=table.rematch_id,
                 tutorial=table.tutorial,
+                seed_chosen=table.seed_chosen,
+                seed_salt=table.seed_salt,
             )
         )
         session.flush()  # the table's row first: seats and events refer to it

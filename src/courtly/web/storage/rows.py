@@ -46,6 +46,10 @@ class TableRow(Base):
     tutorial: Mapped[bool] = mapped_column(Boolean, default=False)
     """A tutorial: its first chance outcomes are its game's prepared deal; never listed, never
     joined."""
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The creator chose the seed (a table made before deals were committed to: perhaps)."""
+    seed_salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The salt of the commitment to the seed (None: a table made before commitments)."""
 
 
 class SeatRow(Base):

@@ -126,6 +126,8 @@ class TableCache:
             rematch_of=stored.rematch_of,
             rematch_id=stored.rematch_id,
             tutorial=stored.tutorial,
+            seed_chosen=stored.seed_chosen,
+            seed_salt=stored.seed_salt,
             revision=stored.revision,
             notices=self.storage.notices(session, stored.id),
             to_move_at=to_move_history(state),

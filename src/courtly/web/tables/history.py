@@ -3,7 +3,8 @@ version, and events replayed from storage; each event told to the table's story 
 one) before it is applied.
 
 Chance is resolved by the server right after the move that led to it, with a generator drawn
-from the table's seed and the event's index, so a table rebuilt from its history after a
+from the table's seed and the event's index (:func:`courtly.core.deals.chance_rng`, which
+checks a finished table's record against its committed seed too), so a table rebuilt from its history after a
 restart goes on exactly as it would have. At a tutorial table the game's prepared deal comes
 first: which outcome is due follows from the history alone (:func:`chance_outcome`), so a
 restart needs nothing stored but the history.
@@ -11,8 +12,7 @@ restart needs nothing stored but the history.
 
 from __future__ import annotations
 
-import random
-
+from ...core.deals import chance_rng
 from ...core.events import CHANCE, parse_actor
 from ...core.game import State
 from ...core.lessons import chance_outcome
@@ -20,12 +20,6 @@ from ...core.story import Story
 from ...core.tutorial import Tutorial
 from ..model import Answer
 from ..storage import StoredEvent
-
-
-def chance_rng(seed: int, index: int) -> random.Random:
-    """The generator that resolves the chance event at ``index`` of a table: the same after a
-    restart, so a table replayed from its history carries on as it would have."""
-    return random.Random(f"courtly-table/{seed}/{index}")
 
 
 def resolve_chance(

@@ -1,6 +1,8 @@
 """Finished games: a table's record, and its replay step by step from any seat's view.
 
-Both are refused with 409 while the game is on: a record or a replay tells every card.
+Both are refused with 409 while the game is on: a record or a replay tells every card, and the
+record reveals the seed the table committed to (its ``deal``, which ``courtly replay --verify``
+checks).
 """
 
 from __future__ import annotations
@@ -47,8 +49,10 @@ class Replays:
                 raise TableError(
                     409, "the record of a table is public once the game is over, and it is not"
                 )
+            deal = table.record_deal()
             return table.state.record(
                 seed=table.seed,
+                deal=None if deal is None else dict(deal),
                 seats=[s.bot if s.kind == "bot" and s.bot else "person" for s in table.seats],
             )
 
@@ -67,6 +71,7 @@ class Replays:
                 )
             seats = table.public_seats(time.time())
             story = table.told()
+            deal = table.deal()
         states = self._replayed(table)
         history = table.state.history
         steps = len(history)
@@ -116,6 +121,7 @@ class Replays:
             "story": lines,
             "result": result(state),
             "seats": seats,
+            "deal": deal,
         }
         if who == "all":
             answer["told_to"] = told_to

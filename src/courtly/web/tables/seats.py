@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ...agents.registry import AgentSpec, make_agent
+from ...core.deals import new_salt, new_seed
 from ...core.errors import InvalidOptions
 from ...core.game import Game
 from ...core.registry import make
@@ -50,7 +51,11 @@ class Seats:
         prepare: Callable[[Table], None] | None = None,
     ) -> Table:
         """A new table; 400 names what is wrong with the request. ``prepare`` is given the
-        table before it is dealt and stored (a tutorial marks it and seats its learner)."""
+        table before it is dealt and stored (a tutorial marks it and seats its learner).
+
+        Without a ``seed`` the table draws a secret one from the operating system and commits
+        to it (:mod:`courtly.core.deals`); a chosen ``seed`` is marked so, and told to everyone
+        who joins."""
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -74,11 +79,13 @@ class Seats:
             game=game,
             mode=mode,
             clock=timing,
-            seed=secrets.randbits(62) if seed is None else seed,
+            seed=new_seed() if seed is None else seed,
             seats=table_seats,
             state=game.new_state(),
             hints=hints,
             created_at=now,
+            seed_chosen=seed is not None,
+            seed_salt=new_salt(),
         )
         if prepare is not None:
             prepare(table)

@@ -18,6 +18,7 @@ export type SeatPublic = Schemas["SeatPublic"];
 export type Clock = Schemas["Clock"];
 /** A table as the lobby lists it; `to_move` is public in every view (empty unless playing). */
 export type TableSummary = Schemas["TableSummary"];
+export type Deal = Schemas["Deal"];
 export type SeatToken = Schemas["SeatToken"];
 /** A legal action; `caution`: the game's warning before a move that throws the game away. */
 export type LegalAction = Schemas["LegalAction"];

@@ -23,6 +23,7 @@ import {
   rulesPath,
   tablePath,
 } from "./router";
+import { ChosenDeal } from "./shared/deal";
 import { NameField } from "./shared/name-field";
 import { sentence, winnersText } from "./shared/result";
 import { seatNamer } from "./shared/seats";
@@ -236,6 +237,7 @@ function TableList({
                       {winnersText(table.winners, seatName)}
                     </span>
                   )}
+                  {!replay && <ChosenDeal deal={table.deal} compact />}
                 </span>
                 <span class="table-links">
                   {join && free.length > 0 && (
@@ -572,6 +574,11 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    // A seed the page cannot send exactly (JavaScript's numbers end there) is refused here.
+    if (seed.trim() !== "" && !(Number.isSafeInteger(Number(seed)) && Number(seed) >= 0)) {
+      setError(`A seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
+      return;
+    }
     setError(null);
     setBusy(true);
     const me = name.trim();
@@ -827,11 +834,14 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
       <details>
         <summary>More</summary>
         <div class="field">
-          <label for="create-seed">Seed (optional: the same seed deals the same cards)</label>
+          <label for="create-seed">
+            Seed (optional: the same seed deals the same cards; everyone who joins is told you chose it, and sees it)
+          </label>
           <input
             id="create-seed"
             type="number"
             min={0}
+            max={Number.MAX_SAFE_INTEGER}
             step={1}
             inputMode="numeric"
             value={seed}

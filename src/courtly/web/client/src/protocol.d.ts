@@ -423,7 +423,10 @@ export interface components {
              */
             mode?: "realtime" | "turn-based";
             clock?: components["schemas"]["ClockRequest"];
-            /** Seed */
+            /**
+             * Seed
+             * @description a chosen deal (tests, a known deal): announced to everyone, and shown (deal.chosen); without it the server draws a secret seed and commits to it
+             */
             seed?: number | null;
             /**
              * Hints
@@ -444,6 +447,22 @@ export interface components {
              * @default
              */
             name?: string;
+        };
+        /**
+         * Deal
+         * @description What everyone may know of a table's deal: the commitment to its seed from the start, the
+         *     seed itself once the game is over (or at once where its creator chose it), and whether its
+         *     creator chose it (and so may know every hand).
+         */
+        Deal: {
+            /** Chosen */
+            chosen: boolean;
+            /** Commitment */
+            commitment: string | null;
+            /** Seed */
+            seed: string | null;
+            /** Salt */
+            salt: string | null;
         };
         /**
          * GameInfo
@@ -502,6 +521,7 @@ export interface components {
             };
             /** Seed */
             seed?: number;
+            deal?: components["schemas"]["RecordDeal"];
             /** Seats */
             seats?: string[];
             /** Returns */
@@ -675,6 +695,25 @@ export interface components {
             reason: string;
         };
         /**
+         * RecordDeal
+         * @description A finished table's deal in its record (``courtly replay --verify`` checks it against the
+         *     record's ``seed``).
+         */
+        RecordDeal: {
+            /** Scheme */
+            scheme: string;
+            /** Table */
+            table: string;
+            /** Salt */
+            salt: string;
+            /** Commitment */
+            commitment: string;
+            /** Chosen */
+            chosen: boolean;
+            /** Tutorial */
+            tutorial: boolean;
+        };
+        /**
          * Refusal
          * @description Every refused request's answer: what is wrong, in words (a stale move also gets the
          *     table's current ``version``).
@@ -721,6 +760,7 @@ export interface components {
             result: components["schemas"]["Result"] | null;
             /** Seats */
             seats: components["schemas"]["SeatPublic"][];
+            deal: components["schemas"]["Deal"];
         };
         /**
          * Result
@@ -927,6 +967,7 @@ export interface components {
             /** Tutorial */
             tutorial: boolean;
             lesson?: components["schemas"]["Lesson"];
+            deal: components["schemas"]["Deal"];
         };
         /**
          * SeatPublic
@@ -1087,6 +1128,7 @@ export interface components {
             tutorial: boolean;
             /** Winners */
             winners: number[];
+            deal: components["schemas"]["Deal"];
         };
         /**
          * Hello
@@ -1252,6 +1294,7 @@ export interface components {
             /** Tutorial */
             tutorial: boolean;
             lesson?: components["schemas"]["Lesson"];
+            deal: components["schemas"]["Deal"];
             /**
              * Type
              * @constant

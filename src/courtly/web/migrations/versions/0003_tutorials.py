@@ -18,10 +18,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(
-            sa.Column("tutorial", sa.Boolean, nullable=False, server_default=sa.false())
-        )
+    # Plain ALTER TABLE ... ADD COLUMN, on SQLite too: a batch operation would copy the table,
+    # and dropping the old copy fails while the seats and events refer to it.
+    op.add_column(
+        "tables", sa.Column("tutorial", sa.Boolean, nullable=False, server_default=sa.false())
+    )
 
 
 def downgrade() -> None:

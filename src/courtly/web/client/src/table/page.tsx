@@ -9,6 +9,7 @@ import { Board } from "../boards";
 import { tablePath } from "../router";
 import { AnimationSwitch } from "../motion";
 import { RulesPanel } from "../rules";
+import { ChosenDeal, DealPanel } from "../shared/deal";
 import { Links, TO_THE_LOBBY } from "../shared/links";
 import { seatNamer } from "../shared/seats";
 import { lastMove, seatsNamed, StoryPanel, type StoryLine } from "../shared/story";
@@ -179,6 +180,7 @@ function TableView({
           {refused}
         </p>
       )}
+      {!message.tutorial && <ChosenDeal deal={message.deal} />}
       <div class={learner ? "table-grid teaching" : "table-grid"}>
         {learner && seat !== null && token !== null && <CoachPanel message={message} seat={seat} token={token} seatName={seatName} />}
         <div class="table-main">
@@ -222,6 +224,7 @@ function TableView({
         <div class="table-side">
           <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} story={story} />
           {!hotseat && !message.tutorial && <Invite message={message} />}
+          {!message.tutorial && <DealPanel deal={message.deal} table={message.table} over={message.status === "over"} />}
           <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
         </div>
       </div>

@@ -15,6 +15,7 @@ import {
 import type { SeatNamer } from "../cards";
 import { tablePath } from "../router";
 import { counted } from "../boards/parts";
+import { ChosenDeal } from "../shared/deal";
 import { Links, TO_THE_LOBBY } from "../shared/links";
 import { EventText } from "../shared/log";
 import { NameField } from "../shared/name-field";
@@ -89,6 +90,7 @@ export function JoinSeat({
               Played with a variant of the rules: {summary.variant.join("; ")}.
             </p>
           )}
+          <ChosenDeal deal={summary.deal} />
           <NameField id="join-name" name={name} onName={setName} />
           <button type="submit" class="primary" disabled={busy}>
             Join seat p{seat}
