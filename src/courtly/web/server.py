@@ -32,6 +32,7 @@ class Server:
         bot_workers: int,
         hint_iterations: int = HINT_ITERATIONS,
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
+        abandon_after: float = 0.0,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -40,6 +41,8 @@ class Server:
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
         self.process = f"{os.getpid()}@{os.uname().nodename}"
         self._timers: list[asyncio.Task[None]] = []
+        self.abandon_after = abandon_after
+        """Seconds after which a table nobody plays is closed (0: never)."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -67,6 +70,7 @@ class Server:
         self.storage.listen(self.heard)
         for table_id in ids:
             self.bots.poke(table_id)
+        await run_in_threadpool(self.advisor.resume_reviews)
         # What is loaded by now (the modules of FastAPI, SQLAlchemy and the games, the tables
         # resumed) lives as long as the server: out of the garbage collector's full passes,
         # which otherwise scan it all again and again, a pause of tenths of a second each

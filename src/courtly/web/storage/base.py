@@ -426,13 +426,15 @@ class Storage(ABC):
         """The stored review of ``table_id`` at ``iterations`` per decision, if any."""
         with self.session() as session:
             row = session.get(ReviewRow, (table_id, iterations))
-            return None if row is None else cast(Review, row.review)
+            # An empty review is one asked for and not made yet (:meth:`request_review`).
+            return None if row is None or not row.review else cast(Review, row.review)
 
     def save_review(self, table_id: str, iterations: int, review: Review) -> None:
         """Keep a review; one made meanwhile by another process (the same, for the same seed and
         budget) stays."""
         with contextlib.suppress(IntegrityError), self.session() as session:
-            if session.get(ReviewRow, (table_id, iterations)) is None:
+            row = session.get(ReviewRow, (table_id, iterations))
+            if row is None:
                 session.add(
                     ReviewRow(
                         table_id=table_id,
@@ -441,6 +443,25 @@ class Storage(ABC):
                         at=time.time(),
                     )
                 )
+            elif not row.review:  # asked for, and made now
+                row.review = dict(review)
+                row.at = time.time()
+
+    def request_review(self, table_id: str, iterations: int) -> None:
+        """Note that a review of ``table_id`` is asked for (an empty review until it is made):
+        a server stopped before it is done makes it at its next start
+        (:meth:`requested_reviews`)."""
+        with contextlib.suppress(IntegrityError), self.session() as session:
+            if session.get(ReviewRow, (table_id, iterations)) is None:
+                session.add(
+                    ReviewRow(table_id=table_id, iterations=iterations, review={}, at=time.time())
+                )
+
+    def requested_reviews(self, iterations: int) -> list[str]:
+        """The tables whose review at ``iterations`` was asked for and is not made yet."""
+        with self.session() as session:
+            rows = session.scalars(select(ReviewRow).where(ReviewRow.iterations == iterations))
+            return [row.table_id for row in rows if not row.review]
 
     def beat(self, process: str) -> None:
         """Record that ``process`` is alive now."""
