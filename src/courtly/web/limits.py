@@ -38,6 +38,10 @@ LIVE = ("open", "playing")
 TABLE_RETRY = 60
 """Seconds a client over a table limit is told to wait: tables end, or are closed, in minutes."""
 
+MAX_HEADER_BYTES = 16 * 1024
+"""Bytes of a request's headers: uvicorn (h11) refuses more while they arrive in pieces, and
+this guard refuses more that arrived at once (431)."""
+
 SOCKET_REFUSED = 4429
 """The close code of a WebSocket over a limit (4000 + 429)."""
 
@@ -115,6 +119,10 @@ class Guard:
         return max(1, math.ceil(stats.reset_time - time.time()))
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEADER_BYTES:
+            detail = f"the request's headers are larger than {MAX_HEADER_BYTES} bytes"
+            await refused(431, detail)(scope, receive, send)
+            return
         address = client_address(scope)
         wait = self._rate_limited(address)
         if wait is not None:

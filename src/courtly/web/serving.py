@@ -16,10 +16,8 @@ from types import FrameType
 import uvicorn
 from fastapi import FastAPI
 
+from .limits import MAX_HEADER_BYTES
 from .refusals import MAX_BODY
-
-MAX_HEADER_BYTES = 16 * 1024
-"""Bytes of a request's line and headers."""
 
 
 class GracefulServer(uvicorn.Server):
