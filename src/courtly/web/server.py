@@ -17,7 +17,7 @@ from .bots import Bots
 from .hub import Hub
 from .model import TableError
 from .storage import open_storage
-from .tables import Tables
+from .tables import Abandonment, Tables
 
 log = logging.getLogger("courtly.web")
 
@@ -43,6 +43,7 @@ class Server:
         self._timers: list[asyncio.Task[None]] = []
         self.abandon_after = abandon_after
         """Seconds after which a table nobody plays is closed (0: never)."""
+        self.abandonment = Abandonment(self.tables.cache, self.tables.clocks, self.hub.publish)
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -81,6 +82,10 @@ class Server:
             asyncio.create_task(self._every(1.0, self._beat)),
             asyncio.create_task(self._every(0.25, self._clocks)),
         ]
+        if self.abandon_after > 0:
+            # Looked for often enough that a table is closed soon after its time.
+            every = min(60.0, max(0.5, self.abandon_after / 10))
+            self._timers.append(asyncio.create_task(self._every(every, self._abandoned)))
 
     async def stop(self) -> None:
         for timer in self._timers:
@@ -101,6 +106,11 @@ class Server:
 
     async def _beat(self) -> None:
         await run_in_threadpool(self.storage.beat, self.process)
+
+    async def _abandoned(self) -> None:
+        closed = await run_in_threadpool(self.abandonment.sweep, self.abandon_after)
+        if closed:
+            log.info("closed %d abandoned tables", len(closed))
 
     async def _clocks(self) -> None:
         await run_in_threadpool(self.tables.clocks.check)

@@ -311,6 +311,21 @@ class Storage(ABC):
         row = session.get(SeatRow, (table_id, seat))
         return None if row is None else row.seen_at
 
+    def stale_tables(
+        self, session: Transaction, statuses: Sequence[str], changed_before: float
+    ) -> list[str]:
+        """The tables with one of ``statuses`` not changed since ``changed_before`` (moves,
+        seats and notices change a table; a WebSocket's presence does not)."""
+        query = select(TableRow.id).where(
+            TableRow.status.in_(statuses), TableRow.updated_at < changed_before
+        )
+        return list(session.scalars(query))
+
+    def changed_at(self, session: Transaction, table_id: str) -> float | None:
+        """When the table last changed (None: no such table)."""
+        value = session.scalar(select(TableRow.updated_at).where(TableRow.id == table_id))
+        return None if value is None else float(value)
+
     @staticmethod
     def _stored_table(row: TableRow) -> StoredTable:
         return StoredTable(

@@ -868,7 +868,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "open" | "playing" | "over";
+            status: "open" | "playing" | "over" | "closed";
             /** To Move */
             to_move: number[];
             /** Legal Actions */
@@ -1043,7 +1043,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "open" | "playing" | "over";
+            status: "open" | "playing" | "over" | "closed";
             /** Version */
             version: number;
             /** To Move */
@@ -1189,7 +1189,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "open" | "playing" | "over";
+            status: "open" | "playing" | "over" | "closed";
             /** To Move */
             to_move: number[];
             /** Legal Actions */
@@ -1262,6 +1262,17 @@ export interface operations {
                     "application/json": components["schemas"]["GameInfo"][];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1291,6 +1302,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1328,6 +1350,17 @@ export interface operations {
                     "application/json": components["schemas"]["SeatTitles"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1357,6 +1390,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1392,6 +1436,17 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"][];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1425,6 +1480,17 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1454,6 +1520,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1487,6 +1564,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeatToken"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1525,6 +1613,17 @@ export interface operations {
                     "application/json": components["schemas"]["SeatToken"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1555,6 +1654,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1589,6 +1699,17 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1620,6 +1741,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1657,6 +1789,17 @@ export interface operations {
                     "application/json": components["schemas"]["SeatMessage"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1692,6 +1835,17 @@ export interface operations {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1721,6 +1875,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1759,6 +1924,17 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayStep"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1794,6 +1970,17 @@ export interface operations {
                     "application/json": components["schemas"]["Hint"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1825,6 +2012,17 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewJob"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1854,6 +2052,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewJob"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
