@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 import courtly.web
-from courtly.web import create_app
-from courtly.web.limits import NO_LIMITS, protocol
+from courtly.web import create_app, protocol
+from courtly.web.limits import NO_LIMITS
 from courtly.web.schema import schema
 
 CLIENT = Path(courtly.web.__file__).parent / "client"
