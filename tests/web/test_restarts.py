@@ -15,56 +15,21 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx2
 import pytest
 
-from courtly.testing.server import ServerFailed, ServerProcess
+from .served import Serve, Server, serve
+
+__all__ = ["serve"]  # the fixture
 
 DEADLINE = 90.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
 
-REVIEW_ITERATIONS = 400
+REVIEW = ("--review-iterations", "400")
 """A review that takes some seconds on one worker: it is still being made at the SIGTERM."""
-
-
-class Server(ServerProcess):
-    """One ``courtly serve`` process (its own process group, with its bot workers), and an HTTP
-    client for it."""
-
-    def __init__(self, database_url: str, log: Path) -> None:
-        options = ["--bot-pace", "0", "--bot-workers", "1"]
-        options += ["--review-iterations", str(REVIEW_ITERATIONS)]
-        super().__init__(database_url, log, options)
-        self.http = httpx2.Client(base_url=self.url, timeout=60)
-
-    def ok(self, method: str, path: str, **kwargs: Any) -> Any:
-        response = self.http.request(method, path, **kwargs)
-        assert response.is_success, f"{method} {path} -> {response.status_code} {response.text}"
-        return response.json()
-
-
-@pytest.fixture
-def serve(database_url: str, tmp_path: Path) -> Iterator[Callable[[], Server]]:
-    """Starts ``courtly serve`` processes on one database; every one is gone at the end."""
-    started: list[Server] = []
-
-    def start() -> Server:
-        server = Server(database_url, tmp_path / f"server-{len(started)}.log")
-        started.append(server)
-        try:
-            server.wait_ready(DEADLINE)
-        except ServerFailed as error:
-            pytest.fail(str(error), pytrace=False)
-        return server
-
-    yield start
-    for server in started:
-        server.http.close()
-        server.kill()
 
 
 def wait_for(condition: Callable[[], bool], what: str) -> None:
@@ -130,8 +95,8 @@ class Players:
             http.close()
 
 
-def test_sigterm_to_the_process_group_loses_nothing(serve: Callable[[], Server]) -> None:
-    first = serve()
+def test_sigterm_to_the_process_group_loses_nothing(serve: Serve) -> None:
+    first = serve(*REVIEW)
     # A finished game to review, played by bots.
     bots = [{"kind": "bot", "bot": "heuristic"}] * 2
     body = {"game": "royal-gambit", "players": 2, "seats": bots, "options": {"target_score": 20}}
@@ -161,7 +126,7 @@ def test_sigterm_to_the_process_group_loses_nothing(serve: Callable[[], Server])
     log = first.log.read_text(errors="replace")
     assert "Application shutdown complete" in log, log[-3000:]
 
-    second = serve()
+    second = serve(*REVIEW)
     # Every acknowledged move is in the history, at its index.
     auth = {"Authorization": f"Bearer {players.tokens[0]}"}
     view = second.ok("GET", f"/api/tables/{players.table}/view", params={"seat": 0}, headers=auth)
