@@ -4,6 +4,7 @@ HTTP client for each, and every one killed at the end of the test."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,16 @@ class Server(ServerProcess):
         response = self.http.request(method, path, **kwargs)
         assert response.is_success, f"{method} {path} -> {response.status_code} {response.text}"
         return response.json()
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = DEADLINE) -> None:
+    """Wait until ``condition()`` holds (the test fails after ``seconds``, naming ``what``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    pytest.fail(f"timed out waiting until {what}")
 
 
 Serve = Callable[..., Server]

@@ -11,14 +11,13 @@ their tokens, bots carry on to the end, and no clock is charged for the time no 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 import sqlalchemy
 
-from .served import Serve, Server, serve
+from .served import Serve, Server, serve, wait_for
 
 __all__ = ["serve"]  # the fixture
 
@@ -92,15 +91,6 @@ def create(server: Server, game: str, seats: list[dict[str, Any]], **extra: Any)
 def join(server: Server, table: str, seat: int, name: str) -> Person:
     joined = server.ok("POST", f"/api/tables/{table}/seats/{seat}/join", json={"name": name})
     return Person(table, seat, joined["token"])
-
-
-def wait_for(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    pytest.fail(f"timed out waiting until {what}")
 
 
 def seat_clock(view: dict[str, Any], seat: int) -> float:

@@ -15,13 +15,11 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx2
-import pytest
 
-from .served import Serve, Server, serve
+from .served import Serve, Server, serve, wait_for
 
 __all__ = ["serve"]  # the fixture
 
@@ -30,15 +28,6 @@ DEADLINE = 90.0
 
 REVIEW = ("--review-iterations", "400")
 """A review that takes some seconds on one worker: it is still being made at the SIGTERM."""
-
-
-def wait_for(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    pytest.fail(f"timed out waiting until {what}")
 
 
 class Players:
@@ -143,4 +132,5 @@ def test_sigterm_to_the_process_group_loses_nothing(serve: Serve) -> None:
     wait_for(
         lambda: second.ok("GET", f"/api/tables/{finished}/review")["status"] == "done",
         "the review was made after the restart",
+        DEADLINE,
     )
