@@ -37,6 +37,14 @@ SCREENSHOTS = os.environ.get("COURTLY_SCREENSHOTS")
 READY = "button.action:not([aria-disabled=true])"
 """A move's button that may be pressed (not while the page's last move is on its way)."""
 
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+"""An init script: every violation of the page's Content-Security-Policy becomes a console
+error (Chromium also logs one of its own)."""
+
 GAMES = {
     "royal-gambit": "Royal Gambit",
     "god-save-the-king": "God Save The King",
@@ -131,8 +139,19 @@ def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
         context = browser.new_context(base_url=server.url, **options)
         context.set_default_timeout(WAIT_MS)
         contexts.append(context)
+        # The pages run under the server's Content-Security-Policy: anything it blocks is
+        # reported as an error of the page (Playwright's own scripts are not subject to it).
+        context.add_init_script(REPORT_VIOLATIONS)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(f"{page.url}: {message.text}")
+                if message.type == "error" and "Content Security Policy" in message.text
+                else None
+            ),
+        )
         return page
 
     yield make

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 
 from courtly.testing.postgres import INSTALL_HINT, PostgresServer, find_bindir, must_run
 from courtly.web import create_app
+from courtly.web.limits import NO_LIMITS
 
 from .browsing import browser, new_page, server
 
@@ -71,7 +72,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def app(database_url: str) -> FastAPI:
     # Bots move at once and think in threads: the tests wait for them, not for a pace.
-    return create_app(database_url, bot_pace=0, bot_workers=-1)
+    return create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)
 
 
 @pytest.fixture

@@ -11,16 +11,15 @@ their tokens, bots carry on to the end, and no clock is charged for the time no 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import httpx2
 import pytest
 import sqlalchemy
 
-from courtly.testing.server import ServerFailed, ServerProcess
+from .served import Serve, Server, serve, wait_for
+
+__all__ = ["serve"]  # the fixture
 
 DEADLINE = 60.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""
@@ -31,45 +30,6 @@ the server's 1-second heartbeat, so a clock charged for the downtime cannot pass
 
 AWAY = 3.0
 """The ``away`` limit of the table whose person is to move, unconnected, across the crash."""
-
-
-class Server(ServerProcess):
-    """One ``courtly serve`` process (in its own process group, with its bot workers), and an
-    HTTP client for it."""
-
-    def __init__(self, database_url: str, log: Path) -> None:
-        super().__init__(database_url, log, ["--bot-pace", "0", "--bot-workers", "1"])
-        self.http = httpx2.Client(base_url=self.url, timeout=30)
-
-    def kill(self) -> None:
-        """SIGKILL to the server and its bot workers: no shutdown of any kind runs."""
-        self.http.close()
-        super().kill()
-
-    def ok(self, method: str, path: str, **kwargs: Any) -> Any:
-        response = self.http.request(method, path, **kwargs)
-        assert response.is_success, f"{method} {path} -> {response.status_code} {response.text}"
-        return response.json()
-
-
-@pytest.fixture
-def serve(database_url: str, tmp_path: Path) -> Iterator[Callable[[], Server]]:
-    """Starts ``courtly serve`` processes on one database; every one is killed at the end."""
-    started: list[Server] = []
-
-    def start() -> Server:
-        server = Server(database_url, tmp_path / f"server-{len(started)}.log")
-        started.append(server)
-        try:
-            server.wait_ready(DEADLINE)
-        except ServerFailed as error:
-            pytest.fail(str(error), pytrace=False)
-        return server
-
-    yield start
-    for server in started:
-        if server.process.poll() is None:
-            server.kill()
 
 
 @dataclass
@@ -133,22 +93,13 @@ def join(server: Server, table: str, seat: int, name: str) -> Person:
     return Person(table, seat, joined["token"])
 
 
-def wait_for(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    pytest.fail(f"timed out waiting until {what}")
-
-
 def seat_clock(view: dict[str, Any], seat: int) -> float:
     clock = view["seats"][seat]["clock"]
     assert isinstance(clock, float | int), view["seats"][seat]
     return float(clock)
 
 
-def test_a_server_killed_mid_game_resumes_every_table(serve: Callable[[], Server]) -> None:
+def test_a_server_killed_mid_game_resumes_every_table(serve: Serve) -> None:
     first = serve()
     heuristic = {"kind": "bot", "bot": "heuristic"}
     short = {"target_score": 15}  # short games: the people play theirs to the end below

@@ -2,10 +2,11 @@
 (Schemathesis): requests that fit the schema and requests that do not, against made-up ids and
 against real tables, seats and tokens.
 
-Whatever is sent: never a 5xx; every answer conforms to the schema where the schema declares
-it (status, content type, body, and every refusal as ``{"detail": "..."}``); a request that
-breaks the schema is refused; and a refused request (4xx) changes nothing, neither in what the
-server holds in memory (which every answer is made from) nor in the database.
+The server runs with its limits on. Whatever is sent: never a 5xx; every answer conforms to
+the schema where the schema declares it (status, content type, body, and every refusal as
+``{"detail": "..."}``, a 429 over a limit included); a request that breaks the schema is
+refused; and a refused request (4xx) changes nothing, neither in what the server holds in
+memory (which every answer is made from) nor in the database.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from schemathesis.specs.openapi.checks import (
 )
 from sqlalchemy import select
 
+from courtly.web import create_app
+from courtly.web.limits import Limits
 from courtly.web.storage.rows import EventRow, NoticeRow, SeatRow, TableRow
 
 EXAMPLES = 10
@@ -47,6 +50,17 @@ CHECKS = [
 ]
 
 BASE_URL = "http://testserver"
+
+FUZZ_LIMITS = Limits(requests_per_minute=20_000)
+"""The limits on, at their defaults (the fuzzer meets the table limits: it creates tables
+from one address), but for the requests per minute, which would refuse most of its requests
+(429 on every operation is checked on its own, below)."""
+
+
+@pytest.fixture
+def app(database_url: str) -> FastAPI:
+    """The server with its limits on (see :data:`FUZZ_LIMITS`)."""
+    return create_app(database_url, bot_pace=0, bot_workers=-1, limits=FUZZ_LIMITS)
 
 
 class Seeds:
@@ -234,3 +248,29 @@ def test_every_endpoint_refuses_bad_requests_cleanly(app: FastAPI, client: TestC
                 suppress_health_check=list(HealthCheck),
             )(given(case=strategy)(check))
             fuzz()
+
+
+def test_an_answer_over_the_limit_is_declared_everywhere(database_url: str) -> None:
+    """A request over the requests per minute, to every operation, is a 429 the schema
+    declares (status, body, ``Retry-After``)."""
+    app = create_app(database_url, bot_pace=0, bot_workers=-1, limits=Limits(requests_per_minute=1))
+    with TestClient(app) as client:
+        schema = schemathesis.openapi.from_dict(app.openapi())
+        assert client.get("/api/games").status_code == 200  # the one request of the minute
+        operations = [result.ok() for result in schema.get_all_operations()]
+
+        def check(case: Case) -> None:
+            response, sent = send(client, case)
+            assert response.status_code == 429, response.text
+            assert int(response.headers["Retry-After"]) >= 1
+            case.validate_response(response, checks=CHECKS[:4], transport_kwargs=sent)
+
+        for operation in operations:
+            once = settings(
+                max_examples=1,
+                derandomize=True,
+                database=None,
+                deadline=None,
+                suppress_health_check=list(HealthCheck),
+            )(given(case=operation.as_strategy(GenerationMode.POSITIVE))(check))
+            once()

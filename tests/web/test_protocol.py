@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 
 import courtly.web
 from courtly.web import create_app, protocol
+from courtly.web.limits import NO_LIMITS
 from courtly.web.schema import schema
 
 CLIENT = Path(courtly.web.__file__).parent / "client"
@@ -69,6 +70,7 @@ def test_what_the_server_sends_has_the_declared_shapes(tmp_path: Path) -> None:
         bot_workers=-1,
         hint_iterations=20,
         review_iterations=4,
+        limits=NO_LIMITS,
     )
     with TestClient(app) as client:
         games = client.get("/api/games").json()

@@ -18,6 +18,7 @@ from courtly.agents.estimates import Budget, estimate
 from courtly.core.records import MatchRecord
 from courtly.sim.review import review_record
 from courtly.web import create_app
+from courtly.web.limits import NO_LIMITS
 
 from .test_replay_api import create, join, play_out, view
 
@@ -35,6 +36,7 @@ def app(database_url: str) -> FastAPI:
         bot_workers=-1,
         hint_iterations=SMALL,
         review_iterations=SMALL,
+        limits=NO_LIMITS,
     )
 
 
@@ -172,14 +174,18 @@ def test_a_finished_game_is_reviewed_once_as_courtly_review_does_it(
 
     # A restart (a new server on the same database) answers from the database.
     with TestClient(
-        create_app(database_url, bot_pace=0, bot_workers=-1, review_iterations=SMALL)
+        create_app(
+            database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS, review_iterations=SMALL
+        )
     ) as restarted:
         kept = restarted.get(f"/api/tables/{table}/review")
         assert kept.status_code == 200 and kept.json()["status"] == "done"
         assert kept.json()["review"] == review
     # At another budget it is another review, not made yet.
     with TestClient(
-        create_app(database_url, bot_pace=0, bot_workers=-1, review_iterations=SMALL * 2)
+        create_app(
+            database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS, review_iterations=SMALL * 2
+        )
     ) as finer:
         assert finer.get(f"/api/tables/{table}/review").status_code == 404
 

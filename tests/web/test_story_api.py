@@ -23,6 +23,7 @@ from courtly.core import Game, State, games, make
 from courtly.core.game import known_state
 from courtly.core.story import story_of
 from courtly.web import create_app
+from courtly.web.limits import NO_LIMITS
 from courtly.web.tables.views import told_since
 
 from .test_api import bearer, create, move, started, view, wait_for
@@ -111,7 +112,9 @@ def test_the_story_is_the_same_after_a_restart_and_resumes_where_a_reader_is(
     for _ in range(25):
         play_one(client, table, tokens, rng)
     before = {seat: view(client, table, seat, tokens[seat]) for seat in range(2)}
-    with TestClient(create_app(database_url, bot_pace=0, bot_workers=-1)) as again:
+    with TestClient(
+        create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)
+    ) as again:
         for seat in range(2):
             after = view(again, table, seat, tokens[seat])
             assert after["story"] == before[seat]["story"]

@@ -23,6 +23,7 @@ from courtly.core.events import CHANCE
 from courtly.core.game import State
 from courtly.core.registry import game_class, games
 from courtly.web import create_app
+from courtly.web.limits import NO_LIMITS
 from courtly.web.routes.games import catalogue
 from courtly.web.storage.rows import TableRow
 from courtly.web.tables import seat_message
@@ -231,7 +232,7 @@ def test_a_restart_keeps_the_tutorial_its_deal_and_its_lessons(
     if shown["status"] == "over":
         pytest.skip("the tutorial ended in two decisions")  # (no game's does)
     client.__exit__(None, None, None)
-    restarted_app = create_app(database_url, bot_pace=0, bot_workers=-1)
+    restarted_app = create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)
     with TestClient(restarted_app) as restarted:
         again = learner_turn(restarted, table, token)
         assert again["tutorial"] and again["version"] == shown["version"]

@@ -12,6 +12,23 @@ from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from ..core.errors import InvalidOptions
 from .shared import clear_errors
 
+# The web extra may be missing, so the limits' defaults (courtly.web.limits.Limits) are repeated
+# here as plain numbers for ``--help`` to show (a test keeps the two the same).
+REQUESTS_PER_MINUTE = 600
+TABLES_PER_ADDRESS = 20
+TABLES = 2000
+SOCKETS_PER_TABLE = 50
+SOCKETS_PER_ADDRESS = 50
+READ_TIMEOUT = 10.0
+MAX_CONNECTIONS = 1000
+"""Connections the server holds at once (uvicorn's limit_concurrency)."""
+KEEP_ALIVE = 5
+"""Seconds an idle keep-alive connection waits for its next request (uvicorn's default)."""
+ABANDON_AFTER = 3600.0
+"""Seconds after which a table nobody plays is closed."""
+SHUTDOWN_TIMEOUT = 20
+"""Seconds a graceful shutdown waits for requests in flight (within systemd's 90 s)."""
+
 
 def serve_command(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
@@ -44,16 +61,107 @@ def serve_command(
             min=4,
         ),
     ] = SERVER_REVIEW_ITERATIONS,
+    # What one client may ask, and how the server meets the network (docs/operating.md).
+    max_requests_per_minute: Annotated[
+        int,
+        typer.Option(
+            help="HTTP requests and WebSocket connections one client address may make per "
+            "minute (0: no limit); over it: 429 with Retry-After.",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = REQUESTS_PER_MINUTE,
+    max_tables_per_address: Annotated[
+        int,
+        typer.Option(
+            help="Tables open or in play one client address may have created (0: no limit).",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = TABLES_PER_ADDRESS,
+    max_tables: Annotated[
+        int,
+        typer.Option(
+            help="Tables open or in play on the server (0: no limit).",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = TABLES,
+    max_sockets_per_table: Annotated[
+        int,
+        typer.Option(
+            help="WebSockets watching one table, seats and spectators (0: no limit).",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = SOCKETS_PER_TABLE,
+    max_sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            help="WebSockets open from one client address (0: no limit).",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = SOCKETS_PER_ADDRESS,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            help="Connections the server holds at once, WebSockets included; beyond, "
+            "503 (0: no limit).",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = MAX_CONNECTIONS,
+    read_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a request body may take to arrive (0: no limit); after: 408.",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = READ_TIMEOUT,
+    keep_alive: Annotated[
+        int,
+        typer.Option(
+            help="Seconds an idle HTTP connection is kept open for its next request.",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = KEEP_ALIVE,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds after which a table nobody plays is closed: open and never started, "
+            "or in play with every person away (0: never).",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = ABANDON_AFTER,
+    trusted_proxies: Annotated[
+        str,
+        typer.Option(
+            help="Addresses (comma-separated, CIDR ranges, or *) of the reverse proxies whose "
+            "X-Forwarded-For and X-Forwarded-Proto are believed.",
+            rich_help_panel="Limits",
+        ),
+    ] = "127.0.0.1",
+    shutdown_timeout: Annotated[
+        int,
+        typer.Option(
+            help="Seconds a SIGTERM or Ctrl+C waits for requests in flight before closing "
+            "what is left.",
+            min=0,
+            rich_help_panel="Limits",
+        ),
+    ] = SHUTDOWN_TIMEOUT,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
     # without them.
     try:
-        import uvicorn
-
         from .. import web
-        from ..web import create_app
-        from ..web.app import MAX_BODY
+        from ..web import create_app, serving
+        from ..web.limits import Limits
         from ..web.storage import default_database_url
     except ImportError as error:
         raise InvalidOptions(
@@ -68,6 +176,15 @@ def serve_command(
                 bot_workers=bot_workers,
                 hint_iterations=hint_iterations,
                 review_iterations=review_iterations,
+                limits=Limits(
+                    requests_per_minute=max_requests_per_minute,
+                    tables_per_address=max_tables_per_address,
+                    tables=max_tables,
+                    sockets_per_table=max_sockets_per_table,
+                    sockets_per_address=max_sockets_per_address,
+                    read_timeout=read_timeout,
+                ),
+                abandon_after=abandon_after,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None
@@ -80,13 +197,12 @@ def serve_command(
             "courtly: the browser client is not built (make client): the API alone is served"
         )
     typer.echo(f"API: {address}/api, its schema: {address}/openapi.json; database: {url}")
-    # No per-message compression on the WebSockets: views are small, and deflating each one
-    # cost a fifth of the server's time under load.
-    uvicorn.run(
+    serving.run(
         application,
-        host=host,
-        port=port,
-        log_level="info",
-        ws_per_message_deflate=False,
-        ws_max_size=MAX_BODY,  # a WebSocket message is held to a request body's limit
+        host,
+        port,
+        trusted_proxies=trusted_proxies,
+        max_connections=max_connections,
+        keep_alive=keep_alive,
+        shutdown_timeout=shutdown_timeout,
     )

@@ -30,12 +30,25 @@ def free_port() -> int:
         return port
 
 
+NO_LIMITS = (
+    "--max-requests-per-minute=0",
+    "--max-tables-per-address=0",
+    "--max-tables=0",
+    "--max-sockets-per-table=0",
+    "--max-sockets-per-address=0",
+    "--max-connections=0",
+)
+"""The options that lift every limit on clients: the tests and benchmarks play many tables
+from one address (a test of the limits passes ``limits=()`` and its own)."""
+
+
 class ServerFailed(RuntimeError):
     """The server exited, or did not answer in time; the message ends with its log."""
 
 
 class ServerProcess:
-    """``courtly serve`` on ``database_url`` with ``options`` (e.g. ``--bot-pace 0``); its
+    """``courtly serve`` on ``database_url`` with ``options`` (e.g. ``--bot-pace 0``) and
+    ``limits`` (none by default); its
     output goes to ``log`` (a file, not a pipe: a pipe nobody reads would stop the server once
     full). Started at once; :meth:`wait_ready` waits until it answers."""
 
@@ -45,6 +58,7 @@ class ServerProcess:
         log: Path,
         options: Sequence[str] = (),
         cwd: Path | None = None,
+        limits: Sequence[str] = NO_LIMITS,
     ) -> None:
         self.database_url = database_url
         self.port = free_port()
@@ -60,6 +74,7 @@ class ServerProcess:
             str(self.port),
             "--database-url",
             database_url,
+            *limits,
             *options,
         ]
         self.started_at = time.time()

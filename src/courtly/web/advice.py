@@ -211,7 +211,17 @@ class Advisor:
             job = ReviewJob(table_id, self.review_iterations)
             self._keep(job)
             runner.submit(self._make_review, job, record)
-            return job.to_dict()
+        # Noted in the database: a server stopped before the review is made resumes it.
+        self.storage.request_review(table_id, self.review_iterations)
+        return job.to_dict()
+
+    def resume_reviews(self) -> None:
+        """Start again the reviews asked for and not made when a server last stopped."""
+        for table_id in self.storage.requested_reviews(self.review_iterations):
+            try:
+                self.start_review(table_id)
+            except TableError as error:
+                log.warning("the review of table %s cannot resume: %s", table_id, error.message)
 
     def _stored(self, table_id: str) -> ReviewJob | None:
         review = self.storage.review(table_id, self.review_iterations)

@@ -15,6 +15,8 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from fastapi import FastAPI
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
+from .headers import SecurityHeaders
+from .limits import Guard, Limits
 from .openapi import with_socket_messages
 from .protocol import Refusal
 from .refusals import MAX_BODY as MAX_BODY
@@ -23,6 +25,19 @@ from .routes import api
 from .server import Server
 from .static import serve_client
 from .storage import default_database_url
+from .tables.cache import TableCache
+
+TOO_MANY_REQUESTS = {
+    "model": Refusal,
+    "description": "over a limit of the server (requests per minute, tables): detail names it",
+    "headers": {
+        "Retry-After": {
+            "description": "seconds to wait before asking again",
+            "schema": {"type": "integer", "minimum": 1},
+        }
+    },
+}
+"""Every request may meet a limit of :mod:`courtly.web.limits`: declared on every route."""
 
 
 def create_app(
@@ -31,6 +46,8 @@ def create_app(
     bot_workers: int = 0,
     hint_iterations: int = HINT_ITERATIONS,
     review_iterations: int = SERVER_REVIEW_ITERATIONS,
+    limits: Limits | None = None,
+    abandon_after: float = 0.0,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -38,9 +55,12 @@ def create_app(
     ``bot_pace``: seconds a bot waits before moving; ``bot_workers``: processes for the bots,
     hints and reviews (0: one per core; -1: threads); ``hint_iterations`` and
     ``review_iterations``: the search budget of a hint, and of each decision of a review.
+    ``limits``: what one client may ask (default: :class:`Limits`' defaults, which protect a
+    small server; :data:`courtly.web.limits.NO_LIMITS` for none); ``abandon_after``: seconds
+    after which a table nobody plays is closed (0: never).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
-    server = Server(url, bot_pace, bot_workers, hint_iterations, review_iterations)
+    server = Server(url, bot_pace, bot_workers, hint_iterations, review_iterations, abandon_after)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -50,16 +70,18 @@ def create_app(
         finally:
             await server.stop()
 
-    app = build_app(lifespan)
+    app = build_app(lifespan, (limits or Limits(), server.tables.cache))
     app.state.server = server
     return app
 
 
 def build_app(
     lifespan: Callable[[FastAPI], AbstractAsyncContextManager[None]] | None = None,
+    guard: tuple[Limits, TableCache] | None = None,
 ) -> FastAPI:
     """The app's routes, refusals and client, with no server process behind them yet (its
-    OpenAPI schema is made from this alone)."""
+    OpenAPI schema is made from this alone); ``guard``: the limits every client is held to,
+    and the tables they count."""
     app = FastAPI(
         title="Courtly",
         summary="Play Courtly's five royal card games online: tables, seats, bots and clocks.",
@@ -67,9 +89,16 @@ def build_app(
         lifespan=lifespan,
         # Every route may refuse a request, always in this one shape (not FastAPI's default
         # 422 list of problems: see courtly.web.refusals).
-        responses={"4XX": {"model": Refusal, "description": "refused: detail says why"}},
+        responses={
+            "4XX": {"model": Refusal, "description": "refused: detail says why"},
+            429: TOO_MANY_REQUESTS,
+        },
     )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    if guard is not None:
+        app.add_middleware(Guard, limits=guard[0], tables=guard[1])
+    # Added last, so outermost: every answer has the headers, the limits' refusals too.
+    app.add_middleware(SecurityHeaders)
     answer_refusals(app)
     app.include_router(api)
     with_socket_messages(app)

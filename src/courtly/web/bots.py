@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -32,6 +33,15 @@ def choose(spec: str, view: View, seed: str) -> str:
 
     agent = make_agent(spec, view.game)
     return str(agent.act(view, random.Random(seed)))
+
+
+def ignore_stop_signals() -> None:
+    """Run first in each worker process: a SIGTERM or Ctrl+C sent to the whole process group
+    (systemd, a terminal) is the server's to handle, which stops the workers itself once it has
+    answered what was in flight (a worker killed first would fail a bot's move, a hint, a
+    review)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _searches(spec: str) -> bool:
@@ -68,15 +78,22 @@ class Bots:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers or None,
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=ignore_stop_signals,
             )
 
     def stop(self) -> None:
         self._loop = None  # a poke from now on (a late move, a clock) starts nothing
         for task in list(self._tasks):
             task.cancel()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        executor, self._executor = self._executor, None
+        if isinstance(executor, ProcessPoolExecutor):
+            # The server has stopped: a search still running in a worker (which ignores
+            # SIGTERM) is for nobody now, and is ended (its future fails at once, so nothing
+            # waits for it). Its bot moves again, and its review resumes, at the next start.
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
+                process.kill()
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
 
     @property
     def executor(self) -> Executor | None:

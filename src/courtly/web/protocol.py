@@ -18,7 +18,8 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
 from typing_extensions import TypedDict
 
-Status = Literal["open", "playing", "over"]
+Status = Literal["open", "playing", "over", "closed"]
+"""``closed``: abandoned, closed by the server before its game ended (no result, no record)."""
 Mode = Literal["realtime", "turn-based"]
 SeatKind = Literal["person", "bot"]
 ReplaySeat = int | Literal["spectator", "all"]

@@ -17,7 +17,7 @@ from .bots import Bots
 from .hub import Hub
 from .model import TableError
 from .storage import open_storage
-from .tables import Tables
+from .tables import Abandonment, Tables
 
 log = logging.getLogger("courtly.web")
 
@@ -32,6 +32,7 @@ class Server:
         bot_workers: int,
         hint_iterations: int = HINT_ITERATIONS,
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
+        abandon_after: float = 0.0,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -40,6 +41,9 @@ class Server:
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
         self.process = f"{os.getpid()}@{os.uname().nodename}"
         self._timers: list[asyncio.Task[None]] = []
+        self.abandon_after = abandon_after
+        """Seconds after which a table nobody plays is closed (0: never)."""
+        self.abandonment = Abandonment(self.tables.cache, self.tables.clocks, self.hub.publish)
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -67,6 +71,7 @@ class Server:
         self.storage.listen(self.heard)
         for table_id in ids:
             self.bots.poke(table_id)
+        await run_in_threadpool(self.advisor.resume_reviews)
         # What is loaded by now (the modules of FastAPI, SQLAlchemy and the games, the tables
         # resumed) lives as long as the server: out of the garbage collector's full passes,
         # which otherwise scan it all again and again, a pause of tenths of a second each
@@ -77,6 +82,10 @@ class Server:
             asyncio.create_task(self._every(1.0, self._beat)),
             asyncio.create_task(self._every(0.25, self._clocks)),
         ]
+        if self.abandon_after > 0:
+            # Looked for often enough that a table is closed soon after its time.
+            every = min(60.0, max(0.5, self.abandon_after / 10))
+            self._timers.append(asyncio.create_task(self._every(every, self._abandoned)))
 
     async def stop(self) -> None:
         for timer in self._timers:
@@ -97,6 +106,11 @@ class Server:
 
     async def _beat(self) -> None:
         await run_in_threadpool(self.storage.beat, self.process)
+
+    async def _abandoned(self) -> None:
+        closed = await run_in_threadpool(self.abandonment.sweep, self.abandon_after)
+        if closed:
+            log.info("closed %d abandoned tables", len(closed))
 
     async def _clocks(self) -> None:
         await run_in_threadpool(self.tables.clocks.check)

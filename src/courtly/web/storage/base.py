@@ -313,6 +313,21 @@ class Storage(ABC):
         row = session.get(SeatRow, (table_id, seat))
         return None if row is None else row.seen_at
 
+    def stale_tables(
+        self, session: Transaction, statuses: Sequence[str], changed_before: float
+    ) -> list[str]:
+        """The tables with one of ``statuses`` not changed since ``changed_before`` (moves,
+        seats and notices change a table; a WebSocket's presence does not)."""
+        query = select(TableRow.id).where(
+            TableRow.status.in_(statuses), TableRow.updated_at < changed_before
+        )
+        return list(session.scalars(query))
+
+    def changed_at(self, session: Transaction, table_id: str) -> float | None:
+        """When the table last changed (None: no such table)."""
+        value = session.scalar(select(TableRow.updated_at).where(TableRow.id == table_id))
+        return None if value is None else float(value)
+
     @staticmethod
     def _stored_table(row: TableRow) -> StoredTable:
         return StoredTable(
@@ -432,13 +447,15 @@ class Storage(ABC):
         """The stored review of ``table_id`` at ``iterations`` per decision, if any."""
         with self.session() as session:
             row = session.get(ReviewRow, (table_id, iterations))
-            return None if row is None else cast(Review, row.review)
+            # An empty review is one asked for and not made yet (:meth:`request_review`).
+            return None if row is None or not row.review else cast(Review, row.review)
 
     def save_review(self, table_id: str, iterations: int, review: Review) -> None:
         """Keep a review; one made meanwhile by another process (the same, for the same seed and
         budget) stays."""
         with contextlib.suppress(IntegrityError), self.session() as session:
-            if session.get(ReviewRow, (table_id, iterations)) is None:
+            row = session.get(ReviewRow, (table_id, iterations))
+            if row is None:
                 session.add(
                     ReviewRow(
                         table_id=table_id,
@@ -447,6 +464,25 @@ class Storage(ABC):
                         at=time.time(),
                     )
                 )
+            elif not row.review:  # asked for, and made now
+                row.review = dict(review)
+                row.at = time.time()
+
+    def request_review(self, table_id: str, iterations: int) -> None:
+        """Note that a review of ``table_id`` is asked for (an empty review until it is made):
+        a server stopped before it is done makes it at its next start
+        (:meth:`requested_reviews`)."""
+        with contextlib.suppress(IntegrityError), self.session() as session:
+            if session.get(ReviewRow, (table_id, iterations)) is None:
+                session.add(
+                    ReviewRow(table_id=table_id, iterations=iterations, review={}, at=time.time())
+                )
+
+    def requested_reviews(self, iterations: int) -> list[str]:
+        """The tables whose review at ``iterations`` was asked for and is not made yet."""
+        with self.session() as session:
+            rows = session.scalars(select(ReviewRow).where(ReviewRow.iterations == iterations))
+            return [row.table_id for row in rows if not row.review]
 
     def beat(self, process: str) -> None:
         """Record that ``process`` is alive now."""

@@ -6,6 +6,7 @@
 - :mod:`.tutorials`: a learner's tutorial table, and the lesson in the learner's message;
 - :mod:`.moves`: a move checked, played with the chance it sets off, committed;
 - :mod:`.clocks`: the seats' clocks, who is connected, and the bots that take over;
+- :mod:`.abandonment`: tables nobody plays any more, closed;
 - :mod:`.views`: what a seat is shown (:func:`seat_message`);
 - :mod:`.replays`: a finished game's record and replay;
 - :mod:`.history`: chance drawn from the table's seed, events replayed from storage;
@@ -21,6 +22,7 @@ from collections.abc import Callable
 
 from ..model import Table, TableError
 from ..storage import Storage
+from .abandonment import Abandonment
 from .cache import TableCache
 from .clocks import Clocks
 from .moves import Moves
@@ -60,4 +62,4 @@ class Tables:
         return [table.id for table in loaded]
 
 
-__all__ = ["Table", "TableError", "Tables", "seat_message"]
+__all__ = ["Abandonment", "Table", "TableError", "Tables", "seat_message"]

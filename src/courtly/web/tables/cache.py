@@ -20,8 +20,11 @@ from ..protocol import Notice
 from ..storage import Storage, StoredTable, Transaction
 from .history import replay_event, to_move_history
 
+ENDED = ("over", "closed")
+"""The statuses of a table no one plays any more (its game over, or the table closed)."""
+
 FINISHED_KEPT = 512
-"""Finished tables a server keeps in memory, the most recently finished or read: any other is
+"""Finished (or closed) tables a server keeps in memory, the most recently finished or read: any other is
 read again from the database when asked for (a late retry, a rematch, its record). A server
 that runs for months holds its tables in play, not every table it ever had."""
 
@@ -66,7 +69,7 @@ class TableCache:
                         raise TableError(404, f"there is no table {table_id!r}")
                     table = self._load(session, stored)
                 self._tables[table_id] = table
-                if table.status == "over":
+                if table.status in ENDED:
                     self._keep_finished(table_id)
         return table
 
@@ -88,8 +91,15 @@ class TableCache:
         while len(self._finished) > self.finished_kept:
             old, _ = self._finished.popitem(last=False)
             table = self._tables.get(old)
-            if table is not None and table.status == "over":
+            if table is not None and table.status in ENDED:
                 del self._tables[old]
+
+    def forget(self, table_id: str) -> None:
+        """Let a closed table go from memory (read again from the database if it is asked
+        for)."""
+        with self._guard:
+            self._tables.pop(table_id, None)
+            self._finished.pop(table_id, None)
 
     def load_all(self, session: Transaction, statuses: Sequence[str]) -> list[Table]:
         """Load every table with one of ``statuses`` (at start)."""

@@ -92,6 +92,11 @@ class Clocks:
             if self._present[(table_id, seat)] <= 0:
                 del self._present[(table_id, seat)]
 
+    def present(self, table_id: str, seat: int) -> bool:
+        """Whether a WebSocket of ``seat`` is open in this process now."""
+        with self._guard:
+            return self._present[(table_id, seat)] > 0
+
     # ------------------------------------------------------------------------------ takeover
 
     def check(self, now: float | None = None) -> list[str]:

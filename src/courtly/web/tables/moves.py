@@ -172,7 +172,9 @@ class Moves:
                 version=table.version,
             )
         if table.status != "playing":
-            waiting = "the game is over" if table.status == "over" else "the game has not started"
+            waiting = {"over": "the game is over", "closed": "the table is closed"}.get(
+                table.status, "the game has not started"
+            )
             raise TableError(409, waiting, version=table.version)
         if by_bot != table.seats[seat].played_by_bot:
             # A person's move while their bot plays, or a bot's once its person is back.

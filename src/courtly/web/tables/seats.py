@@ -163,6 +163,8 @@ class Seats:
                 raise TableError(409, f"seat {seat} is taken")
             if table.status == "over":
                 raise TableError(409, "the game is over")
+            if table.status == "closed":
+                raise TableError(409, "the table is closed: nobody played it for a long time")
             before = (chair.token_hash, chair.name, table.status)
             chair.token_hash = hash_token(token)
             chair.name = str(name)[:64] or f"p{seat}"

@@ -927,7 +927,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "open" | "playing" | "over";
+            status: "open" | "playing" | "over" | "closed";
             /** To Move */
             to_move: number[];
             /** Legal Actions */
@@ -1107,7 +1107,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "open" | "playing" | "over";
+            status: "open" | "playing" | "over" | "closed";
             /** Version */
             version: number;
             /** To Move */
@@ -1254,7 +1254,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "open" | "playing" | "over";
+            status: "open" | "playing" | "over" | "closed";
             /** To Move */
             to_move: number[];
             /** Legal Actions */
@@ -1330,6 +1330,17 @@ export interface operations {
                     "application/json": components["schemas"]["GameInfo"][];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1359,6 +1370,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1396,6 +1418,17 @@ export interface operations {
                     "application/json": components["schemas"]["SeatTitles"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1425,6 +1458,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1460,6 +1504,17 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"][];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1493,6 +1548,17 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1522,6 +1588,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1555,6 +1632,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeatToken"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1593,6 +1681,17 @@ export interface operations {
                     "application/json": components["schemas"]["SeatToken"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1623,6 +1722,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1657,6 +1767,17 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1688,6 +1809,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1725,6 +1857,17 @@ export interface operations {
                     "application/json": components["schemas"]["SeatMessage"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1760,6 +1903,17 @@ export interface operations {
                     "application/json": components["schemas"]["MoveAnswer"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1789,6 +1943,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
@@ -1827,6 +1992,17 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayStep"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1862,6 +2038,17 @@ export interface operations {
                     "application/json": components["schemas"]["Hint"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1893,6 +2080,17 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewJob"];
                 };
             };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
             /** @description refused: detail says why */
             "4XX": {
                 headers: {
@@ -1922,6 +2120,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewJob"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
                 };
             };
             /** @description refused: detail says why */
