@@ -349,12 +349,12 @@ def _indented_as_written(text: str, shown: str) -> None:
 def test_rules_fit_80_columns_keeping_their_layout(info: courtly.GameInfo) -> None:
     result = invoke("rules", info.id, env=NARROW)
     assert result.exit_code == 0, result.output
-    _indented_as_written(info.rules, result.stdout)
+    _indented_as_written(info.rules_text(), result.stdout)
 
 
 def test_rules_are_printed_as_written_where_they_fit() -> None:
     info = game_class("royal-gambit").info
-    assert invoke("rules", info.id).stdout == info.rules + "\n"
+    assert invoke("rules", info.id).stdout == info.rules_text() + "\n"
 
 
 def test_help_at_the_prompt_fits_80_columns() -> None:
