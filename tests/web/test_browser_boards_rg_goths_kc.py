@@ -483,13 +483,14 @@ def kings_court_move(view: dict[str, Any], legal: list[str]) -> str:
 
 
 def test_kings_court_played_by_clicking(new_page: Callable[..., Page], server: Server) -> None:
-    # The full 30-space track, drawn at the start: 31 spaces and a pawn for each seat at 0.
+    # At four players the form chooses Courtly's shorter track (20 spaces), drawn as it is
+    # played: 21 spaces and a pawn for each seat at 0.
     page = new_page()
     create_table(page, "kings-court", ["person", "heuristic", "heuristic", "random"], seed=2)
     board = page.locator("[data-board=kings-court]")
     board.wait_for()
     track = board.locator(".kc-track")
-    assert track.locator(".kc-space").count() == 31
+    assert track.locator(".kc-space").count() == 21
     assert track.locator(".kc-space[data-space='0'] .kc-pawn").count() == 4
     page.wait_for_function(ALONE_TO_MOVE, arg=0)
     region(board, "Your hand")
@@ -502,7 +503,7 @@ def test_kings_court_played_by_clicking(new_page: Callable[..., Page], server: S
         "kings-court",
         ["person", "heuristic", "random"],
         seed=26,
-        texts={"track_length": "15"},
+        texts={"track_length": "15", "track_cut": "0"},
     )
     board = page.locator("[data-board=kings-court]")
     board.wait_for()

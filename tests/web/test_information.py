@@ -43,6 +43,7 @@ from starlette.testclient import WebSocketTestSession
 
 from courtly.core import Card, Game, IllegalAction, State, View, games, make
 from courtly.core.events import CHANCE, parse_actor
+from courtly.core.options import variant_words
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
 from courtly.core.story import Story, story_of
@@ -286,6 +287,11 @@ class _Shown:
 
     def deal(self) -> dict[str, Any] | None:
         return self.shown_deal
+
+    @property
+    def variant(self) -> list[str]:
+        """The table's options in words, from the game itself (public: the table's options)."""
+        return variant_words(self.game.info.options, self.game.config()["options"])
 
     @property
     def teaching(self) -> Tutorial | None:

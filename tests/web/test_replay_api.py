@@ -87,10 +87,10 @@ def test_every_game_s_rules_are_served_as_courtly_rules_prints_them(client: Test
         assert body == {
             "game": info.id,
             "title": info.title,
-            "rules": info.rules,
+            "rules": info.rules_text(),
             "document": rules_document(info.id),  # tested in test_rules_documents.py
         }
-        assert body["rules"] == game_class(info.id).info.rules and "\n" in body["rules"]
+        assert body["rules"] == game_class(info.id).info.rules_text() and "\n" in body["rules"]
     missing = client.get("/api/games/chess/rules")
     assert missing.status_code == 404 and "royal-gambit" in missing.json()["detail"]
 
