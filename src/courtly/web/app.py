@@ -20,6 +20,7 @@ from .protocol import Refusal
 from .refusals import MAX_BODY as MAX_BODY
 from .refusals import BodyLimit, answer_refusals
 from .routes import api
+from .routes.elsewhere import refuse_elsewhere
 from .server import Server
 from .static import serve_client
 from .storage import default_database_url
@@ -72,6 +73,7 @@ def build_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     answer_refusals(app)
     app.include_router(api)
+    refuse_elsewhere(app)  # after the API's routes, before the client's files
     with_socket_messages(app)
     serve_client(app)
     return app

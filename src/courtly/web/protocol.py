@@ -13,10 +13,21 @@ A refused request, REST or WebSocket, is answered with :class:`Refusal`'s fields
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
+
+from .names import MAX_RAW_NAME, BadName, clean_name
 
 Status = Literal["open", "playing", "over"]
 Mode = Literal["realtime", "turn-based"]
@@ -48,6 +59,26 @@ text. An event may be told in several lines, or in none to a reader it is kept f
 # ---------------------------------------------------------------------------------- requests
 
 
+def _named(text: str) -> str:
+    try:
+        return clean_name(text)
+    except BadName as error:
+        # A custom error: the refusal reads "name: <why>", not pydantic's "Value error, ...".
+        raise PydanticCustomError("name", str(error)) from None
+
+
+PersonName = Annotated[
+    str,
+    Field(
+        max_length=MAX_RAW_NAME,
+        description="a name shown to everyone: cleaned (NFC, white space runs one space, "
+        "trimmed, no control or invisible characters) and at most 64 characters",
+    ),
+    AfterValidator(_named),
+]
+"""A name a person gives, cleaned by :func:`courtly.web.names.clean_name` (or refused, 422)."""
+
+
 class Strict(BaseModel):
     # strict: JSON true is no seat, id or count, nor "3" a number (lax mode would take them).
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -55,9 +86,20 @@ class Strict(BaseModel):
 
 class SeatRequest(Strict):
     kind: SeatKind = "person"
-    name: str = Field(default="", max_length=64)
+    name: PersonName = ""
     bot: str | None = Field(default=None, max_length=64, description="the bot's name (bots only)")
     options: dict[str, OptionValue] = Field(default_factory=dict, description="the bot's options")
+
+    @model_validator(mode="after")
+    def _person_has_no_bot(self) -> Self:
+        # Refused rather than ignored: whoever sent it meant something the table would not do.
+        if self.kind == "person" and (self.bot is not None or self.options):
+            raise PydanticCustomError(
+                "person_bot",
+                "a person's seat takes no bot nor bot options (the game's bot plays for a person "
+                "who is away); give them to a seat of kind bot",
+            )
+        return self
 
 
 class ClockRequest(Strict):
@@ -88,11 +130,11 @@ class CreateTable(Strict):
 
 class CreateTutorial(Strict):
     game: str = Field(max_length=64, description="the game to learn")
-    name: str = Field(default="", max_length=64, description="the learner's name at the table")
+    name: PersonName = ""
 
 
 class JoinSeat(Strict):
-    name: str = Field(default="", max_length=64)
+    name: PersonName = ""
 
 
 class MoveRequest(Strict):

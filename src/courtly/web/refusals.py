@@ -22,8 +22,10 @@ MAX_BODY = 64 * 1024
 """Bytes a request body may hold: a table request is far smaller."""
 
 
-def refused(status: int, detail: str, version: int | None = None) -> JSONResponse:
-    return JSONResponse(refusal(detail, version), status_code=status)
+def refused(
+    status: int, detail: str, version: int | None = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(refusal(detail, version), status_code=status, headers=headers)
 
 
 def validation_message(error: RequestValidationError) -> str:
@@ -49,7 +51,8 @@ def answer_refusals(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return refused(error.status_code, str(error.detail))
+        # Its headers kept: a 405's Allow names the methods the path takes.
+        return refused(error.status_code, str(error.detail), headers=error.headers)
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, error: Exception) -> JSONResponse:
