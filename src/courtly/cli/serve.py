@@ -53,7 +53,7 @@ def serve_command(
 
         from .. import web
         from ..web import create_app
-        from ..web.app import MAX_BODY
+        from ..web.refusals import MAX_FRAME
         from ..web.storage import default_database_url
     except ImportError as error:
         raise InvalidOptions(
@@ -88,5 +88,6 @@ def serve_command(
         port=port,
         log_level="info",
         ws_per_message_deflate=False,
-        ws_max_size=MAX_BODY,  # a WebSocket message is held to a request body's limit
+        # Larger than a message may be, so that one up to this size is refused in words.
+        ws_max_size=MAX_FRAME,
     )

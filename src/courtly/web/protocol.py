@@ -58,6 +58,10 @@ text. An event may be told in several lines, or in none to a reader it is kept f
 
 # ---------------------------------------------------------------------------------- requests
 
+MAX_COUNT = 2**31 - 1
+"""The largest version or event count a client may send: far beyond the longest game, and within
+every integer type it meets on its way (orjson's, the databases')."""
+
 
 def _named(text: str) -> str:
     try:
@@ -140,12 +144,14 @@ class JoinSeat(Strict):
 class MoveRequest(Strict):
     seat: int = Field(ge=0, le=15)
     action: str | int = Field(description="the action's text or id")
-    version: int = Field(ge=0, description="the version the move was chosen at")
+    version: int = Field(ge=0, le=MAX_COUNT, description="the version the move was chosen at")
 
 
 class HintRequest(Strict):
     seat: int = Field(ge=0, le=15)
-    version: int = Field(ge=0, description="the version of the view the seat is looking at")
+    version: int = Field(
+        ge=0, le=MAX_COUNT, description="the version of the view the seat is looking at"
+    )
 
 
 # ---------------------------------------------------------------------------------- answers
@@ -552,7 +558,7 @@ class Hello(BaseModel):
     model_config = ConfigDict(strict=True)  # other fields are ignored, as they always were
     seat: int | None = None
     token: str | None = None
-    since: int = Field(default=0, ge=0)
+    since: int = Field(default=0, ge=0, le=MAX_COUNT)
 
 
 class MoveMessage(BaseModel):
@@ -562,7 +568,7 @@ class MoveMessage(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     action: str | int = Field(description="the action's text or id")
-    version: int = Field(ge=0, description="the version the move was chosen at")
+    version: int = Field(ge=0, le=MAX_COUNT, description="the version the move was chosen at")
     ref: JsonValue = None
 
 

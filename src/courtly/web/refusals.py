@@ -20,6 +20,10 @@ log = logging.getLogger("courtly.web")
 
 MAX_BODY = 64 * 1024
 """Bytes a request body may hold: a table request is far smaller."""
+MAX_FRAME = 16 * MAX_BODY
+"""Bytes a WebSocket message may hold before the connection is closed (1009) unread. A message
+between :data:`MAX_BODY` and this is read, and refused in words (its first message: closed
+with 4400; a move: refused with 413, the socket kept)."""
 
 
 def refused(
