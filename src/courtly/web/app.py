@@ -15,6 +15,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from fastapi import FastAPI
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
+from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
 from .openapi import with_socket_messages
 from .protocol import Refusal
 from .refusals import MAX_BODY as MAX_BODY
@@ -32,16 +33,23 @@ def create_app(
     bot_workers: int = 0,
     hint_iterations: int = HINT_ITERATIONS,
     review_iterations: int = SERVER_REVIEW_ITERATIONS,
+    bot_max_iterations: int = BOT_MAX_ITERATIONS,
+    bot_max_seconds: float = BOT_MAX_SECONDS,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
     ``database_url``: SQLAlchemy URL (default: a SQLite file in the user's data folder);
     ``bot_pace``: seconds a bot waits before moving; ``bot_workers``: processes for the bots,
     hints and reviews (0: one per core; -1: threads); ``hint_iterations`` and
-    ``review_iterations``: the search budget of a hint, and of each decision of a review.
+    ``review_iterations``: the search budget of a hint, and of each decision of a review;
+    ``bot_max_iterations`` and ``bot_max_seconds``: the most a search bot may think per move
+    (a table asking for more is refused).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
-    server = Server(url, bot_pace, bot_workers, hint_iterations, review_iterations)
+    budget = BotBudget(bot_max_iterations, bot_max_seconds)
+    server = Server(
+        url, bot_pace, bot_workers, hint_iterations, review_iterations, bot_budget=budget
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

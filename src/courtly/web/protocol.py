@@ -192,6 +192,10 @@ class OptionInfo(TypedDict):
     choice_labels: NotRequired[list[str]]
     """A person's name for each of ``choices``, in the same order."""
     unofficial: NotRequired[bool]
+    minimum: NotRequired[float]
+    """The least value a number option takes."""
+    maximum: NotRequired[float]
+    """The greatest value a number option takes (a search bot's budget: this server's cap)."""
 
 
 class BotInfo(TypedDict):

@@ -6,6 +6,7 @@ body too large, the router), and never with a stack trace.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -27,7 +28,7 @@ with 4400; a move: refused with 413, the socket kept)."""
 
 
 def refused(
-    status: int, detail: str, version: int | None = None, headers: dict[str, str] | None = None
+    status: int, detail: str, version: int | None = None, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
     return JSONResponse(refusal(detail, version), status_code=status, headers=headers)
 
