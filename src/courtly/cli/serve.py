@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
+from ..agents.registry import SERVER_BOT_MAX_ITERATIONS, SERVER_BOT_MAX_SECONDS
 from ..core.errors import InvalidOptions
 from .shared import clear_errors
 
@@ -44,6 +45,21 @@ def serve_command(
             min=4,
         ),
     ] = SERVER_REVIEW_ITERATIONS,
+    bot_max_iterations: Annotated[
+        int,
+        typer.Option(
+            help="The most iterations a search bot may think per move: a table asking for more "
+            "is refused.",
+            min=1,
+        ),
+    ] = SERVER_BOT_MAX_ITERATIONS,
+    bot_max_seconds: Annotated[
+        float,
+        typer.Option(
+            help="The most seconds a search bot given a time budget may think per move.",
+            min=0.001,
+        ),
+    ] = SERVER_BOT_MAX_SECONDS,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -68,6 +84,8 @@ def serve_command(
                 bot_workers=bot_workers,
                 hint_iterations=hint_iterations,
                 review_iterations=review_iterations,
+                bot_max_iterations=bot_max_iterations,
+                bot_max_seconds=bot_max_seconds,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None

@@ -14,17 +14,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..agents.registry import AgentSpec, find_bot
+from ..agents.registry import (
+    SERVER_BOT_MAX_ITERATIONS,
+    SERVER_BOT_MAX_SECONDS,
+    AgentSpec,
+    find_bot,
+)
 from ..core.errors import InvalidOptions
 from ..core.game import Game
 from ..core.options import OptionValue
 from ..core.registry import make
 from .model import TableError
 
-BOT_MAX_ITERATIONS: Final = 20_000
-"""The default cap on a search bot's iterations per move (40 times the bot's default)."""
-BOT_MAX_SECONDS: Final = 5.0
-"""The default cap on a search bot's seconds per move."""
+BOT_MAX_ITERATIONS: Final = SERVER_BOT_MAX_ITERATIONS
+BOT_MAX_SECONDS: Final = SERVER_BOT_MAX_SECONDS
 SEARCHING_BOT: Final = "ismcts"
 
 
