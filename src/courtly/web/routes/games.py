@@ -11,6 +11,7 @@ from fastapi import APIRouter
 
 from ...agents.registry import bots_for, describe_game
 from ...core.errors import InvalidOptions
+from ...core.game import BotInfo, Game
 from ...core.options import Option
 from ...core.registry import game_class, games, make
 from ..budgets import SEARCHING_BOT, BotBudget
@@ -36,18 +37,44 @@ def catalogue(budget: BotBudget = DEFAULT_BUDGET) -> list[GameInfo]:
     for info in games():
         entry = describe_game(info)
         entry["options"] = _detailed(entry["options"], info.options)
-        declared = {bot.name: bot.options for bot in bots_for(game_class(info.id)())}
+        game = game_class(info.id)()
+        declared = {bot.name: _taken(game, bot) for bot in bots_for(game) if bot.name != "human"}
         entry["bots"] = [
             {
                 **bot,
                 "options": _detailed(bot["options"], declared[bot["name"]], budget, bot["name"]),
             }
             for bot in entry["bots"]
-            if bot["name"] != "human"
+            if bot["name"] in declared
         ]
         entry["tutorial"] = info.tutorial is not None
         entries.append(cast(GameInfo, entry))
     return entries
+
+
+def _taken(game: Game, bot: BotInfo) -> tuple[Option, ...]:
+    """``bot``'s options in ``game``, each text option's choices narrowed to those the bot
+    takes in this game (a search bot's informed worlds need a game whose heuristic offers them)."""
+    options = []
+    for option in bot.options:
+        if option.choices:
+            taken = tuple(choice for choice in option.choices if _takes(game, bot, option, choice))
+            labels = tuple(
+                label
+                for choice, label in zip(option.choices, option.choice_labels, strict=False)
+                if choice in taken
+            )  # (none, where the option labels no choice)
+            option = replace(option, choices=taken, choice_labels=labels)
+        options.append(option)
+    return tuple(options)
+
+
+def _takes(game: Game, bot: BotInfo, option: Option, choice: str) -> bool:
+    try:
+        bot.build(game, {option.name: choice})
+    except InvalidOptions:
+        return False
+    return True
 
 
 def _detailed(
@@ -68,7 +95,9 @@ def _detailed(
             option = replace(option, maximum=cap)
             entry = {**entry, "allowed": option.allowed()}
         if option.choices:
-            entry = {**entry, "choices": list(option.choices)}
+            entry = {**entry, "choices": list(option.choices), "allowed": option.allowed()}
+            if option.choice_labels:
+                entry["choice_labels"] = list(option.choice_labels)
         if option.kind in ("int", "float"):
             for bound in ("minimum", "maximum"):
                 value = getattr(option, bound)
