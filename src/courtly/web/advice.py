@@ -34,10 +34,12 @@ from ..agents.estimates import (
     SERVER_REVIEW_ITERATIONS,
     Budget,
     Searcher,
+    SearchJob,
     jobs_for,
     merged,
     run_copy,
 )
+from ..agents.ismcts import RootStatistics
 from ..core.game import View
 from ..core.records import MatchRecord
 from ..sim.review import review_record
@@ -83,6 +85,11 @@ class ReviewJob:
         if self.detail is not None:
             answer["detail"] = self.detail
         return answer
+
+
+def run_copies(jobs: list[SearchJob]) -> list[RootStatistics]:
+    """``jobs`` run one after the other (in a worker process), each as :func:`run_copy` runs it."""
+    return [run_copy(job) for job in jobs]
 
 
 @dataclass
@@ -150,10 +157,18 @@ class Advisor:
         # Seeded by the position, as at the terminal: the same position, the same hint.
         jobs = jobs_for(view, budget, seed=view.version, workers=self._workers)
         table_id, seat, version = key
-        parts = await asyncio.gather(
-            *(asyncio.wrap_future(pool.submit(table_id, run_copy, job)) for job in jobs)
+        # One job per worker, not one per search: a hint takes one turn of the shared pool in
+        # each worker, so that it waits for one job of each other table, not four.
+        bundles = [jobs[first :: self._workers] for first in range(min(len(jobs), self._workers))]
+        done = await asyncio.gather(
+            *(asyncio.wrap_future(pool.submit(table_id, run_copies, b)) for b in bundles)
         )
-        found = merged(view, parts)
+        searched = {
+            first + offset * self._workers: statistics
+            for first, results in enumerate(done)
+            for offset, statistics in enumerate(results)
+        }
+        found = merged(view, [searched[index] for index in range(len(jobs))])
         answer: protocol.Hint = {
             "table": table_id,
             "seat": seat,
