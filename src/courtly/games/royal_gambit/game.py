@@ -31,7 +31,7 @@ OPTIONS: Final = (
         30,
         "a total at or above this after a hand triggers the final hand",
         minimum=1,
-        maximum=200,
+        maximum=1000,
         label="Target score",
         about="When a hand ends with someone on this total or more, one final hand is played.",
     ),
