@@ -24,7 +24,7 @@ from courtly.web import create_app
 from courtly.web.budgets import BotBudget
 from courtly.web.workers import FairPool
 
-from .test_api import WAIT, bearer, create, join, view
+from .test_api import WAIT, bearer, create, join, view, wait_for
 
 CAP = 3000
 """The cap on a search bot's iterations per move in these tests."""
@@ -179,14 +179,17 @@ def decisions(client: TestClient, table: str) -> int:
     return sum(1 for actor, _item in view(client, table, None)["log"] if actor != "chance")
 
 
-def wait_for(condition: Any, what: str) -> Any:
-    deadline = time.monotonic() + 4 * WAIT
-    while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.005)
-    raise AssertionError(f"waited {4 * WAIT:.0f} s for {what}")
+def move_and_wait_for_the_bot(client: TestClient, table: str, token: str, version: int) -> None:
+    """The person of ``table`` (seat 0) moves; back once the bot has answered."""
+    action = view(client, table, 0, token)["legal_actions"][0]["id"]
+    moved = client.post(
+        f"/api/tables/{table}/moves",
+        json={"seat": 0, "action": action, "version": version},
+        headers=bearer(token),
+    )
+    assert moved.status_code == 200, moved.text
+    mine = decisions(client, table)
+    wait_for(lambda: decisions(client, table) > mine, "the other table's bot")
 
 
 def person_and_bot(client: TestClient, bot: dict[str, Any], seed: int) -> tuple[str, str, int]:
@@ -224,17 +227,9 @@ def test_a_bot_at_the_cap_delays_another_tables_bot_and_a_hint_by_one_move(
         )
     )
     asking.start()
-    action = view(client, other, 0, token)["legal_actions"][0]["id"]
-    moved = client.post(
-        f"/api/tables/{other}/moves",
-        json={"seat": 0, "action": action, "version": version},
-        headers=bearer(token),
-    )
-    assert moved.status_code == 200, moved.text
-    mine = decisions(client, other)
-    wait_for(lambda: decisions(client, other) > mine, "the other table's bot")
+    move_and_wait_for_the_bot(client, other, token, version)
     other_done = decisions(client, capped)
-    asking.join(4 * WAIT)
+    asking.join(WAIT)
     assert hint.get("actions"), hint
     hint_done = decisions(client, capped)
     # The capped move under way when they were asked, and one more at most (its next move
@@ -267,15 +262,7 @@ def test_a_review_does_not_hold_another_tables_bot(one_worker: TestClient) -> No
     wait_for(lambda: progress()["done"] >= 1, "the review's first search")
     at_start = progress()
     assert at_start["total"] > 40, at_start  # hundreds of searches wait in the pool
-    action = view(client, other, 0, token)["legal_actions"][0]["id"]
-    moved = client.post(
-        f"/api/tables/{other}/moves",
-        json={"seat": 0, "action": action, "version": version},
-        headers=bearer(token),
-    )
-    assert moved.status_code == 200, moved.text
-    mine = decisions(client, other)
-    wait_for(lambda: decisions(client, other) > mine, "the other table's bot")
+    move_and_wait_for_the_bot(client, other, token, version)
     then = progress()
     # The review's searches took their turn with the bot's: a few ran while the server got the
     # bot to think (its choice is asked a few steps after the person's move), not all of them,
