@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import json
 import logging
+import urllib.request
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 import courtly
 from courtly.agents.registry import make_agent
 from courtly.core.errors import InvalidOptions
 from courtly.core.registry import game_class
+from courtly.testing.server import ServerProcess
 from courtly.web.names import MAX_NAME, BadName, clean_name
 from courtly.web.routes.games import catalogue
 
@@ -320,3 +327,60 @@ def test_junk_after_the_first_message_is_refused_and_the_socket_stays_open(
             pass
         assert answer["type"] == "answer" and answer["ref"] == 1, answer
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+# ------------------------------------------------------------------------------------ a real server
+
+
+@pytest.fixture
+def real_server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """``courtly serve`` as an operator runs it (uvicorn's WebSocket limits included)."""
+    server = ServerProcess(database_url, tmp_path / "server.log", ["--bot-pace", "0"])
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+def closing(server: ServerProcess, table: str, first: str | bytes) -> tuple[Any, int | None]:
+    """What the server answers a first message ``first``: its message (None if none), and the
+    close code (None if the server closed the connection before a close frame reached us)."""
+    url = server.url.replace("http://", "ws://") + f"/api/tables/{table}/ws"
+    answer = None
+    # (A TimeoutError is not suppressed: it fails the test.)
+    with connect(url, max_size=None, open_timeout=30) as socket, suppress(ConnectionClosed):
+        socket.send(first)
+        answer = json.loads(socket.recv(timeout=30))
+        socket.recv(timeout=30)
+    return answer, socket.close_code
+
+
+def test_a_real_server_refuses_hostile_input_in_words(real_server: ServerProcess) -> None:
+    request = urllib.request.Request(
+        real_server.url + "/api/tables",
+        data=json.dumps(
+            {"game": "royal-gambit", "seats": [{"kind": "person", "name": "a\u0000b"}] * 2}
+        ).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        table = json.loads(response.read())
+    assert [seat["name"] for seat in table["seats"]] == ["ab", "ab"]
+    for first in [
+        b'{"seat": null}',
+        "[" * 20_000,
+        '{"seat": 0, "token": 123}',
+        '{"seat": null, "since": 18446744073709551616}',
+        json.dumps({"seat": None, "pad": "x" * 200_000}),  # over 64 KiB: refused in words
+    ]:
+        answer, code = closing(real_server, table["id"], first)
+        assert answer is not None and answer["type"] == "error", first[:40]
+        assert code == 4400, first[:40]
+    # Over a megabyte, the message is not read at all: the connection is closed with 1009,
+    # which may reach the client only as a reset while it is still sending.
+    answer, code = closing(real_server, table["id"], "x" * 2_000_000)
+    assert answer is None and code in (1009, None)
+    log = real_server.log.read_text(errors="replace")
+    assert "Traceback" not in log, log[-3000:]
