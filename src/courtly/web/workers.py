@@ -13,10 +13,11 @@ one of them, the longest of which is a bot's move at the server's cap
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -39,6 +40,7 @@ class FairPool:
         self._queues: OrderedDict[Hashable, deque[Job]] = OrderedDict()
         self._ready = threading.Condition()
         self._closed = False
+        self._running: set[Future[Any]] = set()
         self._feeders = [
             threading.Thread(target=self._feed, name=f"courtly-fair-{n}", daemon=True)
             for n in range(self.slots)
@@ -71,16 +73,20 @@ class FairPool:
             return sum(len(queue) for queue in self._queues.values())
 
     def shutdown(self) -> None:
-        """Cancel the waiting jobs and stop the feeders (the running jobs end with the
-        executor, which its owner shuts down)."""
+        """Cancel the waiting jobs, fail the running ones and stop the feeders: from now on
+        nobody waits for this pool (a running job's process ends with the executor, which its
+        owner shuts down; its result, if it comes, is dropped)."""
         with self._ready:
             self._closed = True
             queues = list(self._queues.values())
             self._queues.clear()
+            running = list(self._running)
             self._ready.notify_all()
         for queue in queues:
             for future, _fn, _args in queue:
                 future.cancel()
+        for future in running:
+            _settle(future, error=RuntimeError("the pool was shut down"))
 
     def _next(self) -> Job | None:
         """The next job in turn, waiting for one (None once shut down): the first owner's
@@ -103,14 +109,30 @@ class FairPool:
             if job is None:
                 return
             future, fn, args = job
-            if not future.set_running_or_notify_cancel():
-                continue  # cancelled while it waited
+            with self._ready:
+                if self._closed or not future.set_running_or_notify_cancel():
+                    future.cancel()
+                    continue  # cancelled while it waited, or the pool shut down
+                self._running.add(future)
             try:
                 result = self.executor.submit(fn, *args).result()
             except Exception as error:  # the job's own failure goes to its waiter
-                future.set_exception(error)
+                _settle(future, error=error)
             else:
-                future.set_result(result)
+                _settle(future, result=result)
+            finally:
+                with self._ready:
+                    self._running.discard(future)
+
+
+def _settle(future: Future[Any], result: Any = None, error: Exception | None = None) -> None:
+    """Give ``future`` its result or error, unless it has one already (a shut-down pool fails
+    its running jobs before they end)."""
+    with contextlib.suppress(InvalidStateError):
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
 
 
 class _OwnedExecutor(Executor):
