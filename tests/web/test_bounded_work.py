@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +152,8 @@ def test_a_shut_down_pool_leaves_nobody_waiting() -> None:
         waiting = pool.submit("A", gate.wait, WAIT)
         pool.shutdown()
         assert waiting.cancelled()
+        # Told to whoever waits for it as a review's searcher does, not only to result().
+        assert next(as_completed([waiting], timeout=WAIT)) is waiting
         # Nobody waits for a shut-down pool: the running job's waiter is failed at once.
         with pytest.raises(RuntimeError, match="shut down"):
             first.result(WAIT)

@@ -84,7 +84,7 @@ class FairPool:
             self._ready.notify_all()
         for queue in queues:
             for future, _fn, _args in queue:
-                future.cancel()
+                _cancel(future)
         for future in running:
             _settle(future, error=RuntimeError("the pool was shut down"))
 
@@ -110,9 +110,11 @@ class FairPool:
                 return
             future, fn, args = job
             with self._ready:
-                if self._closed or not future.set_running_or_notify_cancel():
-                    future.cancel()
-                    continue  # cancelled while it waited, or the pool shut down
+                if self._closed:
+                    _cancel(future)
+                    continue
+                if not future.set_running_or_notify_cancel():
+                    continue  # cancelled while it waited (its waiters are told)
                 self._running.add(future)
             try:
                 result = self.executor.submit(fn, *args).result()
@@ -123,6 +125,14 @@ class FairPool:
             finally:
                 with self._ready:
                     self._running.discard(future)
+
+
+def _cancel(future: Future[Any]) -> None:
+    """Cancel a job that has not started, and tell whoever waits for it: ``cancel`` alone
+    wakes ``result()`` but not ``wait`` nor ``as_completed`` (a review's searcher waits that
+    way), which only hear of it from ``set_running_or_notify_cancel``."""
+    if future.cancel():
+        future.set_running_or_notify_cancel()
 
 
 def _settle(future: Future[Any], result: Any = None, error: Exception | None = None) -> None:
