@@ -18,7 +18,8 @@ def test_text_values_from_a_command_line_are_coerced() -> None:
     ("kwargs", "message"),
     [
         ({"target": 3}, "unknown option 'target'; its options are: auto_hit_on_zero"),
-        ({"target_score": 0}, "target_score must be an integer of at least 1"),
+        ({"target_score": 0}, "target_score must be an integer from 1 to 1000"),
+        ({"target_score": 10**30}, "target_score must be an integer from 1 to 1000"),
         ({"target_score": "many"}, "target_score must be an integer"),
         ({"target_score": True}, "target_score must be an integer"),
         ({"turn_mode": "both"}, "turn_mode must be round_robin, full_turn"),

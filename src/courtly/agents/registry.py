@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..core.errors import InvalidOptions
 from ..core.game import Agent, BotInfo, Game, GameInfo
@@ -39,6 +39,11 @@ ISMCTS_SUMMARY = (
     "leaves it on evidence."
 )
 GENERIC_BOTS = ("random", "ismcts", "human")
+SERVER_BOT_MAX_ITERATIONS: Final = 20_000
+"""A server's default cap on a search bot's iterations per move (``courtly serve
+--bot-max-iterations``): forty times the bot's default, seconds a move on one core."""
+SERVER_BOT_MAX_SECONDS: Final = 5.0
+"""A server's default cap on a search bot's seconds per move (``--bot-max-seconds``)."""
 
 
 def ismcts_bot(game: Game) -> BotInfo:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
+from ..agents.registry import SERVER_BOT_MAX_ITERATIONS, SERVER_BOT_MAX_SECONDS
 from ..core.errors import InvalidOptions
 from .shared import clear_errors
 
@@ -154,6 +155,21 @@ def serve_command(
             rich_help_panel="Limits",
         ),
     ] = SHUTDOWN_TIMEOUT,
+    bot_max_iterations: Annotated[
+        int,
+        typer.Option(
+            help="The most iterations a search bot may think per move: a table asking for more "
+            "is refused.",
+            min=1,
+        ),
+    ] = SERVER_BOT_MAX_ITERATIONS,
+    bot_max_seconds: Annotated[
+        float,
+        typer.Option(
+            help="The most seconds a search bot given a time budget may think per move.",
+            min=0.001,
+        ),
+    ] = SERVER_BOT_MAX_SECONDS,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -185,6 +201,8 @@ def serve_command(
                     read_timeout=read_timeout,
                 ),
                 abandon_after=abandon_after,
+                bot_max_iterations=bot_max_iterations,
+                bot_max_seconds=bot_max_seconds,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None

@@ -41,6 +41,9 @@ class Option:
     (``help`` is the full line, rule ids included, for those who want them)."""
     choice_labels: tuple[str, ...] = ()
     """A person's name for each of ``choices``, in the same order (empty: the choices)."""
+    allowed_text: str = ""
+    """The values a text option without ``choices`` allows, in words, where its game checks
+    them (a pattern rather than a list); empty: any text."""
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -73,7 +76,7 @@ class Option:
             if high:
                 return f"{what} of at most {high}"
             return what
-        return "any text"
+        return self.allowed_text or "any text"
 
     def coerce(self, game_id: str, value: object) -> OptionValue:
         """``value`` as this option's kind, or :class:`InvalidOptions` naming the allowed values."""

@@ -3,15 +3,18 @@
 A **hint** is :func:`courtly.agents.estimates` run on the asking seat's view (``state.view(seat)``,
 from :meth:`courtly.web.tables.views.Views.hint_view`, which checks the seat's token, that the table allows hints and
 that the seat is to move): every legal action with its estimated win chance, best first. The
-searches run in the bots' pool of processes, off the event loop; the same position asked twice
+searches run in the bots' pool of processes, off the event loop, as the table's jobs (the pool
+is shared fairly between tables: :mod:`courtly.web.workers`); the same position asked twice
 (a reload, a second tab) is searched once, and its answer is kept for a while.
 
 A **review** is :func:`courtly.sim.review.review_record` of a finished table's record (public
 once the game is over) for every seat. It takes seconds to a minute, so it is a job: started by
-``POST /api/tables/{id}/review``, watched by ``GET`` until done, one review at a time (its
-searches fill the pool), a few waiting at most. A finished review is stored in the database: a
-restart or another server process answers it at once. It is seeded (seed 0) and its budget is
-the server's, so the same game gets the same review wherever it is made.
+``POST /api/tables/{id}/review``, watched by ``GET`` until done, one review at a time, a few
+waiting at most. Its searches are the reviewed table's jobs in the shared pool: they take their
+turn with the other tables', never holding a bot or a hint for more than one of them. A
+finished review is stored in the database: a restart or another server process answers it at
+once. It is seeded (seed 0) and its budget is the server's, so the same game gets the same
+review wherever it is made.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import asyncio
 import logging
 import threading
 from collections import OrderedDict
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final, Literal, cast
 
@@ -31,10 +34,12 @@ from ..agents.estimates import (
     SERVER_REVIEW_ITERATIONS,
     Budget,
     Searcher,
+    SearchJob,
     jobs_for,
     merged,
     run_copy,
 )
+from ..agents.ismcts import RootStatistics
 from ..core.game import View
 from ..core.records import MatchRecord
 from ..sim.review import review_record
@@ -42,6 +47,7 @@ from . import protocol
 from .model import TableError
 from .storage import Storage
 from .tables import Tables
+from .workers import FairPool
 
 log = logging.getLogger("courtly.web")
 
@@ -81,6 +87,11 @@ class ReviewJob:
         return answer
 
 
+def run_copies(jobs: list[SearchJob]) -> list[RootStatistics]:
+    """``jobs`` run one after the other (in a worker process), each as :func:`run_copy` runs it."""
+    return [run_copy(job) for job in jobs]
+
+
 @dataclass
 class Advisor:
     """The hints and reviews of one server process."""
@@ -89,7 +100,7 @@ class Advisor:
     storage: Storage
     hint_iterations: int = HINT_ITERATIONS
     review_iterations: int = SERVER_REVIEW_ITERATIONS
-    _executor: Executor | None = None
+    _pool: FairPool | None = None
     _workers: int = 1
     _hints: OrderedDict[tuple[str, int, int], protocol.Hint] = field(default_factory=OrderedDict)
     _searching: dict[tuple[str, int, int], asyncio.Task[protocol.Hint]] = field(
@@ -104,9 +115,9 @@ class Advisor:
         Budget(self.hint_iterations)
         Budget(self.review_iterations)
 
-    def start(self, executor: Executor, workers: int) -> None:
-        """Search in ``executor`` (the bots' pool), which runs ``workers`` jobs at once."""
-        self._executor = executor
+    def start(self, pool: FairPool, workers: int) -> None:
+        """Search in ``pool`` (the bots'), which runs ``workers`` jobs at once."""
+        self._pool = pool
         self._workers = max(1, workers)
         self._runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-review")
 
@@ -115,7 +126,7 @@ class Advisor:
         if self._runner is not None:
             self._runner.shutdown(wait=False, cancel_futures=True)
             self._runner = None
-        self._executor = None
+        self._pool = None
 
     # ------------------------------------------------------------------------------ hints
 
@@ -139,16 +150,25 @@ class Advisor:
         return await asyncio.shield(task)
 
     async def _search(self, key: tuple[str, int, int], view: View) -> protocol.Hint:
-        executor = self._executor
-        if executor is None:
+        pool = self._pool
+        if pool is None:
             raise TableError(503, "the server is stopping: no hint now")
-        loop = asyncio.get_running_loop()
         budget = Budget(self.hint_iterations)
         # Seeded by the position, as at the terminal: the same position, the same hint.
         jobs = jobs_for(view, budget, seed=view.version, workers=self._workers)
-        parts = await asyncio.gather(*(loop.run_in_executor(executor, run_copy, j) for j in jobs))
-        found = merged(view, parts)
         table_id, seat, version = key
+        # One job per worker, not one per search: a hint takes one turn of the shared pool in
+        # each worker, so that it waits for one job of each other table, not four.
+        bundles = [jobs[first :: self._workers] for first in range(min(len(jobs), self._workers))]
+        done = await asyncio.gather(
+            *(asyncio.wrap_future(pool.submit(table_id, run_copies, b)) for b in bundles)
+        )
+        searched = {
+            first + offset * self._workers: statistics
+            for first, results in enumerate(done)
+            for offset, statistics in enumerate(results)
+        }
+        found = merged(view, [searched[index] for index in range(len(jobs))])
         answer: protocol.Hint = {
             "table": table_id,
             "seat": seat,
@@ -245,8 +265,8 @@ class Advisor:
             job.done, job.total = done, total
 
         try:
-            executor = self._executor
-            if executor is None:
+            pool = self._pool
+            if pool is None:
                 raise RuntimeError("the server is stopping")
             job.status = "running"
             review = review_record(
@@ -254,7 +274,7 @@ class Advisor:
                 budget=Budget(job.iterations),
                 seed=REVIEW_SEED,
                 progress=progress,
-                searcher=Searcher(self._workers, executor=executor),
+                searcher=Searcher(self._workers, executor=pool.executor_for(job.table_id)),
             )
             data = cast(protocol.Review, review.to_dict())
             self.storage.save_review(job.table_id, job.iterations, data)

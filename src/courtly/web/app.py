@@ -15,6 +15,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from fastapi import FastAPI
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
+from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
 from .headers import SecurityHeaders
 from .limits import Guard, Limits
 from .openapi import with_socket_messages
@@ -22,6 +23,7 @@ from .protocol import Refusal
 from .refusals import MAX_BODY as MAX_BODY
 from .refusals import BodyLimit, answer_refusals
 from .routes import api
+from .routes.elsewhere import refuse_elsewhere
 from .server import Server
 from .static import serve_client
 from .storage import default_database_url
@@ -48,6 +50,8 @@ def create_app(
     review_iterations: int = SERVER_REVIEW_ITERATIONS,
     limits: Limits | None = None,
     abandon_after: float = 0.0,
+    bot_max_iterations: int = BOT_MAX_ITERATIONS,
+    bot_max_seconds: float = BOT_MAX_SECONDS,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -57,10 +61,21 @@ def create_app(
     ``review_iterations``: the search budget of a hint, and of each decision of a review.
     ``limits``: what one client may ask (default: :class:`Limits`' defaults, which protect a
     small server; :data:`courtly.web.limits.NO_LIMITS` for none); ``abandon_after``: seconds
-    after which a table nobody plays is closed (0: never).
+    after which a table nobody plays is closed (0: never); ``bot_max_iterations`` and
+    ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
+    refused).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
-    server = Server(url, bot_pace, bot_workers, hint_iterations, review_iterations, abandon_after)
+    budget = BotBudget(bot_max_iterations, bot_max_seconds)
+    server = Server(
+        url,
+        bot_pace,
+        bot_workers,
+        hint_iterations,
+        review_iterations,
+        abandon_after,
+        bot_budget=budget,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -101,6 +116,7 @@ def build_app(
     app.add_middleware(SecurityHeaders)
     answer_refusals(app)
     app.include_router(api)
+    refuse_elsewhere(app)  # after the API's routes, before the client's files
     with_socket_messages(app)
     serve_client(app)
     return app

@@ -3,7 +3,9 @@
 When a table changes, :meth:`Bots.poke` makes sure one task plays its bot seats: it waits the
 table's pace, takes the views of the seats a bot must play (a seat's view only, like any other
 bot), has each bot choose in a worker process (so a long search neither holds the server's
-event loop nor another table's bots), and submits the choices through
+event loop nor another table's bots: the processes are shared between tables fairly, by
+:class:`courtly.web.workers.FairPool`, and a bot's budget is held to the server's caps,
+:class:`courtly.web.budgets.BotBudget`), and submits the choices through
 :meth:`courtly.web.tables.moves.Moves.submit` with the version they were chosen at, like a person
 would. A choice that arrives too late (a person took the seat back) is refused and forgotten.
 """
@@ -21,8 +23,10 @@ from functools import partial
 from typing import Any
 
 from ..core.game import View
+from .budgets import BotBudget
 from .model import TableError
 from .tables import Tables
+from .workers import FairPool
 
 log = logging.getLogger("courtly.web")
 
@@ -54,14 +58,22 @@ def _searches(spec: str) -> bool:
 class Bots:
     """Plays the bot seats of every table of this server."""
 
-    def __init__(self, tables: Tables, pace: float = 1.0, workers: int = 0) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        pace: float = 1.0,
+        workers: int = 0,
+        budget: BotBudget | None = None,
+    ) -> None:
         """``pace``: seconds a bot waits before it moves, so people can follow (0 for tests and
         benchmarks). ``workers``: processes that think (0: one per core; -1: threads, which
-        share the interpreter, for tests)."""
+        share the interpreter, for tests). ``budget``: the most a bot may think per move."""
         self.tables = tables
         self.pace = pace
         self.workers = workers
+        self.budget = budget or BotBudget()
         self._executor: Executor | None = None
+        self._pool: FairPool | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._busy: set[str] = set()
         self._again: set[str] = set()
@@ -80,11 +92,15 @@ class Bots:
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=ignore_stop_signals,
             )
+        self._pool = FairPool(self._executor, self.parallel)
 
     def stop(self) -> None:
         self._loop = None  # a poke from now on (a late move, a clock) starts nothing
         for task in list(self._tasks):
             task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
         executor, self._executor = self._executor, None
         if isinstance(executor, ProcessPoolExecutor):
             # The server has stopped: a search still running in a worker (which ignores
@@ -96,9 +112,10 @@ class Bots:
             executor.shutdown(wait=False, cancel_futures=True)
 
     @property
-    def executor(self) -> Executor | None:
-        """The pool the bots think in (None until started): hints and reviews search there."""
-        return self._executor
+    def pool(self) -> FairPool | None:
+        """The processes the bots think in, shared fairly between tables (None until started):
+        hints and reviews search there too."""
+        return self._pool
 
     @property
     def parallel(self) -> int:
@@ -158,20 +175,20 @@ class Bots:
         """One round of the table's bots; whether any of them moved."""
         loop = asyncio.get_running_loop()
         version, turns = await loop.run_in_executor(None, self.tables.clocks.bot_turns, table_id)
-        if not turns or self._executor is None:
+        pool = self._pool
+        if not turns or pool is None:
             return False
         if self.pace > 0:
             await asyncio.sleep(self.pace)
         table = self.tables.cache.get(table_id)
         thinking = [
-            loop.run_in_executor(
-                self._executor if _searches(spec) else None,
-                choose,
-                spec,
-                view,
-                f"{table.seed}/{seat}/{version}",
+            asyncio.wrap_future(pool.submit(table_id, choose, spec, view, seed))
+            if _searches(spec)
+            else loop.run_in_executor(None, choose, spec, view, seed)
+            for seat, spec, view, seed in (
+                (seat, self.budget.capped(spec, view.game), view, f"{table.seed}/{seat}/{version}")
+                for seat, spec, view in turns
             )
-            for seat, spec, view in turns
         ]
         choices: list[Any] = await asyncio.gather(*thinking, return_exceptions=True)
         moved = False

@@ -13,10 +13,21 @@ A refused request, REST or WebSocket, is answered with :class:`Refusal`'s fields
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
+
+from .names import MAX_RAW_NAME, BadName, clean_name
 
 Status = Literal["open", "playing", "over", "closed"]
 """``closed``: abandoned, closed by the server before its game ended (no result, no record)."""
@@ -48,6 +59,30 @@ text. An event may be told in several lines, or in none to a reader it is kept f
 
 # ---------------------------------------------------------------------------------- requests
 
+MAX_COUNT = 2**31 - 1
+"""The largest version or event count a client may send: far beyond the longest game, and within
+every integer type it meets on its way (orjson's, the databases')."""
+
+
+def _named(text: str) -> str:
+    try:
+        return clean_name(text)
+    except BadName as error:
+        # A custom error: the refusal reads "name: <why>", not pydantic's "Value error, ...".
+        raise PydanticCustomError("name", str(error)) from None
+
+
+PersonName = Annotated[
+    str,
+    Field(
+        max_length=MAX_RAW_NAME,
+        description="a name shown to everyone: cleaned (NFC, white space runs one space, "
+        "trimmed, no control or invisible characters) and at most 64 characters",
+    ),
+    AfterValidator(_named),
+]
+"""A name a person gives, cleaned by :func:`courtly.web.names.clean_name` (or refused, 422)."""
+
 
 class Strict(BaseModel):
     # strict: JSON true is no seat, id or count, nor "3" a number (lax mode would take them).
@@ -56,9 +91,20 @@ class Strict(BaseModel):
 
 class SeatRequest(Strict):
     kind: SeatKind = "person"
-    name: str = Field(default="", max_length=64)
+    name: PersonName = ""
     bot: str | None = Field(default=None, max_length=64, description="the bot's name (bots only)")
     options: dict[str, OptionValue] = Field(default_factory=dict, description="the bot's options")
+
+    @model_validator(mode="after")
+    def _person_has_no_bot(self) -> Self:
+        # Refused rather than ignored: whoever sent it meant something the table would not do.
+        if self.kind == "person" and (self.bot is not None or self.options):
+            raise PydanticCustomError(
+                "person_bot",
+                "a person's seat takes no bot nor bot options (the game's bot plays for a person "
+                "who is away); give them to a seat of kind bot",
+            )
+        return self
 
 
 class ClockRequest(Strict):
@@ -95,22 +141,24 @@ class CreateTable(Strict):
 
 class CreateTutorial(Strict):
     game: str = Field(max_length=64, description="the game to learn")
-    name: str = Field(default="", max_length=64, description="the learner's name at the table")
+    name: PersonName = ""
 
 
 class JoinSeat(Strict):
-    name: str = Field(default="", max_length=64)
+    name: PersonName = ""
 
 
 class MoveRequest(Strict):
     seat: int = Field(ge=0, le=15)
     action: str | int = Field(description="the action's text or id")
-    version: int = Field(ge=0, description="the version the move was chosen at")
+    version: int = Field(ge=0, le=MAX_COUNT, description="the version the move was chosen at")
 
 
 class HintRequest(Strict):
     seat: int = Field(ge=0, le=15)
-    version: int = Field(ge=0, description="the version of the view the seat is looking at")
+    version: int = Field(
+        ge=0, le=MAX_COUNT, description="the version of the view the seat is looking at"
+    )
 
 
 # ---------------------------------------------------------------------------------- answers
@@ -151,6 +199,10 @@ class OptionInfo(TypedDict):
     choice_labels: NotRequired[list[str]]
     """A person's name for each of ``choices``, in the same order."""
     unofficial: NotRequired[bool]
+    minimum: NotRequired[float]
+    """The least value a number option takes."""
+    maximum: NotRequired[float]
+    """The greatest value a number option takes (a search bot's budget: this server's cap)."""
 
 
 class BotInfo(TypedDict):
@@ -581,7 +633,7 @@ class Hello(BaseModel):
     model_config = ConfigDict(strict=True)  # other fields are ignored, as they always were
     seat: int | None = None
     token: str | None = None
-    since: int = Field(default=0, ge=0)
+    since: int = Field(default=0, ge=0, le=MAX_COUNT)
 
 
 class MoveMessage(BaseModel):
@@ -591,7 +643,7 @@ class MoveMessage(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     action: str | int = Field(description="the action's text or id")
-    version: int = Field(ge=0, description="the version the move was chosen at")
+    version: int = Field(ge=0, le=MAX_COUNT, description="the version the move was chosen at")
     ref: JsonValue = None
 
 

@@ -6,6 +6,7 @@ body too large, the router), and never with a stack trace.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -20,10 +21,16 @@ log = logging.getLogger("courtly.web")
 
 MAX_BODY = 64 * 1024
 """Bytes a request body may hold: a table request is far smaller."""
+MAX_FRAME = 16 * MAX_BODY
+"""Bytes a WebSocket message may hold before the connection is closed (1009) unread. A message
+between :data:`MAX_BODY` and this is read, and refused in words (its first message: closed
+with 4400; a move: refused with 413, the socket kept)."""
 
 
-def refused(status: int, detail: str, version: int | None = None) -> JSONResponse:
-    return JSONResponse(refusal(detail, version), status_code=status)
+def refused(
+    status: int, detail: str, version: int | None = None, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(refusal(detail, version), status_code=status, headers=headers)
 
 
 def validation_message(error: RequestValidationError) -> str:
@@ -49,7 +56,8 @@ def answer_refusals(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return refused(error.status_code, str(error.detail))
+        # Its headers kept: a 405's Allow names the methods the path takes.
+        return refused(error.status_code, str(error.detail), headers=error.headers)
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, error: Exception) -> JSONResponse:

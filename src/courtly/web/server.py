@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .advice import Advisor
 from .bots import Bots
+from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
 from .storage import open_storage
@@ -33,11 +34,13 @@ class Server:
         hint_iterations: int = HINT_ITERATIONS,
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
         abandon_after: float = 0.0,
+        bot_budget: BotBudget | None = None,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
-        self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers)
+        self.bot_budget = bot_budget or BotBudget()
+        self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
         self.process = f"{os.getpid()}@{os.uname().nodename}"
         self._timers: list[asyncio.Task[None]] = []
@@ -63,8 +66,8 @@ class Server:
         loop = asyncio.get_running_loop()
         self.hub.bind(loop)
         self.bots.start(loop)
-        assert self.bots.executor is not None
-        self.advisor.start(self.bots.executor, self.bots.parallel)
+        assert self.bots.pool is not None
+        self.advisor.start(self.bots.pool, self.bots.parallel)
         last_alive = self.storage.last_alive()
         ids = await run_in_threadpool(self.tables.load_active, last_alive)
         self.storage.beat(self.process)

@@ -17,7 +17,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from .limits import MAX_HEADER_BYTES
-from .refusals import MAX_BODY
+from .refusals import MAX_FRAME
 
 
 class GracefulServer(uvicorn.Server):
@@ -49,7 +49,8 @@ def run(
         # No per-message compression on the WebSockets: views are small, and deflating each one
         # cost a fifth of the server's time under load.
         ws_per_message_deflate=False,
-        ws_max_size=MAX_BODY,  # a WebSocket message is held to a request body's limit
+        # Larger than a message may be, so that one up to this size is refused in words.
+        ws_max_size=MAX_FRAME,
         # The client's address is the peer's, or the one a trusted proxy names.
         proxy_headers=True,
         forwarded_allow_ips=trusted_proxies,

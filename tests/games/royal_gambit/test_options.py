@@ -289,15 +289,15 @@ def test_max_hands_default_200() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"target_score": 0}, "target_score must be an integer of at least 1"),
-        ({"target_score": "lots"}, "target_score must be an integer of at least 1"),
-        ({"target_score": True}, "target_score must be an integer of at least 1"),
+        ({"target_score": 0}, "target_score must be an integer from 1 to 1000"),
+        ({"target_score": "lots"}, "target_score must be an integer from 1 to 1000"),
+        ({"target_score": True}, "target_score must be an integer from 1 to 1000"),
         ({"turn_mode": "fast"}, "turn_mode must be round_robin, full_turn"),
         ({"ten_blocks_jacks": "maybe"}, "ten_blocks_jacks must be true or false"),
         ({"auto_hit_on_zero": 2}, "auto_hit_on_zero must be true or false"),
         ({"final_hand_excludes": "nobody"}, "must be leaders, at_or_above_target"),
-        ({"max_hands": 0}, "safety_cap must be an integer of at least 1"),
-        ({"max_hands": -5}, "safety_cap must be an integer of at least 1"),
+        ({"max_hands": 0}, "safety_cap must be an integer from 1 to 1000"),
+        ({"max_hands": -5}, "safety_cap must be an integer from 1 to 1000"),
     ],
 )
 def test_invalid_option_values(options: dict[str, object], words: str) -> None:

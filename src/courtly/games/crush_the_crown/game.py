@@ -64,6 +64,7 @@ OPTIONS: Final = (
         400,
         "safety cap: after this many turns the game is a draw (CTC-26)",
         minimum=1,
+        maximum=2000,
         label="Turn limit",
         about="After this many turns without a winner the game ends in a draw.",
     ),

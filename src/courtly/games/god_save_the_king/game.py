@@ -82,6 +82,7 @@ OPTIONS: Final = (
         300,
         "safety cap: after this many tricks the player holding the most cards wins (GSK-29)",
         minimum=1,
+        maximum=1000,
         label="Safety cap (tricks)",
         about="After this many tricks the game stops, and the player holding the most cards wins.",
     ),

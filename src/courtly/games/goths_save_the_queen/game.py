@@ -69,6 +69,9 @@ OPTIONS: Final = (
         "docs/rules/goths-save-the-queen.md §1 "
         "(V/R, R/C, C/B, B/V, each on two cards), or eight codes for V1 V2 R1 R2 C1 C2 B1 B2, "
         "front then decoy, e.g. vr,vb,rv,rc,cr,cb,bc,bv",
+        allowed_text="cycle, or eight codes for V1 V2 R1 R2 C1 C2 B1 B2, each its front letter "
+        "then a different decoy letter (v, r, c, b), the two cards of a character with different "
+        "decoys, e.g. vr,vb,rv,rc,cr,cb,bc,bv",
         label="King card backs",
         about="What the back of each King card shows besides its own character: by default "
         "Vulture/Recruiter, Recruiter/Catapult, Catapult/Barbarian or Barbarian/Vulture, each "
@@ -136,6 +139,7 @@ OPTIONS: Final = (
         300,
         "safety cap: after this many turns the game is a draw",
         minimum=1,
+        maximum=1000,
         label="Safety cap (turns)",
         about="After this many turns without a winner the game ends in a draw.",
     ),

@@ -46,6 +46,7 @@ OPTIONS: Final = (
         30,
         "the winning space: reach or pass it to win (KC-7)",
         minimum=1,
+        maximum=200,
         label="Track length",
         about="The last space of the track: the first pawn to reach it wins.",
     ),
@@ -114,6 +115,7 @@ OPTIONS: Final = (
         500,
         "safety cap: after this many turns the farthest pawn wins, equal pawns share (KC-18)",
         minimum=1,
+        maximum=2000,
         label="Safety cap (turns)",
         about="After this many turns the game stops: the farthest pawn wins, "
         "pawns level at the front share the win.",

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from ..deps import ServerDep, Token
-from ..protocol import MoveAnswer, MoveRequest, SeatMessage
+from ..protocol import MAX_COUNT, MoveAnswer, MoveRequest, SeatMessage
 from .base import answers
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["play"])
@@ -24,7 +24,7 @@ def view(
     token: Token,
     server: ServerDep,
     seat: Annotated[int | None, Query(ge=0, le=15)] = None,
-    since: Annotated[int, Query(ge=0, description="log events already held")] = 0,
+    since: Annotated[int, Query(ge=0, le=MAX_COUNT, description="log events already held")] = 0,
 ) -> SeatMessage:
     return server.tables.views.message(table_id, seat, token, since)
 

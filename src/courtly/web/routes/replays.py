@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from ..deps import ServerDep
-from ..protocol import GameRecord, ReplayStep
+from ..protocol import MAX_COUNT, GameRecord, ReplayStep
 from .base import answers
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["tables"])
@@ -31,7 +31,7 @@ def replay(
     table_id: str,
     server: ServerDep,
     step: Annotated[
-        int | None, Query(ge=0, description="events played (default: all of them)")
+        int | None, Query(ge=0, le=MAX_COUNT, description="events played (default: all of them)")
     ] = None,
     seat: Annotated[
         str, Query(max_length=16, description="a seat's number, spectator, or all")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -25,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from ..deps import ServerDep
 from ..model import TableError
 from ..protocol import (
+    MAX_COUNT,
     AnswerMessage,
     ErrorMessage,
     Hello,
@@ -34,6 +34,7 @@ from ..protocol import (
     ServerMessage,
     refusal,
 )
+from ..refusals import MAX_BODY
 from ..server import Server
 from ..tables import Tables
 
@@ -41,14 +42,17 @@ log = logging.getLogger("courtly.web")
 
 router = APIRouter()
 
+MAX_MESSAGE = MAX_BODY
+"""Characters a message may have (a request body's limit); the server's WebSocket takes larger
+frames, up to :data:`courtly.web.refusals.MAX_FRAME`, only to refuse them in words."""
 HELLO_PROBLEMS = {
     "seat": "seat is a seat number or null",
-    "token": "token is the seat's token or null",
-    "since": "since is the number of log events already held",
+    "token": "token is the seat's token (text) or null",
+    "since": f"since is the number of log events already held (0 to {MAX_COUNT})",
 }
 MOVE_PROBLEMS = {
     "action": "action is the action's text or id",
-    "version": "version is the version the move was chosen at (0 or more)",
+    "version": f"version is the version the move was chosen at (0 to {MAX_COUNT})",
 }
 
 
@@ -57,15 +61,46 @@ async def socket(websocket: WebSocket, table_id: str, server: ServerDep) -> None
     await watch(server, websocket, table_id)
 
 
+class BadFrame(ValueError):
+    """A frame that is no message: binary, or too large (the REST status says which)."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+
+
+async def receive_text(websocket: WebSocket) -> str:
+    """The next message's text: :class:`BadFrame` for a binary frame or one over
+    :data:`MAX_MESSAGE`, :class:`WebSocketDisconnect` when the client goes away."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise BadFrame(400, "messages are JSON in text frames, not binary frames")
+    if len(text) > MAX_MESSAGE:
+        raise BadFrame(413, f"a message is at most {MAX_MESSAGE} characters")
+    return text
+
+
+def parse_json(text: str) -> Any:
+    """``text`` parsed by orjson: a :class:`ValueError` for what is not JSON, nesting deeper
+    than orjson's limit (1024) included, where the standard library's parser would overflow
+    the interpreter's stack (a RecursionError)."""
+    return orjson.loads(text)
+
+
 def read_hello(text: str) -> Hello:
     """The first message, checked (ValueError says what is wrong with it)."""
-    data = json.loads(text)
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise ValueError("the first message is a JSON object")
     try:
         return Hello.model_validate(data)
     except ValidationError as error:
-        raise ValueError(HELLO_PROBLEMS[str(error.errors()[0]["loc"][0])]) from None
+        where = error.errors()[0]["loc"]
+        name = str(where[0]) if where else ""
+        raise ValueError(HELLO_PROBLEMS.get(name, "the first message is not valid")) from None
 
 
 def read_move(data: Any, seat: int | None) -> MoveMessage:
@@ -77,9 +112,12 @@ def read_move(data: Any, seat: int | None) -> MoveMessage:
     try:
         move = MoveMessage.model_validate(data)
     except ValidationError as error:
-        problems = {str(problem["loc"][0]): problem["type"] for problem in error.errors()}
+        problems = {
+            str(problem["loc"][0]) if problem["loc"] else "": problem["type"]
+            for problem in error.errors()
+        }
     else:
-        problems = {}
+        return move
     if "type" in problems:
         raise TableError(422, 'the messages a seat sends are moves: {"type": "move", ...}')
     if seat is None:
@@ -90,7 +128,8 @@ def read_move(data: Any, seat: int | None) -> MoveMessage:
     for name, problem in MOVE_PROBLEMS.items():
         if name in problems:
             raise TableError(422, problem)
-    return move
+    # What is left: a ref pydantic would not take (nested deeper than it validates).
+    raise TableError(422, "ref is any JSON value of yours, not nested too deeply")
 
 
 async def send(websocket: WebSocket, message: ServerMessage) -> None:
@@ -110,7 +149,7 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
     """A seat's or a spectator's live view, until the connection closes."""
     await websocket.accept()
     try:
-        hello = read_hello(await asyncio.wait_for(websocket.receive_text(), timeout=10))
+        hello = read_hello(await asyncio.wait_for(receive_text(websocket), timeout=10))
     except (TimeoutError, ValueError, WebSocketDisconnect) as error:
         with contextlib.suppress(Exception):
             await refuse(websocket, f"bad first message: {error}", 4400)
@@ -189,17 +228,19 @@ async def moves(
     tables = server.tables
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            text = await websocket.receive_text()
             ref: Any = None
             try:
+                text = await receive_text(websocket)
                 try:  # the usual move: parsed and checked in one pass
                     move = MoveMessage.model_validate_json(text)
                 except ValidationError:
                     # Parsed again to say what is wrong as the REST call would have.
-                    data = json.loads(text)
-                    ref = data.get("ref") if isinstance(data, dict) else None
+                    data = parse_json(text)
+                    ref = echoable(data.get("ref")) if isinstance(data, dict) else None
                     move = read_move(data, seat)
-                ref = move.ref
+                ref = echoable(move.ref)
+                if ref is not move.ref:
+                    raise TableError(422, "ref is nested too deeply to be sent back")
                 if seat is None:
                     raise TableError(403, "a spectator cannot move")
                 # At once on the event loop when the table and the database are free (most
@@ -211,9 +252,13 @@ async def moves(
                     answer = await run_in_threadpool(
                         tables.moves.submit, table_id, seat, move.action, move.version, token
                     )
+            except BadFrame as error:
+                await send(websocket, refused(None, error.status, str(error)))
+            except RecursionError:  # (a RuntimeError, which the next clause lets through)
+                await send(websocket, refused(None, 400, "a message is nested too deeply"))
             except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
                 raise
-            except ValueError as error:  # (json's errors are ValueErrors)
+            except ValueError as error:  # (orjson's errors are ValueErrors)
                 await send(websocket, refused(ref, 400, f"bad JSON: {error}"))
             except TableError as error:
                 await send(websocket, refused(ref, error.status, error.message, error.version))
@@ -224,6 +269,16 @@ async def moves(
             else:
                 reply: AnswerMessage = {"type": "answer", "ref": ref, **answer.to_dict(table_id)}
                 await send(websocket, reply)
+
+
+def echoable(ref: Any) -> Any:
+    """``ref`` if it can be sent back as it came, else None (orjson encodes 255 levels of
+    nesting at most, where it parses 1024)."""
+    try:
+        orjson.dumps(ref)
+    except orjson.JSONEncodeError:
+        return None
+    return ref
 
 
 def refused(ref: Any, status: int, detail: str, version: int | None = None) -> RefusedMessage:

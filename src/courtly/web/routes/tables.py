@@ -16,11 +16,13 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 @router.post("", summary="Create a table", **answers(TableSummary, 201))
 def create_table(request: CreateTable, server: ServerDep) -> TableSummary:
+    seats = [seat.model_dump() for seat in request.seats]
+    server.bot_budget.check_request(request.game, request.players, request.options, seats)
     table = server.tables.seats.create(
         request.game,
         request.players,
         request.options,
-        [seat.model_dump() for seat in request.seats],
+        seats,
         request.mode,
         request.clock.model_dump(),
         request.seed,

@@ -300,14 +300,6 @@ function defaultSeats(game: GameInfo, players: number, previous: SeatChoice[] = 
   );
 }
 
-/** The limits an option's "allowed" text states ("an integer from 0 to 13", "at least 1"). */
-function limits(allowed: string): { min?: number; max?: number } {
-  const range = /from (-?[\d.]+) to (-?[\d.]+)/.exec(allowed);
-  if (range) return { min: Number(range[1]), max: Number(range[2]) };
-  const least = /at least (-?[\d.]+)/.exec(allowed);
-  if (least) return { min: Number(least[1]) };
-  return {};
-}
 
 /** The values an option allows when it names them, each with a person's name for it. */
 function choices(option: OptionInfo): { value: string; label: string }[] | null {
@@ -386,7 +378,8 @@ function OptionField({
   }
   if (typeof option.default === "number") {
     const integer = option.allowed.includes("integer");
-    const { min, max } = limits(option.allowed);
+    // The bounds the server checks (a game's length is bounded among them).
+    const [min, max] = [option.minimum, option.maximum];
     return (
       <div class="field">
         <label for={id}>{label}</label>

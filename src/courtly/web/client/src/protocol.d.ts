@@ -443,7 +443,7 @@ export interface components {
             game: string;
             /**
              * Name
-             * @description the learner's name at the table
+             * @description a name shown to everyone: cleaned (NFC, white space runs one space, trimmed, no control or invisible characters) and at most 64 characters
              * @default
              */
             name?: string;
@@ -562,6 +562,7 @@ export interface components {
         JoinSeat: {
             /**
              * Name
+             * @description a name shown to everyone: cleaned (NFC, white space runs one space, trimmed, no control or invisible characters) and at most 64 characters
              * @default
              */
             name?: string;
@@ -676,6 +677,10 @@ export interface components {
             choice_labels?: string[];
             /** Unofficial */
             unofficial?: boolean;
+            /** Minimum */
+            minimum?: number;
+            /** Maximum */
+            maximum?: number;
         };
         /**
          * RecommendedVariant
@@ -1006,6 +1011,7 @@ export interface components {
             kind?: "person" | "bot";
             /**
              * Name
+             * @description a name shown to everyone: cleaned (NFC, white space runs one space, trimmed, no control or invisible characters) and at most 64 characters
              * @default
              */
             name?: string;
