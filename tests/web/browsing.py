@@ -238,6 +238,30 @@ def text_shown(scope: Locator) -> str:
     return found
 
 
+MOVED = """v => Number(document.querySelector('.table-page')?.dataset.version) > v
+    || document.querySelector('.actions [role=alert]') !== null"""
+"""The page after a move is sent: the view after it, or its refusal."""
+MOVED_OR_ASKED = MOVED.replace(
+    "!== null", "!== null || document.querySelector('.actions .caution') !== null"
+)
+"""The page after a move is clicked: as :data:`MOVED`, or the question asked before a move that
+throws the game away."""
+
+
+def move_answered(page: Page, before: int) -> None:
+    """Wait for the view after a move clicked at version ``before``; a move that throws the game
+    away (a God Save The King player's own King laid where it is revealed, perhaps the only move
+    a deal leaves him) is asked again first, and confirmed. A refusal fails the test: it would
+    be a bug here."""
+    page.wait_for_function(MOVED_OR_ASKED, arg=before)
+    caution = page.locator(".actions .caution .caution-confirm")
+    if caution.count():
+        caution.click()
+        page.wait_for_function(MOVED, arg=before)
+    refusal = page.locator(".actions [role=alert]")
+    assert refusal.count() == 0, refusal.first.inner_text()
+
+
 def play_to_end(page: Page, server: Server, most_moves: int = 400) -> int:
     """Click the first legal action whenever the page offers one, until the game is over;
     returns the number of moves made. A refused move fails the test with its message."""
@@ -253,14 +277,7 @@ def play_to_end(page: Page, server: Server, most_moves: int = 400) -> int:
         before = version(page)
         page.locator(READY).first.click()
         moves += 1
-        # The view after the move, or the move's refusal (which would be a bug here).
-        page.wait_for_function(
-            """v => Number(document.querySelector('.table-page')?.dataset.version) > v
-                   || document.querySelector('.actions [role=alert]') !== null""",
-            arg=before,
-        )
-        refusal = page.locator(".actions [role=alert]")
-        assert refusal.count() == 0, refusal.first.inner_text()
+        move_answered(page, before)
     return moves
 
 
@@ -326,13 +343,7 @@ def play_to_end_by_cards(
             page.locator(READY).first.click()
         played.total += 1
         deadline = time.monotonic() + DEADLINE
-        page.wait_for_function(
-            """v => Number(document.querySelector('.table-page')?.dataset.version) > v
-                   || document.querySelector('.actions [role=alert]') !== null""",
-            arg=before,
-        )
-        refusal = page.locator(".actions [role=alert]")
-        assert refusal.count() == 0, refusal.first.inner_text()
+        move_answered(page, before)
 
 
 def create_through_the_form(
