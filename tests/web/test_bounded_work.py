@@ -8,12 +8,14 @@ real worker process, where a table's jobs would otherwise queue behind another's
 
 from __future__ import annotations
 
+import operator
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from fastapi import FastAPI
@@ -213,6 +215,45 @@ def person_and_bot(client: TestClient, bot: dict[str, Any], seed: int) -> tuple[
     raise AssertionError("no deal where the person starts")
 
 
+class StartOrder:
+    """Whose jobs a server's pool was asked for, and whose it started, in order: the events
+    the sharing is about, free of the timing of the requests that watch it."""
+
+    def __init__(self, pool: FairPool) -> None:
+        self.events: list[tuple[str, Hashable]] = []
+        self._asked: list[tuple[Hashable, tuple[Any, ...]]] = []
+        self._lock = threading.Lock()
+        submit, executor = pool.submit, pool.executor
+
+        def asking(owner: Hashable, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+            with self._lock:
+                self.events.append(("asked", owner))
+                self._asked.append((owner, args))
+            return submit(owner, fn, *args)
+
+        def starting(fn: Callable[..., Any], *args: Any) -> Future[Any]:
+            with self._lock:
+                for n, (owner, asked) in enumerate(self._asked):
+                    if len(asked) == len(args) and all(map(operator.is_, asked, args)):
+                        self.events.append(("started", owner))
+                        del self._asked[n]
+                        break
+            return executor.submit(fn, *args)
+
+        # The pool looks both up on itself at each job: these see every job from now on.
+        pool.submit = asking  # type: ignore[method-assign]
+        pool.executor = SimpleNamespace(submit=starting)  # type: ignore[assignment]
+
+    def started_before(self, first: Hashable, others: Hashable) -> int:
+        """How many of ``others``' jobs started after ``first`` asked for its first job and
+        before that job started."""
+        with self._lock:
+            events = list(self.events)
+        asked = events.index(("asked", first))
+        started = events.index(("started", first), asked)
+        return sum(1 for event in events[asked:started] if event == ("started", others))
+
+
 def test_a_bot_at_the_cap_delays_another_tables_bot_and_a_hint_by_one_move(
     one_worker: TestClient,
 ) -> None:
@@ -223,8 +264,9 @@ def test_a_bot_at_the_cap_delays_another_tables_bot_and_a_hint_by_one_move(
     wait_for(lambda: decisions(client, capped) >= 1, "the capped table's first move")
     other, token, version = person_and_bot(client, ismcts(iterations=100), seed=100)
     helped, helped_token, helped_version = person_and_bot(client, {"kind": "bot"}, seed=200)
+    server = cast(Any, client.app).state.server
+    order = StartOrder(server.bots.pool)
 
-    before = decisions(client, capped)
     hint: dict[str, Any] = {}
     asking = threading.Thread(
         target=lambda: hint.update(
@@ -237,14 +279,13 @@ def test_a_bot_at_the_cap_delays_another_tables_bot_and_a_hint_by_one_move(
     )
     asking.start()
     move_and_wait_for_the_bot(client, other, token, version)
-    other_done = decisions(client, capped)
     asking.join(WAIT)
     assert hint.get("actions"), hint
-    hint_done = decisions(client, capped)
-    # The capped move under way when they were asked, and one more at most (its next move
-    # may come before theirs in the round).
-    assert other_done - before <= 2
-    assert hint_done - before <= 2
+    # Each waited for the capped table's next move at most (the one under way when they asked
+    # is not counted: it had started), never for a queue of them.
+    assert ("started", capped) in order.events
+    assert order.started_before(other, capped) <= 1, order.events
+    assert order.started_before(helped, capped) <= 1, order.events
 
 
 def test_a_review_does_not_hold_another_tables_bot(one_worker: TestClient) -> None:
