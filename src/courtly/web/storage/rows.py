@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -50,6 +60,8 @@ class TableRow(Base):
     """The creator chose the seed (a table made before deals were committed to: perhaps)."""
     seed_salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The salt of the commitment to the seed (None: a table made before commitments)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its result moves its players' ratings (chosen when it is made; casual otherwise)."""
 
 
 class SeatRow(Base):
@@ -72,6 +84,8 @@ class SeatRow(Base):
     """When the seat's clock started running (None: stopped)."""
     seen_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     """The last time a connection of this seat was alive (any server process)."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The account the seat belongs to (None: a guest's or a bot's, held by its token alone)."""
 
 
 class EventRow(Base):
@@ -119,3 +133,120 @@ class HeartbeatRow(Base):
 
     process: Mapped[str] = mapped_column(String(64), primary_key=True)
     at: Mapped[float] = mapped_column(Float)
+
+
+class AccountRow(Base):
+    """A person who signed up. Guests have no row: their seats are held by tokens alone."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    """The name shown to others, as typed."""
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    """The name folded for comparison (casefolded, NFKC): two people cannot pass for one."""
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    """An Argon2id hash in PHC form (None: the person signs in with passkeys only)."""
+    created_at: Mapped[float] = mapped_column(Float)
+    admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Disabled by an administrator: cannot sign in, its sessions are ended."""
+    name_hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its name hidden by an administrator: shown as a placeholder until changed."""
+    deleted_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Deleted by its owner: its games stay, under the name "deleted player"."""
+    preferences: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the cookie holds a secret, the row its SHA-256 (a stolen database
+    signs nobody in)."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    """The token a state-changing request made with this session's cookie must repeat."""
+    created_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    agent: Mapped[str] = mapped_column(String(200), default="")
+    """The browser's User-Agent, so that a person can tell their sessions apart."""
+
+
+class PasskeyRow(Base):
+    """A WebAuthn credential registered to an account."""
+
+    __tablename__ = "passkeys"
+
+    credential_id: Mapped[str] = mapped_column(String(400), primary_key=True)
+    """base64url, as WebAuthn's JSON gives it."""
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    """COSE-encoded."""
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    transports: Mapped[list[str]] = mapped_column(JSON)
+    label: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ChallengeRow(Base):
+    """A passkey ceremony's challenge, kept until it is answered once or expires (any server
+    process may get the answer)."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    purpose: Mapped[str] = mapped_column(String(16))
+    """``register`` or ``sign-in``."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A person's OpenSkill rating in one game's pool (``players`` 0: every player count)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game", "game", "players"),)
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[float] = mapped_column(Float)
+    """Shared wins count their share."""
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingChangeRow(Base):
+    """A rating after one rated table: the history a profile draws."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_table", "table_id", "account_id", unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class AdminActRow(Base):
+    """What an administrator did (closed a table, hid a name, disabled an account)."""
+
+    __tablename__ = "admin_acts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[float] = mapped_column(Float)
+    admin_id: Mapped[str] = mapped_column(String(32))
+    act: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(64))
+    detail: Mapped[str] = mapped_column(String(300), default="")
