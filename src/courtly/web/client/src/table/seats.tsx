@@ -98,7 +98,8 @@ export function JoinSeat({
         </form>
       )}
       {error && <p role="alert" class="error">{error}</p>}
-      <Links links={missing ? [TO_THE_LOBBY] : [[tablePath(table, null), "Watch this table"], TO_THE_LOBBY]} />
+      {/* Watching is offered once the table is known to exist (never for a missing one). */}
+      <Links links={summary ? [[tablePath(table, null), "Watch this table"], TO_THE_LOBBY] : [TO_THE_LOBBY]} />
     </section>
   );
 }
