@@ -802,3 +802,22 @@ class ConfirmPassword(Strict):
     password: GivenPassword = Field(
         default="", description="the account's password (none for an account without one)"
     )
+
+
+class AdminAct(TypedDict):
+    """An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+    ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name)."""
+
+    at: float
+    admin: str
+    act: str
+    target: str
+    detail: str
+
+
+class AdminReason(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+class DisableAccount(AdminReason):
+    disabled: bool = True
