@@ -41,7 +41,8 @@ router = APIRouter(prefix="/api/account", tags=["account"])
 async def sign_up(
     body: SignUp, request: Request, response: Response, server: ServerDep
 ) -> AccountInfo:
-    account = await run_in_threadpool(server.people.sign_up, body.name, body.password)
+    address = client_address(request.scope)
+    account = await run_in_threadpool(server.people.sign_up, body.name, body.password, address)
     info = await begin_session(server, request, response, account.id)
     if body.seats:
         await run_in_threadpool(attach_seats, server.tables, account.id, body.seats)
