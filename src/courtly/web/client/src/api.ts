@@ -79,6 +79,7 @@ async function request<T>(
   path: string,
   body?: unknown,
   token?: string,
+  retried = false,
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -106,6 +107,14 @@ async function request<T>(
     const fields = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
     const detail =
       typeof fields.detail === "string" ? fields.detail : `the server answered ${response.status}`;
+    if (response.status === 403 && detail.includes("X-Courtly-CSRF") && !retried) {
+      // Signed in meanwhile in another tab: this page learns the session's token, once.
+      const account = await request<AccountInfo>("GET", "/api/account").catch(() => null);
+      if (account) {
+        setCsrf(account.csrf);
+        return request<T>(method, path, body, token, true);
+      }
+    }
     throw new ApiError(response.status, detail, fields);
   }
   return data as T;
