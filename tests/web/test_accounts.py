@@ -338,3 +338,13 @@ def test_a_session_in_use_is_renewed(app: FastAPI, client: TestClient) -> None:
     assert "max-age=2592000" in response.headers["set-cookie"].lower()
     [renewed] = rows(app, SessionRow)
     assert renewed.expires_at > old + 3600
+
+
+def test_of_the_first_accounts_made_at_once_one_is_the_administrator(app: FastAPI) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    people = app.state.server.people
+    names = [f"Person {index}" for index in range(4)]
+    with ThreadPoolExecutor(len(names)) as pool:
+        made = list(pool.map(lambda name: people.sign_up(name, PASSWORD), names))
+    assert sum(account.admin for account in made) == 1
