@@ -170,6 +170,24 @@ def serve_command(
             min=0.001,
         ),
     ] = SERVER_BOT_MAX_SECONDS,
+    # Passkeys (docs/server.md, "Passkeys"): bound to the address the browser uses.
+    origin: Annotated[
+        str | None,
+        typer.Option(
+            help="The address browsers use, e.g. https://cards.example.org, which passkeys "
+            "are bound to (default: each request's scheme and Host; name it behind a proxy "
+            "that rewrites Host).",
+            rich_help_panel="Passkeys",
+        ),
+    ] = None,
+    rp_id: Annotated[
+        str | None,
+        typer.Option(
+            help="The host name passkeys belong to: the origin's host (the default) or a "
+            "domain it is in, e.g. example.org, to share them with the domain's other hosts.",
+            rich_help_panel="Passkeys",
+        ),
+    ] = None,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -178,12 +196,17 @@ def serve_command(
         from .. import web
         from ..web import create_app, serving
         from ..web.limits import Limits
+        from ..web.people.relying_party import RelyingPartySettings
         from ..web.storage import default_database_url
     except ImportError as error:
         raise InvalidOptions(
             f"the server needs the web extra ({error.name} is missing): pip install 'courtly[web]'"
         ) from None
     url = database_url or default_database_url()
+    try:
+        RelyingPartySettings(origin, rp_id)
+    except ValueError as error:
+        raise InvalidOptions(str(error)) from None
     with clear_errors():
         try:
             application = create_app(
@@ -203,6 +226,8 @@ def serve_command(
                 abandon_after=abandon_after,
                 bot_max_iterations=bot_max_iterations,
                 bot_max_seconds=bot_max_seconds,
+                origin=origin,
+                rp_id=rp_id,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None
