@@ -53,6 +53,7 @@ def create_app(
     abandon_after: float = 0.0,
     bot_max_iterations: int = BOT_MAX_ITERATIONS,
     bot_max_seconds: float = BOT_MAX_SECONDS,
+    admin: str | None = None,
     origin: str | None = None,
     rp_id: str | None = None,
 ) -> FastAPI:
@@ -66,8 +67,8 @@ def create_app(
     small server; :data:`courtly.web.limits.NO_LIMITS` for none); ``abandon_after``: seconds
     after which a table nobody plays is closed (0: never); ``bot_max_iterations`` and
     ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
-    refused).
-    ``origin`` and ``rp_id``: what passkeys are bound to (default: the scheme and host of
+    refused). ``admin``: the name of an account that is an administrator (besides the first
+    account made). ``origin`` and ``rp_id``: what passkeys are bound to (default: the scheme and host of
     each request; see :mod:`courtly.web.people.relying_party`).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
@@ -80,6 +81,7 @@ def create_app(
         review_iterations,
         abandon_after,
         bot_budget=budget,
+        admin=admin,
         relying_party=RelyingPartySettings(origin, rp_id),
     )
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import advice, games, play, replays, seats, socket, tables, tutorials
-from . import passkeys as passkey_routes
+from . import account, advice, games, passkeys, play, replays, seats, socket, tables, tutorials
 
 api = APIRouter()
-for module in (games, tables, tutorials, seats, play, replays, advice, socket):
+for module in (games, tables, tutorials, seats, play, replays, advice, socket, account, passkeys):
     api.include_router(module.router)
-api.include_router(passkey_routes.router)
 
 __all__ = ["api"]
