@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import delete, func, select
@@ -288,19 +289,37 @@ class Passkeys:
         )
         return ceremony
 
-    def _take_challenge(self, ceremony: str, purpose: str) -> ChallengeRow:
+    def _take_challenge(self, ceremony: str, purpose: str) -> Challenge:
         """The ceremony's challenge, deleted in a transaction of its own (committed before the
         answer is verified: a failed answer uses it up too). Of two processes given the same
-        answer, one deletes the row; the other finds nothing to delete, and refuses."""
+        answer, one deletes the row and gets it back; the other gets nothing, and refuses."""
         with self.storage.session() as session:
-            row = session.get(ChallengeRow, ceremony)
-            taken = row is not None and (
-                session.execute(delete(ChallengeRow).where(ChallengeRow.id == ceremony)).rowcount
-                == 1
-            )
-        if row is None or not taken or row.purpose != purpose or row.expires_at < time.time():
+            found = session.execute(
+                delete(ChallengeRow)
+                .where(ChallengeRow.id == ceremony)
+                .returning(
+                    ChallengeRow.challenge,
+                    ChallengeRow.purpose,
+                    ChallengeRow.account_id,
+                    ChallengeRow.expires_at,
+                )
+            ).first()
+        if found is None:
             raise _expired_ceremony()
-        return row
+        challenge = Challenge(*found)
+        if challenge.purpose != purpose or challenge.expires_at < time.time():
+            raise _expired_ceremony()
+        return challenge
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A ceremony's challenge, taken: what its answer must sign, for what, and for whom."""
+
+    challenge: bytes
+    purpose: str
+    account_id: str | None
+    expires_at: float
 
 
 def _info(row: PasskeyRow) -> PasskeyInfo:
