@@ -19,10 +19,12 @@ from courtly.web.limits import NO_LIMITS
 from courtly.web.storage.rows import AccountRow, ChallengeRow, PasskeyRow
 
 from .passkeying import Authenticator, client_data
+from .test_api import TWO_PEOPLE, create, join
 
 ORIGIN = "http://testserver"
 """The origin of the test client's requests (its Host is ``testserver``)."""
 CSRF = "X-Courtly-CSRF"
+SEALED_BIDS = {"game": "test-sealed-bids", "seats": TWO_PEOPLE, "options": {"rounds": 1}}
 
 
 def sign_up(client: TestClient, name: str, password: str = "a long password") -> dict[str, str]:
@@ -440,3 +442,20 @@ def test_a_host_that_is_no_host_is_refused(client: TestClient) -> None:
             "/api/account/passkey-session/options", json={}, headers={"host": host}
         )
         assert answer.status_code == 400, (host, answer.text)
+
+
+def test_a_guest_s_seats_follow_a_passkey_sign_in(client: TestClient, anna: Any) -> None:
+    _csrf, authenticator = anna
+    table = create(client, **SEALED_BIDS)["id"]
+    token = join(client, table, 0)
+    begun = begin_sign_in(client)
+    signed = client.post(
+        "/api/account/passkey-session",
+        json={
+            "ceremony": begun["ceremony"],
+            "credential": authenticator.get(begun["options"]),
+            "seats": [{"table": table, "seat": 0, "token": token}],
+        },
+    )
+    assert signed.status_code == 200, signed.text
+    assert client.get(f"/api/tables/{table}/seats/mine").json()["seats"] == [0]

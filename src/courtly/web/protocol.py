@@ -628,61 +628,6 @@ class ReviewJob(TypedDict):
     detail: NotRequired[str]
 
 
-# ---------------------------------------------------------------------------------- passkeys
-
-Credential = Annotated[
-    dict[str, JsonValue],
-    Field(
-        description="the authenticator's answer, as the browser's PublicKeyCredential.toJSON() "
-        "gives it (id, rawId, response, type...)"
-    ),
-]
-Ceremony = Annotated[
-    str, Field(min_length=1, max_length=64, description="the ceremony the options began")
-]
-
-
-class PasskeySignInStart(Strict):
-    name: str | None = Field(
-        default=None,
-        max_length=MAX_RAW_NAME,
-        description="the account whose passkeys may answer (null: any passkey of this server "
-        "the authenticator holds; it tells whose)",
-    )
-
-
-class PasskeyAdd(Strict):
-    ceremony: Ceremony
-    credential: Credential
-    label: PersonName = Field(
-        default="", description="what the person calls it (empty: passkey 1, 2...)"
-    )
-
-
-class PasskeySignIn(Strict):
-    ceremony: Ceremony
-    credential: Credential
-
-
-class PasskeyCeremony(TypedDict):
-    """A passkey ceremony begun: the options for the browser's ``navigator.credentials``
-    (``PublicKeyCredential.parseCreationOptionsFromJSON`` or ``parseRequestOptionsFromJSON``),
-    and the ceremony the answer names."""
-
-    ceremony: str
-    options: dict[str, Any]
-
-
-class PasskeyInfo(TypedDict):
-    """One of a person's passkeys (``id``: its credential id, base64url)."""
-
-    id: str
-    label: str
-    created_at: float
-    used_at: float | None
-    transports: list[str]
-
-
 # ---------------------------------------------------------------------------------- WebSocket
 
 
@@ -857,3 +802,61 @@ class ConfirmPassword(Strict):
     password: GivenPassword = Field(
         default="", description="the account's password (none for an account without one)"
     )
+
+
+# ---------------------------------------------------------------------------------- passkeys
+
+Credential = Annotated[
+    dict[str, JsonValue],
+    Field(
+        description="the authenticator's answer, as the browser's PublicKeyCredential.toJSON() "
+        "gives it (id, rawId, response, type...)"
+    ),
+]
+Ceremony = Annotated[
+    str, Field(min_length=1, max_length=64, description="the ceremony the options began")
+]
+
+
+class PasskeySignInStart(Strict):
+    name: str | None = Field(
+        default=None,
+        max_length=MAX_RAW_NAME,
+        description="the account whose passkeys may answer (null: any passkey of this server "
+        "the authenticator holds; it tells whose)",
+    )
+
+
+class PasskeyAdd(Strict):
+    ceremony: Ceremony
+    credential: Credential
+    label: PersonName = Field(
+        default="", description="what the person calls it (empty: passkey 1, 2...)"
+    )
+
+
+class PasskeySignIn(Strict):
+    ceremony: Ceremony
+    credential: Credential
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class PasskeyCeremony(TypedDict):
+    """A passkey ceremony begun: the options for the browser's ``navigator.credentials``
+    (``PublicKeyCredential.parseCreationOptionsFromJSON`` or ``parseRequestOptionsFromJSON``),
+    and the ceremony the answer names."""
+
+    ceremony: str
+    options: dict[str, Any]
+
+
+class PasskeyInfo(TypedDict):
+    """One of a person's passkeys (``id``: its credential id, base64url)."""
+
+    id: str
+    label: str
+    created_at: float
+    used_at: float | None
+    transports: list[str]

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..deps import Person, ServerDep
+from ..people.seats import attach_seats
 from ..people.sessions import begin_session
 from ..protocol import (
     AccountInfo,
@@ -72,7 +73,8 @@ def sign_in_options(
 
 @router.post(
     "/passkey-session",
-    summary="Sign in with a passkey: the authenticator's answer to the options",
+    summary="Sign in with a passkey: the authenticator's answer to the options; the guest "
+    "seats given are attached to the account",
     **answers(AccountInfo),
 )
 async def sign_in(
@@ -82,4 +84,7 @@ async def sign_in(
     account_id = await run_in_threadpool(
         server.passkeys.sign_in, party, body.ceremony, body.credential
     )
-    return await begin_session(server, request, response, account_id)
+    info = await begin_session(server, request, response, account_id)
+    if body.seats:
+        await run_in_threadpool(attach_seats, server.tables, account_id, body.seats)
+    return info
