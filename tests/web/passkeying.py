@@ -41,18 +41,11 @@ class Authenticator:
             data = bytearray(attestation["authData"])
             data[32] |= USER_VERIFIED
             attestation["authData"] = bytes(data)
-        raw_id = bytes_to_base64url(made["rawId"])
-        return {
-            "id": raw_id,
-            "rawId": raw_id,
-            "type": "public-key",
-            "response": {
-                "clientDataJSON": bytes_to_base64url(made["response"]["clientDataJSON"]),
-                "attestationObject": bytes_to_base64url(cbor.encode(attestation)),
-                "transports": ["internal"],
-            },
-            "clientExtensionResults": {},
-        }
+        return _as_json(
+            made,
+            attestationObject=bytes_to_base64url(cbor.encode(attestation)),
+            transports=["internal"],
+        )
 
     def get(self, options: dict[str, Any], origin: str | None = None) -> dict[str, Any]:
         """The answer to ``navigator.credentials.get`` with the server's options (JSON)."""
@@ -70,19 +63,25 @@ class Authenticator:
             signature = self.device.private_key.sign(
                 bytes(data) + digest.finalize(), ec.ECDSA(hashes.SHA256())
             )
-        raw_id = bytes_to_base64url(made["rawId"])
-        return {
-            "id": raw_id,
-            "rawId": raw_id,
-            "type": "public-key",
-            "response": {
-                "clientDataJSON": bytes_to_base64url(made["response"]["clientDataJSON"]),
-                "authenticatorData": bytes_to_base64url(bytes(data)),
-                "signature": bytes_to_base64url(signature),
-                "userHandle": bytes_to_base64url(made["response"]["userHandle"]),
-            },
-            "clientExtensionResults": {},
-        }
+        return _as_json(
+            made,
+            authenticatorData=bytes_to_base64url(bytes(data)),
+            signature=bytes_to_base64url(signature),
+            userHandle=bytes_to_base64url(made["response"]["userHandle"]),
+        )
+
+
+def _as_json(made: dict[str, Any], **response: Any) -> dict[str, Any]:
+    """soft-webauthn's answer as ``PublicKeyCredential.toJSON()`` gives it (base64url)."""
+    raw_id = bytes_to_base64url(made["rawId"])
+    client_data = bytes_to_base64url(made["response"]["clientDataJSON"])
+    return {
+        "id": raw_id,
+        "rawId": raw_id,
+        "type": "public-key",
+        "response": {"clientDataJSON": client_data, **response},
+        "clientExtensionResults": {},
+    }
 
 
 def client_data(answer: dict[str, Any]) -> dict[str, Any]:
