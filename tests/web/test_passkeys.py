@@ -367,12 +367,24 @@ def test_a_malformed_answer_is_refused_in_words(
         {"ceremony": 5, "credential": {}},
         {"ceremony": "abc", "credential": []},
         {"ceremony": "abc"},
+        {"ceremony": "a\x00b", "credential": {}},
+        {"ceremony": "a b", "credential": {}},
     ],
 )
 def test_a_malformed_request_is_refused(client: TestClient, body: dict[str, Any]) -> None:
     refused = client.post("/api/account/passkey-session", json=body)
     assert refused.status_code == 422 and refused.json()["detail"]
     assert client.post("/api/account/passkey-session/options", json={"name": 5}).status_code == 422
+    # A name is cleaned as every name is (a NUL dropped), then looked for.
+    nobody = client.post("/api/account/passkey-session/options", json={"name": "An\x00na"})
+    assert nobody.status_code == 404 and "no account" in nobody.json()["detail"]
+
+
+def test_a_passkey_id_that_is_no_id_is_refused(client: TestClient) -> None:
+    csrf = sign_up(client, "Anna")
+    for bad in ("a%00b", "a%20b", "x" * 401):
+        answer = client.delete(f"/api/account/passkeys/{bad}", headers=csrf)
+        assert answer.status_code == 422, (bad, answer.text)
 
 
 @pytest.fixture

@@ -813,15 +813,22 @@ Credential = Annotated[
         "gives it (id, rawId, response, type...)"
     ),
 ]
+BASE64URL = r"^[A-Za-z0-9_-]+$"
+"""What an id made of random bytes is written in (a ceremony's, a passkey's)."""
 Ceremony = Annotated[
-    str, Field(min_length=1, max_length=64, description="the ceremony the options began")
+    str,
+    Field(
+        min_length=1,
+        max_length=64,
+        pattern=BASE64URL,
+        description="the ceremony the options began",
+    ),
 ]
 
 
 class PasskeySignInStart(Strict):
-    name: str | None = Field(
+    name: PersonName | None = Field(
         default=None,
-        max_length=MAX_RAW_NAME,
         description="the account whose passkeys may answer (null: any passkey of this server "
         "the authenticator holds; it tells whose)",
     )

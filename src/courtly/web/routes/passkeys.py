@@ -15,6 +15,7 @@ from ..deps import Person, ServerDep
 from ..people.seats import attach_seats
 from ..people.sessions import begin_session
 from ..protocol import (
+    BASE64URL,
     AccountInfo,
     PasskeyAdd,
     PasskeyCeremony,
@@ -26,7 +27,9 @@ from .base import answers
 
 router = APIRouter(prefix="/api/account", tags=["passkeys"])
 
-CredentialId = Annotated[str, Path(max_length=400, description="the passkey's id (base64url)")]
+CredentialId = Annotated[
+    str, Path(max_length=400, pattern=BASE64URL, description="the passkey's id (base64url)")
+]
 
 
 @router.get("/passkeys", summary="Your passkeys", **answers(list[PasskeyInfo]))
@@ -67,7 +70,7 @@ def remove(passkey_id: CredentialId, person: Person, server: ServerDep) -> Respo
 def sign_in_options(
     server: ServerDep, request: Request, body: PasskeySignInStart | None = None
 ) -> PasskeyCeremony:
-    name = None if body is None else body.name
+    name = None if body is None else body.name or None
     return server.passkeys.sign_in_options(server.relying_party.of(request), name)
 
 
