@@ -56,10 +56,14 @@ def add(person: Person, server: ServerDep, request: Request, body: PasskeyAdd) -
     return server.passkeys.register(person, party, body.ceremony, body.credential, body.label)
 
 
-@router.delete("/passkeys/{passkey_id}", summary="Remove one of your passkeys", status_code=204)
-def remove(passkey_id: CredentialId, person: Person, server: ServerDep) -> Response:
+@router.delete(
+    "/passkeys/{passkey_id}",
+    summary="Remove one of your passkeys: the ones left",
+    **answers(list[PasskeyInfo]),
+)
+def remove(passkey_id: CredentialId, person: Person, server: ServerDep) -> list[PasskeyInfo]:
     server.passkeys.remove(person.id, passkey_id)
-    return Response(status_code=204)
+    return server.passkeys.of(person.id)
 
 
 @router.post(

@@ -66,7 +66,7 @@ export const passkeys = {
   },
 
   remove: (csrf: string, id: string) =>
-    request<null>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`, undefined, undefined, {
+    request<PasskeyInfo[]>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`, undefined, undefined, {
       [CSRF_HEADER]: csrf,
     }),
 

@@ -471,7 +471,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one of your passkeys */
+        /** Remove one of your passkeys: the ones left */
         delete: operations["remove_api_account_passkeys__passkey_id__delete"];
         options?: never;
         head?: never;
@@ -3131,11 +3131,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Successful Response */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PasskeyInfo"][];
+                };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */
             429: {
