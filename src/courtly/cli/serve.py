@@ -170,6 +170,13 @@ def serve_command(
             min=0.001,
         ),
     ] = SERVER_BOT_MAX_SECONDS,
+    admin: Annotated[
+        str | None,
+        typer.Option(
+            help="The name of an account that is an administrator (closes tables, hides names, "
+            "disables accounts), besides the first account made; made so when it signs up.",
+        ),
+    ] = None,
     # Passkeys (docs/server.md, "Passkeys"): bound to the address the browser uses.
     origin: Annotated[
         str | None,
@@ -226,6 +233,7 @@ def serve_command(
                 abandon_after=abandon_after,
                 bot_max_iterations=bot_max_iterations,
                 bot_max_seconds=bot_max_seconds,
+                admin=admin,
                 origin=origin,
                 rp_id=rp_id,
             )

@@ -804,6 +804,25 @@ class ConfirmPassword(Strict):
     )
 
 
+class AdminAct(TypedDict):
+    """An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+    ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name)."""
+
+    at: float
+    admin: str
+    act: str
+    target: str
+    detail: str
+
+
+class AdminReason(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+class DisableAccount(AdminReason):
+    disabled: bool = True
+
+
 # ---------------------------------------------------------------------------------- passkeys
 
 Credential = Annotated[

@@ -18,6 +18,7 @@ from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
 from .people import People
+from .people.admin import Administration
 from .people.passkeys import Passkeys
 from .people.relying_party import RelyingPartySettings
 from .storage import open_storage
@@ -45,6 +46,7 @@ class Server:
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
         self.people = People(self.storage, admin, renamed=self.renamed)
+        self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
         """The accounts, their sessions; ``admin``: the name of an account made administrator
         (besides the first one)."""
         self.bot_budget = bot_budget or BotBudget()

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 from fastapi import HTTPException
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..names import MAX_NAME
@@ -44,6 +44,18 @@ class People:
         self.sessions = Sessions(storage)
         self.throttle = PasswordThrottle(password_limits)
         self.renamed = renamed or (lambda _tables: None)
+        if self.admin_key is not None:
+            self._promote(self.admin_key)
+
+    def _promote(self, key: str) -> None:
+        """Make the account of the folded name ``key`` an administrator, if it exists (if
+        not, it will be when it signs up)."""
+        with self.storage.session() as session:
+            session.execute(
+                update(AccountRow)
+                .where(AccountRow.name_key == key, AccountRow.deleted_at.is_(None))
+                .values(admin=True)
+            )
 
     # ------------------------------------------------------------------------------ signing up
 

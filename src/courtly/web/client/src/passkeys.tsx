@@ -4,15 +4,12 @@
 // gives the options and checks the answers.
 
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, request } from "./api";
+import { ApiError, heldSeats, request, type AccountInfo } from "./api";
 import type { components } from "./protocol";
 
 type Schemas = components["schemas"];
 export type PasskeyInfo = Schemas["PasskeyInfo"];
 type PasskeyCeremony = Schemas["PasskeyCeremony"];
-type AccountInfo = Schemas["AccountInfo"];
-
-const CSRF_HEADER = "X-Courtly-CSRF";
 
 /** Whether this browser can make and use passkeys at all. */
 export function passkeysSupported(): boolean {
@@ -37,40 +34,32 @@ function ceremonyError(error: unknown): Error {
 export const passkeys = {
   list: () => request<PasskeyInfo[]>("GET", "/api/account/passkeys"),
 
-  /** Make a passkey on this device and add it to the signed-in account. */
-  async add(csrf: string, label: string): Promise<PasskeyInfo> {
-    const headers = { [CSRF_HEADER]: csrf };
+  /** Make a passkey on this device and add it to the signed-in account (the session's CSRF
+   * token goes with every change, as request() sends it). */
+  async add(label: string): Promise<PasskeyInfo> {
     try {
-      const begun = await request<PasskeyCeremony>(
-        "POST",
-        "/api/account/passkeys/options",
-        undefined,
-        undefined,
-        headers,
-      );
+      const begun = await request<PasskeyCeremony>("POST", "/api/account/passkeys/options");
       const options = PublicKeyCredential.parseCreationOptionsFromJSON(
         begun.options as unknown as PublicKeyCredentialCreationOptionsJSON,
       );
       const made = (await navigator.credentials.create({ publicKey: options })) as PublicKeyCredential | null;
       if (made === null) throw new Error("No passkey was made.");
-      return await request<PasskeyInfo>(
-        "POST",
-        "/api/account/passkeys",
-        { ceremony: begun.ceremony, credential: made.toJSON(), label },
-        undefined,
-        headers,
-      );
+      return await request<PasskeyInfo>("POST", "/api/account/passkeys", {
+        ceremony: begun.ceremony,
+        credential: made.toJSON(),
+        label,
+      });
     } catch (error) {
       throw ceremonyError(error);
     }
   },
 
-  remove: (csrf: string, id: string) =>
-    request<PasskeyInfo[]>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`, undefined, undefined, {
-      [CSRF_HEADER]: csrf,
-    }),
+  /** Remove one of the signed-in person's passkeys: the ones left. */
+  remove: (id: string) =>
+    request<PasskeyInfo[]>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`),
 
-  /** Sign in with a passkey this device holds (any of this server's, or `name`'s). */
+  /** Sign in with a passkey this device holds (any of this server's, or `name`'s); the seats
+   * this browser holds as a guest become the account's, as with a password. */
   async signIn(name: string | null): Promise<AccountInfo> {
     try {
       const begun = await request<PasskeyCeremony>("POST", "/api/account/passkey-session/options", {
@@ -84,6 +73,7 @@ export const passkeys = {
       return await request<AccountInfo>("POST", "/api/account/passkey-session", {
         ceremony: begun.ceremony,
         credential: used.toJSON(),
+        seats: heldSeats(),
       });
     } catch (error) {
       throw ceremonyError(error);
@@ -91,8 +81,15 @@ export const passkeys = {
   },
 };
 
-/** The sign-in page's button: a passkey of this device signs the person in, no name typed. */
-export function PasskeySignIn({ onSignedIn }: { onSignedIn: (account: AccountInfo) => void }) {
+/** The sign-in page's button: a passkey of this device signs the person in; with no `name`
+ * typed, whichever passkey of this server the person picks (it tells whose it is). */
+export function PasskeySignIn({
+  name,
+  onSignedIn,
+}: {
+  name: string;
+  onSignedIn: (account: AccountInfo) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!passkeysSupported()) return null;
@@ -100,7 +97,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (account: AccountInf
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await passkeys.signIn(null));
+      onSignedIn(await passkeys.signIn(name.trim() || null));
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -109,7 +106,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (account: AccountInf
   };
   return (
     <div class="passkey-sign-in">
-      <button type="button" class="secondary" onClick={signIn} disabled={busy}>
+      <button type="button" onClick={signIn} disabled={busy}>
         Sign in with a passkey
       </button>
       {error && (
@@ -127,7 +124,7 @@ function when(seconds: number | null): string {
 
 /** The account page's passkeys: each with when it was added and last used, and a way to remove
  * it; and a button to add one made on this device. */
-export function PasskeyList({ csrf }: { csrf: string }) {
+export function PasskeyList() {
   const [held, setHeld] = useState<PasskeyInfo[] | null>(null);
   const [label, setLabel] = useState("");
   const [busy, setBusy] = useState(false);
@@ -155,13 +152,13 @@ export function PasskeyList({ csrf }: { csrf: string }) {
   };
   const add = () =>
     act(async () => {
-      const added = await passkeys.add(csrf, label.trim());
+      const added = await passkeys.add(label.trim());
       setLabel("");
       return `Passkey "${added.label}" added: sign in with it on this device.`;
     });
   const remove = (passkey: PasskeyInfo) =>
     act(async () => {
-      await passkeys.remove(csrf, passkey.id);
+      await passkeys.remove(passkey.id);
       return `Passkey "${passkey.label}" removed.`;
     });
 
@@ -186,7 +183,7 @@ export function PasskeyList({ csrf }: { csrf: string }) {
               </span>{" "}
               <button
                 type="button"
-                class="secondary"
+               
                 disabled={busy}
                 onClick={() => remove(passkey)}
                 aria-label={`Remove the passkey ${passkey.label}`}
