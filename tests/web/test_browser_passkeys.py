@@ -1,7 +1,8 @@
 """Passkeys in Chromium, made and used by its virtual authenticator (WebAuthn through
 Playwright's CDP session, a discoverable credential that verifies its user): a passkey added
 to an account signs it in again after signing out, in the same browser and in another one that
-holds the same passkey (a phone's passkey synced to a laptop).
+holds the same passkey (a phone's passkey synced to a laptop); the same through the pages'
+buttons (the account page's list, the sign-in page's button).
 
 The pages are served at ``localhost``: an RP id must be a host name, never an IP address.
 """
@@ -12,9 +13,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import CDPSession, Page
+from playwright.sync_api import CDPSession, Locator, Page, expect
 
 from .browsing import Server
+from .test_browser_people import sign
 
 AUTHENTICATOR = {
     "protocol": "ctap2",
@@ -92,6 +94,11 @@ def at_localhost(
     yield make
 
 
+def menu(page: Page) -> Locator:
+    """The header's account menu."""
+    return page.get_by_role("navigation", name="Account")
+
+
 def credentials(cdp: CDPSession, authenticator: str) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = cdp.send(
         "WebAuthn.getCredentials", {"authenticatorId": authenticator}
@@ -145,3 +152,43 @@ def test_a_passkey_signs_in_again_here_and_on_another_device(
     assert phone.evaluate(WHO)[1]["name"] == "Anna"
     # The laptop's session is its own, untouched.
     assert laptop.evaluate(WHO)[1]["name"] == "Anna"
+
+
+def test_the_pages_add_a_passkey_and_sign_in_with_it(
+    at_localhost: Callable[[], tuple[Page, CDPSession, str]],
+) -> None:
+    laptop, laptop_cdp, laptop_authenticator = at_localhost()
+    sign(laptop, "Bea")
+    laptop.get_by_test_id("signed-in-name").click()
+    laptop.get_by_label("Name it (optional)").fill("my laptop")
+    laptop.get_by_role("button", name="Add a passkey").click()
+    expect(laptop.get_by_role("status")).to_contain_text('Passkey "my laptop" added')
+    expect(laptop.locator(".passkey-list li")).to_have_count(1)
+    assert len(credentials(laptop_cdp, laptop_authenticator)) == 1
+    laptop.get_by_role("button", name="Sign out", exact=True).click()
+    menu(laptop).get_by_role("link", name="Sign in").click()
+    # No name typed: the passkey tells whose it is.
+    laptop.get_by_role("button", name="Sign in with a passkey").click()
+    expect(laptop.get_by_test_id("signed-in-name")).to_have_text("Bea")
+
+    # Another device holding the passkey (synced): the name typed, then the passkey.
+    phone, phone_cdp, phone_authenticator = at_localhost()
+    synced = credentials(laptop_cdp, laptop_authenticator)[0]
+    phone_cdp.send(
+        "WebAuthn.addCredential", {"authenticatorId": phone_authenticator, "credential": synced}
+    )
+    phone.goto("/signin")
+    phone.fill("#account-name", "Bea")
+    phone.get_by_role("button", name="Sign in with a passkey").click()
+    expect(phone.get_by_test_id("signed-in-name")).to_have_text("Bea")
+
+    # Removed on the account page, it signs nobody in: the page says why.
+    phone.get_by_test_id("signed-in-name").click()
+    phone.get_by_role("button", name="Remove the passkey my laptop").click()
+    expect(phone.get_by_role("status")).to_contain_text('Passkey "my laptop" removed')
+    expect(phone.locator(".passkey-list li")).to_have_count(0)
+    phone.get_by_role("button", name="Sign out", exact=True).click()
+    menu(phone).get_by_role("link", name="Sign in").click()
+    phone.get_by_role("button", name="Sign in with a passkey").click()
+    expect(phone.locator(".passkey-sign-in .error")).to_contain_text("not known here")
+    expect(menu(phone).get_by_role("link", name="Sign in")).to_be_visible()
