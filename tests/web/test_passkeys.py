@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +15,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
+from courtly.testing.cli import invoke
 from courtly.web import create_app
 from courtly.web.limits import NO_LIMITS
+from courtly.web.people import passkeys as passkeys_module
 from courtly.web.storage.rows import AccountRow, ChallengeRow, PasskeyRow
 
 from .passkeying import Authenticator, client_data
@@ -472,3 +475,30 @@ def test_a_guest_s_seats_follow_a_passkey_sign_in(client: TestClient, anna: Any)
     )
     assert signed.status_code == 200, signed.text
     assert client.get(f"/api/tables/{table}/seats/mine").json()["seats"] == [0]
+
+
+def test_ceremonies_under_way_are_bounded(
+    app: FastAPI, client: TestClient, anna: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _csrf, authenticator = anna
+    monkeypatch.setattr(passkeys_module, "MAX_CHALLENGES", 2)
+    first = begin_sign_in(client)
+    begin_sign_in(client)
+    refused = client.post("/api/account/passkey-session/options", json={})
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+    assert "too many" in refused.json()["detail"]
+    with app.state.server.storage.session() as session:
+        assert len(session.scalars(select(ChallengeRow)).all()) == 2
+    # An answer frees its place.
+    signed = answer_sign_in(client, first["ceremony"], authenticator.get(first["options"]))
+    assert signed.status_code == 200
+    client.cookies.clear()
+    assert client.post("/api/account/passkey-session/options", json={}).status_code == 200
+
+
+def test_a_bad_origin_is_refused_at_start(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'courtly.sqlite3'}"
+    for option, value in (("--origin", "ftp://cards.example.org"), ("--rp-id", "a/b")):
+        result = invoke("serve", "--database-url", database, option, value)
+        assert result.exit_code != 0
+        assert "is not" in result.output + result.stderr, result.output

@@ -210,11 +210,11 @@ def serve_command(
             f"the server needs the web extra ({error.name} is missing): pip install 'courtly[web]'"
         ) from None
     url = database_url or default_database_url()
-    try:
-        RelyingPartySettings(origin, rp_id)
-    except ValueError as error:
-        raise InvalidOptions(str(error)) from None
     with clear_errors():
+        try:
+            RelyingPartySettings(origin, rp_id)
+        except ValueError as error:
+            raise InvalidOptions(str(error)) from None
         try:
             application = create_app(
                 url,

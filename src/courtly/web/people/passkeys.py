@@ -55,6 +55,11 @@ MAX_PASSKEYS: Final = 20
 MAX_CREDENTIAL_ID: Final = 400
 """Characters of a credential's id (base64url) the database keeps; authenticators' are far
 shorter."""
+MAX_CHALLENGES: Final = 50_000
+"""Ceremonies under way on the server (anyone may begin a sign-in): a few MB of rows at most,
+whatever many addresses ask; beyond, 429 until some are answered or expire."""
+CHALLENGE_RETRY: Final = 60
+"""Seconds a client is told to wait when :data:`MAX_CHALLENGES` are under way."""
 REGISTER: Final = "register"
 SIGN_IN: Final = "sign-in"
 NAMED_NOBODY: Final = ""
@@ -277,6 +282,14 @@ class Passkeys:
         now = time.time()
         # Expired challenges go as new ones come: the table holds only the last minutes'.
         session.execute(delete(ChallengeRow).where(ChallengeRow.expires_at < now))
+        under_way = session.scalar(select(func.count()).select_from(ChallengeRow)) or 0
+        if under_way >= MAX_CHALLENGES:
+            raise PasskeyRefused(
+                429,
+                f"too many passkey ceremonies under way (at most {MAX_CHALLENGES}): try again "
+                f"in {CHALLENGE_RETRY} s",
+                headers={"Retry-After": str(CHALLENGE_RETRY)},
+            )
         ceremony = secrets.token_urlsafe(24)
         session.add(
             ChallengeRow(
