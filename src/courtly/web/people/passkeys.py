@@ -62,8 +62,6 @@ CHALLENGE_RETRY: Final = 60
 """Seconds a client is told to wait when :data:`MAX_CHALLENGES` are under way."""
 REGISTER: Final = "register"
 SIGN_IN: Final = "sign-in"
-NAMED_NOBODY: Final = ""
-"""A sign-in challenge's account when a name was given that holds no passkey (never matched)."""
 
 
 class PasskeyRefused(HTTPException):
