@@ -12,6 +12,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page
 
 from .browsing import PHONE, READY, Server, wait_for_version
+from .test_browser_access import assert_accessible
 
 PASSWORD = "a long enough password"
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]
@@ -100,3 +101,20 @@ def test_an_administrator_closes_a_table(new_page: Callable[..., Page], server: 
     assert guest.get_by_role("link", name="Admin").count() == 0
     guest.goto("/admin")
     guest.get_by_text("Only an administrator may see this page.").wait_for()
+
+
+def test_the_people_pages_pass_axe(new_page: Callable[..., Page], server: Server) -> None:
+    found: list[str] = []
+    page = new_page()
+    for path in ("/signup", "/signin"):
+        page.goto(path)
+        page.locator("#account-name").wait_for()
+        assert_accessible(page, path.strip("/"), found)
+    sign(page, "Anna")  # an administrator (the first account), or signed in as her
+    page.goto("/account")
+    page.get_by_role("button", name="Sign out everywhere").wait_for()
+    assert_accessible(page, "account", found)
+    page.goto("/admin")
+    page.get_by_role("button", name="Close the table").wait_for()
+    assert_accessible(page, "admin", found)
+    assert not found, "\n\n".join(found)

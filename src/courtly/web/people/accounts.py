@@ -59,14 +59,16 @@ class People:
 
     # ------------------------------------------------------------------------------ signing up
 
-    def sign_up(self, name: str, password: str) -> Account:
+    def sign_up(self, name: str, password: str, address: str = "") -> Account:
         """A new account (``name`` cleaned already): the first one, or the one named by the
-        operator, is an administrator. 409 if the name is taken."""
+        operator, is an administrator. 409 if the name is taken; 429 if ``address`` made too
+        many lately."""
         key = name_key(name)
         if key in RESERVED_NAMES:
             raise HTTPException(409, f"the name {name!r} is kept for the server: choose another")
         if len(key) > MAX_NAME:
             raise HTTPException(422, f"name: a name is at most {MAX_NAME} characters")
+        self.throttle.sign_up(address)
         password_hash = hash_password(password)  # before the transaction: it takes a while
         now = time.time()
         taken = HTTPException(409, f"the name {name!r} is taken: choose another")
