@@ -136,7 +136,7 @@ def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
     errors: list[str] = []
 
     def make(**options: Any) -> Page:
-        context = browser.new_context(base_url=server.url, **options)
+        context = browser.new_context(**{"base_url": server.url, **options})
         context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         # The pages run under the server's Content-Security-Policy: anything it blocks is

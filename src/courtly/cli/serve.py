@@ -177,6 +177,24 @@ def serve_command(
             "disables accounts), besides the first account made; made so when it signs up.",
         ),
     ] = None,
+    # Passkeys (docs/server.md, "Passkeys"): bound to the address the browser uses.
+    origin: Annotated[
+        str | None,
+        typer.Option(
+            help="The address browsers use, e.g. https://cards.example.org, which passkeys "
+            "are bound to (default: each request's scheme and Host; name it behind a proxy "
+            "that rewrites Host).",
+            rich_help_panel="Passkeys",
+        ),
+    ] = None,
+    rp_id: Annotated[
+        str | None,
+        typer.Option(
+            help="The host name passkeys belong to: the origin's host (the default) or a "
+            "domain it is in, e.g. example.org, to share them with the domain's other hosts.",
+            rich_help_panel="Passkeys",
+        ),
+    ] = None,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -185,6 +203,7 @@ def serve_command(
         from .. import web
         from ..web import create_app, serving
         from ..web.limits import Limits
+        from ..web.people.relying_party import RelyingPartySettings
         from ..web.storage import default_database_url
     except ImportError as error:
         raise InvalidOptions(
@@ -192,6 +211,10 @@ def serve_command(
         ) from None
     url = database_url or default_database_url()
     with clear_errors():
+        try:
+            RelyingPartySettings(origin, rp_id)
+        except ValueError as error:
+            raise InvalidOptions(str(error)) from None
         try:
             application = create_app(
                 url,
@@ -211,6 +234,8 @@ def serve_command(
                 bot_max_iterations=bot_max_iterations,
                 bot_max_seconds=bot_max_seconds,
                 admin=admin,
+                origin=origin,
+                rp_id=rp_id,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None

@@ -19,6 +19,7 @@ from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
 from .headers import SecurityHeaders
 from .limits import Guard, Limits
 from .openapi import with_socket_messages
+from .people.relying_party import RelyingPartySettings
 from .protocol import Refusal
 from .refusals import MAX_BODY as MAX_BODY
 from .refusals import BodyLimit, answer_refusals
@@ -53,6 +54,8 @@ def create_app(
     bot_max_iterations: int = BOT_MAX_ITERATIONS,
     bot_max_seconds: float = BOT_MAX_SECONDS,
     admin: str | None = None,
+    origin: str | None = None,
+    rp_id: str | None = None,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -65,7 +68,8 @@ def create_app(
     after which a table nobody plays is closed (0: never); ``bot_max_iterations`` and
     ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
     refused). ``admin``: the name of an account that is an administrator (besides the first
-    account made).
+    account made). ``origin`` and ``rp_id``: what passkeys are bound to (default: the scheme and host of
+    each request; see :mod:`courtly.web.people.relying_party`).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -78,6 +82,7 @@ def create_app(
         abandon_after,
         bot_budget=budget,
         admin=admin,
+        relying_party=RelyingPartySettings(origin, rp_id),
     )
 
     @asynccontextmanager

@@ -821,3 +821,68 @@ class AdminReason(Strict):
 
 class DisableAccount(AdminReason):
     disabled: bool = True
+
+
+# ---------------------------------------------------------------------------------- passkeys
+
+Credential = Annotated[
+    dict[str, JsonValue],
+    Field(
+        description="the authenticator's answer, as the browser's PublicKeyCredential.toJSON() "
+        "gives it (id, rawId, response, type...)"
+    ),
+]
+BASE64URL = r"^[A-Za-z0-9_-]+$"
+"""What an id made of random bytes is written in (a ceremony's, a passkey's)."""
+Ceremony = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=64,
+        pattern=BASE64URL,
+        description="the ceremony the options began",
+    ),
+]
+
+
+class PasskeySignInStart(Strict):
+    name: PersonName | None = Field(
+        default=None,
+        description="the account whose passkeys may answer (null: any passkey of this server "
+        "the authenticator holds; it tells whose)",
+    )
+
+
+class PasskeyAdd(Strict):
+    ceremony: Ceremony
+    credential: Credential
+    label: PersonName = Field(
+        default="", description="what the person calls it (empty: passkey 1, 2...)"
+    )
+
+
+class PasskeySignIn(Strict):
+    ceremony: Ceremony
+    credential: Credential
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class PasskeyCeremony(TypedDict):
+    """A passkey ceremony begun: the options for the browser's ``navigator.credentials``
+    (``PublicKeyCredential.parseCreationOptionsFromJSON`` or ``parseRequestOptionsFromJSON``),
+    and the ceremony the answer names."""
+
+    ceremony: str
+    options: dict[str, Any]
+
+
+class PasskeyInfo(TypedDict):
+    """One of a person's passkeys (``id``: its credential id, base64url)."""
+
+    id: str
+    label: str
+    created_at: float
+    used_at: float | None
+    transports: list[str]

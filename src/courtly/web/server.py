@@ -19,6 +19,8 @@ from .hub import Hub
 from .model import TableError
 from .people import People
 from .people.admin import Administration
+from .people.passkeys import Passkeys
+from .people.relying_party import RelyingPartySettings
 from .storage import open_storage
 from .tables import Abandonment, Tables
 
@@ -38,6 +40,7 @@ class Server:
         abandon_after: float = 0.0,
         bot_budget: BotBudget | None = None,
         admin: str | None = None,
+        relying_party: RelyingPartySettings | None = None,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -54,6 +57,9 @@ class Server:
         self.abandon_after = abandon_after
         """Seconds after which a table nobody plays is closed (0: never)."""
         self.abandonment = Abandonment(self.tables.cache, self.tables.clocks, self.hub.publish)
+        self.passkeys = Passkeys(self.storage)
+        self.relying_party = relying_party or RelyingPartySettings()
+        """Who this server is to a passkey: the operator's origin and RP id, or the request's."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""

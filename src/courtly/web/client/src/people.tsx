@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, heldSeats, type AdminAct } from "./api";
 import { signedIn, signedOut, useAccount } from "./account";
+import { PasskeyList, PasskeySignIn } from "./passkeys";
 import { navigate, onLinkClick } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 
@@ -134,6 +135,15 @@ export function SignInPage({ mode }: { mode: "signin" | "signup" }) {
           {title}
         </button>
       </form>
+      {!up && (
+        <PasskeySignIn
+          name={name}
+          onSignedIn={(account) => {
+            signedIn(account);
+            navigate("/");
+          }}
+        />
+      )}
       {error && (
         <p role="alert" class="error">
           {error}
@@ -233,6 +243,7 @@ export function AccountPage() {
         </div>
         <button type="submit">Change the password</button>
       </form>
+      <PasskeyList />
       <h2>Sessions</h2>
       <p>Signed in on a device you no longer have? Sign out on every device, this one too.</p>
       <button type="button" onClick={everywhere}>

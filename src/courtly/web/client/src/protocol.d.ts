@@ -494,6 +494,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your passkeys */
+        get: operations["passkeys_api_account_passkeys_get"];
+        put?: never;
+        /** Add a passkey: the authenticator's answer to the options */
+        post: operations["add_api_account_passkeys_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begin adding a passkey: the options for navigator.credentials.create */
+        post: operations["add_options_api_account_passkeys_options_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/{passkey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of your passkeys: the ones left */
+        delete: operations["remove_api_account_passkeys__passkey_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkey-session/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Begin signing in with a passkey: the options for navigator.credentials.get */
+        post: operations["sign_in_options_api_account_passkey_session_options_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkey-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey: the authenticator's answer to the options; the guest seats given are attached to the account */
+        post: operations["sign_in_api_account_passkey_session_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -858,6 +944,7 @@ export interface components {
              */
             hot_seat?: boolean;
         };
+        JsonValue: unknown;
         /** LegalAction */
         LegalAction: {
             /** Id */
@@ -982,6 +1069,85 @@ export interface components {
             minimum?: number;
             /** Maximum */
             maximum?: number;
+        };
+        /** PasskeyAdd */
+        PasskeyAdd: {
+            /**
+             * Ceremony
+             * @description the ceremony the options began
+             */
+            ceremony: string;
+            /**
+             * Credential
+             * @description the authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it (id, rawId, response, type...)
+             */
+            credential: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+            /**
+             * Label
+             * @description what the person calls it (empty: passkey 1, 2...)
+             * @default
+             */
+            label?: string;
+        };
+        /**
+         * PasskeyCeremony
+         * @description A passkey ceremony begun: the options for the browser's ``navigator.credentials``
+         *     (``PublicKeyCredential.parseCreationOptionsFromJSON`` or ``parseRequestOptionsFromJSON``),
+         *     and the ceremony the answer names.
+         */
+        PasskeyCeremony: {
+            /** Ceremony */
+            ceremony: string;
+            /** Options */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * PasskeyInfo
+         * @description One of a person's passkeys (``id``: its credential id, base64url).
+         */
+        PasskeyInfo: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Created At */
+            created_at: number;
+            /** Used At */
+            used_at: number | null;
+            /** Transports */
+            transports: string[];
+        };
+        /** PasskeySignIn */
+        PasskeySignIn: {
+            /**
+             * Ceremony
+             * @description the ceremony the options began
+             */
+            ceremony: string;
+            /**
+             * Credential
+             * @description the authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it (id, rawId, response, type...)
+             */
+            credential: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /** PasskeySignInStart */
+        PasskeySignInStart: {
+            /**
+             * Name
+             * @description the account whose passkeys may answer (null: any passkey of this server the authenticator holds; it tells whose)
+             */
+            name?: string | null;
         };
         /**
          * RecommendedVariant
@@ -1523,7 +1689,6 @@ export interface components {
              */
             since?: number;
         };
-        JsonValue: unknown;
         /**
          * MoveMessage
          * @description A move sent on the seat's WebSocket: answered there as ``POST .../moves`` would be, with
@@ -3093,6 +3258,261 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAct"][];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    passkeys_api_account_passkeys_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyInfo"][];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    add_api_account_passkeys_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAdd"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    add_options_api_account_passkeys_options_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCeremony"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    remove_api_account_passkeys__passkey_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the passkey's id (base64url) */
+                passkey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyInfo"][];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_in_options_api_account_passkey_session_options_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInStart"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCeremony"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_in_api_account_passkey_session_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */
