@@ -170,6 +170,14 @@ def serve_command(
             min=0.001,
         ),
     ] = SERVER_BOT_MAX_SECONDS,
+    leaderboard_min_games: Annotated[
+        int,
+        typer.Option(
+            help="Rated games a person must have played in a pool (a game, a player count) "
+            "before they appear on its leaderboard.",
+            min=1,
+        ),
+    ] = 5,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -203,6 +211,7 @@ def serve_command(
                 abandon_after=abandon_after,
                 bot_max_iterations=bot_max_iterations,
                 bot_max_seconds=bot_max_seconds,
+                leaderboard_min_games=leaderboard_min_games,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None

@@ -137,6 +137,11 @@ class CreateTable(Strict):
         "(deal.chosen); without it the server draws a secret seed and commits to it",
     )
     hints: bool = True
+    rated: bool = Field(
+        default=False,
+        description="the result moves the players' ratings: people only (no bots), a secret "
+        "deal, seats taken by signed-in people, one seat each",
+    )
 
 
 class CreateTutorial(Strict):
@@ -357,6 +362,8 @@ class TableSummary(TypedDict):
     """The seats that won (empty unless the game is over, or when no one won)."""
     deal: Deal
     """The commitment to the table's seed, and the seed once it may be known."""
+    rated: bool
+    """Its result moves its players' ratings (casual otherwise)."""
 
 
 class SeatTitles(TypedDict):

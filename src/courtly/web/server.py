@@ -17,6 +17,7 @@ from .bots import Bots
 from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
+from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
 
@@ -35,6 +36,7 @@ class Server:
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
         abandon_after: float = 0.0,
         bot_budget: BotBudget | None = None,
+        leaderboard_min_games: int = 5,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -47,11 +49,15 @@ class Server:
         self.abandon_after = abandon_after
         """Seconds after which a table nobody plays is closed (0: never)."""
         self.abandonment = Abandonment(self.tables.cache, self.tables.clocks, self.hub.publish)
+        self.ratings = Ratings(self.storage, self.tables.cache)
+        self.leaderboard_min_games = leaderboard_min_games
+        """Rated games a person must have played in a pool to appear on its leaderboard."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
         self.hub.publish(table_id)
         self.bots.poke(table_id)
+        self.ratings.changed(table_id)
 
     def heard(self, table_id: str) -> None:
         """Another process changed a table: catch up, then tell this process's watchers."""
@@ -75,6 +81,7 @@ class Server:
         for table_id in ids:
             self.bots.poke(table_id)
         await run_in_threadpool(self.advisor.resume_reviews)
+        await run_in_threadpool(self.ratings.resume)
         # What is loaded by now (the modules of FastAPI, SQLAlchemy and the games, the tables
         # resumed) lives as long as the server: out of the garbage collector's full passes,
         # which otherwise scan it all again and again, a pause of tenths of a second each
@@ -95,6 +102,7 @@ class Server:
             timer.cancel()
         self.advisor.stop()
         self.bots.stop()
+        await run_in_threadpool(self.ratings.stop)
         await run_in_threadpool(self.storage.stop_listening)
         await self.storage.close_async()
         self.storage.close()

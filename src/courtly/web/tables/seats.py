@@ -19,6 +19,7 @@ from ...core.errors import InvalidOptions
 from ...core.game import Game
 from ...core.registry import make
 from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
+from ..ratings import check_rated_table
 from .access import authorise, check_seat_index, hash_token
 from .cache import TableCache
 from .clocks import start_clocks
@@ -49,13 +50,17 @@ class Seats:
         seed: int | None = None,
         hints: bool = True,
         prepare: Callable[[Table], None] | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table; 400 names what is wrong with the request. ``prepare`` is given the
         table before it is dealt and stored (a tutorial marks it and seats its learner).
 
         Without a ``seed`` the table draws a secret one from the operating system and commits
         to it (:mod:`courtly.core.deals`); a chosen ``seed`` is marked so, and told to everyone
-        who joins."""
+        who joins. A ``rated`` table's result moves its people's ratings
+        (:func:`courtly.web.ratings.check_rated_table` says what it may not be)."""
+        if rated:
+            check_rated_table(seats, seed)
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -86,6 +91,7 @@ class Seats:
             created_at=now,
             seed_chosen=seed is not None,
             seed_salt=new_salt(),
+            rated=rated,
         )
         if prepare is not None:
             prepare(table)
@@ -246,6 +252,7 @@ class Seats:
                 table.mode,
                 asdict(table.clock),
                 hints=table.hints,
+                rated=table.rated,
             )
             with new.lock, self.storage.session() as session:
                 now = time.time()
