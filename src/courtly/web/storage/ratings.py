@@ -140,10 +140,11 @@ def unsettled_tables(session: Transaction) -> list[str]:
 
 
 def leaderboard(
-    session: Transaction, game: str, players: int, min_games: int, limit: int
+    session: Transaction, game: str, players: int, min_games: int, limit: int, sigmas: float
 ) -> list[LeaderboardEntry]:
     """The best ``limit`` people of a pool with at least ``min_games`` rated games, by their
-    displayed rating (mu - 3 sigma); deleted, disabled and hidden accounts are left out."""
+    displayed rating (``mu - sigmas * sigma``); deleted, disabled and hidden accounts are left
+    out."""
     query = (
         select(AccountRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games, RatingRow.wins)
         .join(AccountRow, AccountRow.id == RatingRow.account_id)
@@ -155,7 +156,7 @@ def leaderboard(
             AccountRow.disabled.is_(False),
             AccountRow.name_hidden.is_(False),
         )
-        .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name_key)
+        .order_by((RatingRow.mu - sigmas * RatingRow.sigma).desc(), AccountRow.name_key)
         .limit(limit)
     )
     return [LeaderboardEntry(*row) for row in session.execute(query)]
