@@ -9,12 +9,12 @@ results once a game is over, never a card.
 from __future__ import annotations
 
 import time
-import unicodedata
 from collections.abc import Sequence
 from typing import cast
 
 from ..core.registry import make
 from .model import Seat, TableError
+from .people.model import name_key
 from .protocol import (
     GamesPlayed,
     Leaderboard,
@@ -56,11 +56,6 @@ MAX_ACTIVE = 500
 """Tables in play or open that My games lists at most (a person cannot play more at once)."""
 
 
-def name_key(name: str) -> str:
-    """A name folded as accounts are looked up by (NFKC, casefolded)."""
-    return unicodedata.normalize("NFKC", name).casefold().strip()
-
-
 def _title(game: str) -> str:
     try:
         return make(game).info.title
@@ -68,7 +63,7 @@ def _title(game: str) -> str:
         return game
 
 
-class People:
+class Profiles:
     """Profiles, leaderboards and My games of one server process."""
 
     def __init__(self, storage: Storage, cache: TableCache, min_games: int) -> None:

@@ -822,3 +822,78 @@ ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage
 SOCKET_MESSAGES: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
 """The WebSocket's messages, added to the OpenAPI schema's components under these names (a
 WebSocket route is not in OpenAPI)."""
+
+
+# ---------------------------------------------------------------------------------- people
+
+MIN_PASSWORD = 8
+"""Characters a new password must have at least."""
+MAX_PASSWORD = 1024
+"""Characters a password may have: hashing a longer one is work nobody needs."""
+
+
+def _account_named(text: str) -> str:
+    name = _named(text)
+    if not name:
+        raise PydanticCustomError("name", "an account needs a name")
+    return name
+
+
+AccountName = Annotated[
+    str,
+    Field(
+        max_length=MAX_RAW_NAME,
+        description="the account's name, shown to everyone: cleaned as a seat's name is, at "
+        "least one character; no two accounts have names that differ only in case or width",
+    ),
+    AfterValidator(_account_named),
+]
+NewPassword = Annotated[
+    str,
+    Field(
+        min_length=MIN_PASSWORD,
+        max_length=MAX_PASSWORD,
+        description=f"{MIN_PASSWORD} to {MAX_PASSWORD} characters",
+    ),
+]
+GivenPassword = Annotated[str, Field(max_length=MAX_PASSWORD)]
+
+
+class HeldSeat(Strict):
+    """A seat this browser holds as a guest, with its token: attached to the account."""
+
+    table: str = Field(max_length=64)
+    seat: int = Field(ge=0, le=15)
+    token: str = Field(max_length=200)
+
+
+class SignUp(Strict):
+    name: AccountName
+    password: NewPassword
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class SignIn(Strict):
+    name: str = Field(max_length=MAX_RAW_NAME)
+    password: GivenPassword
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class AccountInfo(TypedDict):
+    """The signed-in person: ``csrf`` is what every state-changing request made with the
+    session's cookie repeats in the ``X-Courtly-CSRF`` header."""
+
+    id: str
+    name: str
+    admin: bool
+    csrf: str
+
+
+class SignedOut(TypedDict):
+    """Sessions ended: this browser's (0 if it held none), or every one of the account's."""
+
+    ended: int

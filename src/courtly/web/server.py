@@ -17,6 +17,7 @@ from .bots import Bots
 from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
+from .people import People
 from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
@@ -36,9 +37,13 @@ class Server:
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
         abandon_after: float = 0.0,
         bot_budget: BotBudget | None = None,
+        admin: str | None = None,
         leaderboard_min_games: int = 5,
     ) -> None:
         self.storage = open_storage(database_url)
+        self.people = People(self.storage, admin)
+        """The accounts, their sessions; ``admin``: the name of an account made administrator
+        (besides the first one)."""
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
         self.bot_budget = bot_budget or BotBudget()

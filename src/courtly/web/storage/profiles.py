@@ -13,11 +13,9 @@ from typing import Any
 
 from sqlalchemy import case, func, select
 
+from ..people.model import shown_name
 from .base import Transaction
 from .rows import AccountRow, RatingChangeRow, RatingRow, ReviewRow, SeatRow, TableRow
-
-DELETED_NAME = "deleted player"
-HIDDEN_NAME = "hidden name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,16 +88,10 @@ class ReviewedSeat:
     review: dict[str, Any]
 
 
-def shown_name(account: AccountRow | None, seat_name: str) -> str:
+def seat_name(account: AccountRow | None, typed: str) -> str:
     """The name others see for a seat: its account's (or what became of it), else the name
     typed when it was taken."""
-    if account is None:
-        return seat_name
-    if account.deleted_at is not None:
-        return DELETED_NAME
-    if account.name_hidden:
-        return HIDDEN_NAME
-    return account.name
+    return typed if account is None else shown_name(account)
 
 
 def person_named(session: Transaction, name_key: str) -> Person | None:
@@ -172,7 +164,7 @@ def person_tables(
             seats[seat.table_id].append(
                 TableSeat(
                     seat=seat.seat,
-                    name=shown_name(account, seat.name),
+                    name=seat_name(account, seat.name),
                     kind=seat.kind,
                     account_id=seat.account_id,
                     place=seat.place,

@@ -304,10 +304,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, and the session's CSRF token (401: nobody) */
+        get: operations["who_am_i_api_account_get"];
+        put?: never;
+        /** Sign up: make an account, signed in at once (session cookie) */
+        post: operations["sign_up_api_account_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a name and password (a new session cookie) */
+        post: operations["sign_in_api_account_session_post"];
+        /** Sign out this browser */
+        delete: operations["sign_out_api_account_session_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountInfo
+         * @description The signed-in person: ``csrf`` is what every state-changing request made with the
+         *     session's cookie repeats in the ``X-Courtly-CSRF`` header.
+         */
+        AccountInfo: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Admin */
+            admin: boolean;
+            /** Csrf */
+            csrf: string;
+        };
         /**
          * ActionEstimate
          * @description One action's estimated win chance for the deciding seat, with its 95% interval.
@@ -535,6 +586,18 @@ export interface components {
                 string,
                 string
             ][];
+        };
+        /**
+         * HeldSeat
+         * @description A seat this browser holds as a guest, with its token: attached to the account.
+         */
+        HeldSeat: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Token */
+            token: string;
         };
         /** Hint */
         Hint: {
@@ -1068,6 +1131,44 @@ export interface components {
             options?: {
                 [key: string]: string | number | boolean;
             };
+        };
+        /** SignIn */
+        SignIn: {
+            /** Name */
+            name: string;
+            /** Password */
+            password: string;
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /** SignUp */
+        SignUp: {
+            /**
+             * Name
+             * @description the account's name, shown to everyone: cleaned as a seat's name is, at least one character; no two accounts have names that differ only in case or width
+             */
+            name: string;
+            /**
+             * Password
+             * @description 8 to 1024 characters
+             */
+            password: string;
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /**
+         * SignedOut
+         * @description Sessions ended: this browser's (0 if it held none), or every one of the account's.
+         */
+        SignedOut: {
+            /** Ended */
+            ended: number;
         };
         /**
          * Standing
@@ -2126,6 +2227,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewJob"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    who_am_i_api_account_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_up_api_account_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_in_api_account_session_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_out_api_account_session_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */
