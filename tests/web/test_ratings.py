@@ -1,15 +1,15 @@
 """Ratings: what a rated table may be, and each finished table settled once (places kept,
 OpenSkill ratings moved in the game's pools), on SQLite and PostgreSQL.
 
-People are made here as account rows and given their seats in the database, as signing up and
-joining while signed in do: these tests are about what a finished table does to them.
+People sign up, each in a browser of their own (a client with its cookies), and join signed
+in; their seats are given to their accounts in the database too, as joining signed in does.
 """
 
 from __future__ import annotations
 
 import random
 import threading
-import time
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -21,12 +21,14 @@ import courtly
 from courtly.core.match import play_randomly
 from courtly.web import create_app
 from courtly.web.limits import NO_LIMITS
+from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.ratings import ALL_COUNTS, Ratings, displayed, places_of, rate
 from courtly.web.server import Server
 from courtly.web.storage import open_storage
 from courtly.web.storage.ratings import PoolRating
-from courtly.web.storage.rows import AccountRow, RatingChangeRow, RatingRow, SeatRow
+from courtly.web.storage.rows import RatingChangeRow, RatingRow, SeatRow
 
+from .test_accounts import PASSWORD
 from .test_api import TWO_PEOPLE, WAIT, create, join, play_until, wait_for
 
 GAME = "test-sealed-bids"
@@ -38,24 +40,32 @@ def server_of(app: FastAPI) -> Server:
     return found
 
 
-def add_people(server: Server, *names: str) -> list[str]:
-    """Account rows for ``names`` (their ids)."""
-    ids = []
-    with server.storage.session() as session:
-        for name in names:
-            account_id = f"id-{name.lower()}"
-            session.add(
-                AccountRow(
-                    id=account_id,
-                    name=name,
-                    name_key=name.casefold(),
-                    password_hash=None,
-                    created_at=time.time(),
-                    preferences={},
-                )
-            )
-            ids.append(account_id)
-    return ids
+@dataclass
+class Someone:
+    """A person signed up in a browser of their own."""
+
+    browser: TestClient
+    id: str
+    csrf: str
+
+    def join(self, table: str, seat: int) -> str:
+        response = self.browser.post(
+            f"/api/tables/{table}/seats/{seat}/join", json={}, headers={CSRF_HEADER: self.csrf}
+        )
+        assert response.status_code == 200, response.text
+        return str(response.json()["token"])
+
+
+def sign_up(app: FastAPI, name: str) -> Someone:
+    browser = TestClient(app)
+    response = browser.post("/api/account", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 201, response.text
+    me = response.json()
+    return Someone(browser, me["id"], me["csrf"])
+
+
+def add_people(app: FastAPI, *names: str) -> list[Someone]:
+    return [sign_up(app, name) for name in names]
 
 
 def seat_people(server: Server, table: str, accounts: list[str]) -> None:
@@ -73,12 +83,12 @@ def finish(client: TestClient, table: str, tokens: list[str], seed: int) -> dict
     return play_until(client, table, tokens, random.Random(seed), lambda v: False)
 
 
-def rated_game(client: TestClient, app: FastAPI, accounts: list[str], seed: int) -> str:
-    """A finished rated table of ``accounts``."""
+def rated_game(client: TestClient, app: FastAPI, people: list[Someone], seed: int) -> str:
+    """A finished rated table of ``people``, in seat order."""
     table = create(client, game=GAME, seats=TWO_PEOPLE, options={"rounds": 1}, rated=True)
     assert table["rated"] is True
-    tokens = [join(client, table["id"], seat) for seat in range(2)]
-    seat_people(server_of(app), table["id"], accounts)
+    tokens = [person.join(table["id"], seat) for seat, person in enumerate(people)]
+    seat_people(server_of(app), table["id"], [person.id for person in people])
     assert finish(client, table["id"], tokens, seed)["status"] == "over"
     return str(table["id"])
 
@@ -143,8 +153,9 @@ def test_a_rated_table_moves_its_people_s_ratings_once_in_both_pools(
     client: TestClient, app: FastAPI
 ) -> None:
     server = server_of(app)
-    anna, bert = add_people(server, "Anna", "Bert")
-    table = rated_game(client, app, [anna, bert], seed=3)
+    people = add_people(app, "Anna", "Bert")
+    anna, bert = (person.id for person in people)
+    table = rated_game(client, app, people, seed=3)
     found = wait_for(lambda: len(changes(server, table)) == 4 and changes(server, table), "rating")
     assert {(account, pool) for account, pool, _mu, _sigma in found} == {
         (anna, 2),
@@ -174,24 +185,46 @@ def test_a_casual_table_keeps_its_places_and_moves_no_rating(
     client: TestClient, app: FastAPI
 ) -> None:
     server = server_of(app)
-    accounts = add_people(server, "Anna", "Bert")
+    people = add_people(app, "Anna", "Bert")
     table = create(client, game=GAME, seats=TWO_PEOPLE, options={"rounds": 1})
-    tokens = [join(client, table["id"], seat) for seat in range(2)]
-    seat_people(server, table["id"], accounts)
+    tokens = [person.join(table["id"], seat) for seat, person in enumerate(people)]
+    seat_people(server, table["id"], [person.id for person in people])
     finish(client, table["id"], tokens, seed=4)
     wait_for(lambda: None not in places(server, table["id"]), "the places")
     assert ratings(server) == {}
     assert changes(server, table["id"]) == []
 
 
+def test_a_rated_table_s_seats_are_for_signed_in_people_one_seat_each(
+    client: TestClient, app: FastAPI
+) -> None:
+    (anna,) = add_people(app, "Anna")
+    table = create(client, game=GAME, seats=TWO_PEOPLE, options={"rounds": 1}, rated=True)
+    guest = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "Guest"})
+    assert guest.status_code == 403, guest.text
+    assert "sign in" in guest.json()["detail"]
+    anna.join(table["id"], 0)
+    seat_people(server_of(app), table["id"], [anna.id])
+    again = anna.browser.post(
+        f"/api/tables/{table['id']}/seats/1/join", json={}, headers={CSRF_HEADER: anna.csrf}
+    )
+    assert again.status_code == 409, again.text
+    assert "one seat each" in again.json()["detail"]
+    shown = client.get(f"/api/tables/{table['id']}").json()
+    assert shown["free_seats"] == [1] and shown["status"] == "open"
+    # A casual table lets a guest in, as ever.
+    casual = create(client, game=GAME, seats=TWO_PEOPLE)
+    join(client, casual["id"], 0)
+
+
 def test_a_rated_table_with_a_guest_s_seat_moves_no_rating(
     client: TestClient, app: FastAPI
 ) -> None:
     server = server_of(app)
-    (anna,) = add_people(server, "Anna")
+    anna, bert = add_people(app, "Anna", "Bert")
     table = create(client, game=GAME, seats=TWO_PEOPLE, options={"rounds": 1}, rated=True)
-    tokens = [join(client, table["id"], seat) for seat in range(2)]
-    seat_people(server, table["id"], [anna])
+    tokens = [anna.join(table["id"], 0), bert.join(table["id"], 1)]
+    seat_people(server, table["id"], [anna.id])  # seat 1 stays a token's alone
     finish(client, table["id"], tokens, seed=5)
     wait_for(lambda: None not in places(server, table["id"]), "the places")
     assert ratings(server) == {}
@@ -201,8 +234,7 @@ def test_two_server_processes_settling_one_table_count_it_once(
     client: TestClient, app: FastAPI, database_url: str
 ) -> None:
     server = server_of(app)
-    anna, bert = add_people(server, "Anna", "Bert")
-    table = rated_game(client, app, [anna, bert], seed=6)
+    table = rated_game(client, app, add_people(app, "Anna", "Bert"), seed=6)
     wait_for(lambda: len(changes(server, table)) == 4, "the first settling")
     before = ratings(server)
     # Forget that it was settled, as a process that never heard of it would not know, and let
@@ -237,8 +269,7 @@ def test_a_table_that_ended_while_its_server_stopped_is_settled_at_the_next_star
     first = create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)
     with TestClient(first) as client:
         server = server_of(first)
-        anna, bert = add_people(server, "Anna", "Bert")
-        table = rated_game(client, first, [anna, bert], seed=8)
+        table = rated_game(client, first, add_people(first, "Anna", "Bert"), seed=8)
         wait_for(lambda: len(changes(server, table)) == 4, "the settling")
         # As if the server had stopped before settling it.
         with server.storage.session() as session:

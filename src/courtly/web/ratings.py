@@ -30,6 +30,7 @@ from .model import Table, TableError
 from .storage import Storage
 from .storage.ratings import (
     PoolRating,
+    account_seats,
     pool_ratings,
     rated_already,
     save_places,
@@ -132,6 +133,22 @@ class Ratings:
         self._settled: set[str] = set()
         self._guard = threading.Lock()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-ratings")
+
+    def check_join(self, table_id: str, account_id: str | None) -> None:
+        """Refuse a seat of a rated table to a guest (403) and a second seat to a person who
+        holds one there (409): a rating is one person's, played from one seat. Another table
+        is none of its business."""
+        table = self.cache.get(table_id)
+        if not table.rated:
+            return
+        if account_id is None:
+            raise TableError(403, "a rated table's seats are for signed-in people: sign in first")
+        with self.storage.session() as session:
+            holds = account_seats(session, table_id, account_id)
+        if holds:
+            raise TableError(
+                409, f"you hold seat {holds[0]} of this rated table already: one seat each"
+            )
 
     def changed(self, table_id: str) -> None:
         """A table changed: settle it if it just ended (cheap for every other change)."""

@@ -18,6 +18,7 @@ from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
 from .people import People
+from .profiles import Profiles
 from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
@@ -55,8 +56,9 @@ class Server:
         """Seconds after which a table nobody plays is closed (0: never)."""
         self.abandonment = Abandonment(self.tables.cache, self.tables.clocks, self.hub.publish)
         self.ratings = Ratings(self.storage, self.tables.cache)
-        self.leaderboard_min_games = leaderboard_min_games
-        """Rated games a person must have played in a pool to appear on its leaderboard."""
+        self.profiles = Profiles(self.storage, self.tables.cache, leaderboard_min_games)
+        """Profiles, leaderboards (``leaderboard_min_games``: the rated games a person must
+        have played in a pool to appear on its leaderboard) and My games."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""

@@ -5,10 +5,24 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import account, advice, games, play, replays, seats, socket, tables, tutorials
+from . import (
+    account,
+    advice,
+    games,
+    my_games,
+    people,
+    play,
+    replays,
+    seats,
+    socket,
+    tables,
+    tutorials,
+)
 
 api = APIRouter()
 for module in (games, tables, tutorials, seats, play, replays, advice, socket, account):
+    api.include_router(module.router)
+for module in (people, my_games):
     api.include_router(module.router)
 
 __all__ = ["api"]

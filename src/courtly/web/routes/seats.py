@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from ..deps import ServerDep, Token
+from ..deps import ServerDep, SignedIn, Token
 from ..protocol import JoinSeat, SeatToken, TableSummary
 from .base import answers
 
@@ -19,7 +19,14 @@ router = APIRouter(prefix="/api/tables/{table_id}", tags=["seats"])
     summary="Take a free seat: returns its secret token, shown only once",
     **answers(SeatToken),
 )
-def join(table_id: str, seat: int, server: ServerDep, request: JoinSeat | None = None) -> SeatToken:
+def join(
+    table_id: str,
+    seat: int,
+    server: ServerDep,
+    account: SignedIn,
+    request: JoinSeat | None = None,
+) -> SeatToken:
+    server.ratings.check_join(table_id, None if account is None else account.id)
     token, _table = server.tables.seats.join(table_id, seat, request.name if request else "")
     return {"table": table_id, "seat": seat, "token": token}
 
