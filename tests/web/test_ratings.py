@@ -70,13 +70,17 @@ def add_people(app: FastAPI, *names: str) -> list[Someone]:
 
 def seat_people(server: Server, table: str, accounts: list[str]) -> None:
     """Give the table's seats to ``accounts``, in seat order (as joining signed in does)."""
+    for seat, account_id in enumerate(accounts):
+        give_seat(server, table, seat, account_id)
+
+
+def give_seat(server: Server, table: str, seat: int, account_id: str) -> None:
     with server.storage.session() as session:
-        for seat, account_id in enumerate(accounts):
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table, SeatRow.seat == seat)
-                .values(account_id=account_id)
-            )
+        session.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table, SeatRow.seat == seat)
+            .values(account_id=account_id)
+        )
 
 
 def finish(client: TestClient, table: str, tokens: list[str], seed: int) -> dict[str, Any]:
