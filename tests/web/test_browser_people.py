@@ -156,8 +156,7 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
         table, tokens = rated_table(server, [anna, bert])
         play(server, table, tokens, seed)
         finished.append(table)
-    for table in finished:
-        wait_until(lambda table=table: settled(server, table), f"table {table} rated")
+    wait_until(lambda: all(settled(server, table) for table in finished), "the tables rated")
     # Two tables in play: one waits for Anna, one for Bert; and one open.
     waiting_for_anna, tokens_a = rated_table(server, [anna, bert])
     waiting_for_bert, tokens_b = rated_table(server, [bert, anna])
