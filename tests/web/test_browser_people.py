@@ -14,49 +14,25 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from playwright.sync_api import Page, expect
 
-from courtly.testing.server import ServerFailed, ServerProcess
-
-from .browsing import CLIENT, WAIT_MS, Server, photograph
+from .browsing import WAIT_MS, Server, photograph, running_server
 
 PASSWORD = "correct horse battery"
 CSRF_HEADER = "X-Courtly-CSRF"
 GAME = "royal-gambit"
 
 
-class PeopleServer(Server):
-    """The browser tests' server, with a leaderboard that shows people after two rated games."""
-
-    def __init__(self, folder: Path) -> None:
-        self.file = folder / "courtly.sqlite3"
-        ServerProcess.__init__(
-            self,
-            f"sqlite:///{self.file}",
-            folder / "server.log",
-            ["--bot-pace", "0", "--bot-workers", "1", "--leaderboard-min-games", "2"],
-        )
-        self.http = httpx2.Client(base_url=self.url, timeout=30)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    if not CLIENT.is_file():
-        pytest.fail(f"the browser client is not built ({CLIENT} is missing): run make client")
-    running = PeopleServer(tmp_path_factory.mktemp("people-server"))
-    try:
-        try:
-            running.wait_ready()
-        except ServerFailed as error:
-            pytest.fail(str(error), pytrace=False)
-        yield running
-    finally:
-        running.stop()
+    """The browser tests' server, with a leaderboard that shows people after two rated games."""
+    yield from running_server(
+        tmp_path_factory.mktemp("people-server"), ["--leaderboard-min-games", "2"]
+    )
 
 
 class Person:
@@ -87,8 +63,7 @@ class Person:
 
 
 def give_seat(server: Server, table: str, seat: int, account_id: str) -> None:
-    file = server.file if isinstance(server, PeopleServer) else None
-    assert file is not None
+    file = server.file
     with sqlite3.connect(file, timeout=30) as connection:
         connection.execute(
             "UPDATE seats SET account_id = ? WHERE table_id = ? AND seat = ?",
@@ -129,8 +104,7 @@ def play(server: Server, table: str, tokens: list[str], seed: int, moves: int = 
 
 
 def settled(server: Server, table: str) -> bool:
-    file = server.file if isinstance(server, PeopleServer) else None
-    assert file is not None
+    file = server.file
     with sqlite3.connect(file, timeout=30) as connection:
         (count,) = connection.execute(
             "SELECT count(*) FROM rating_changes WHERE table_id = ?", (table,)
