@@ -132,6 +132,10 @@ def test_a_profile_shows_games_ratings_their_history_and_review_figures(
     }
     nobody = client.get("/api/people/Zed")
     assert nobody.status_code == 404 and "Zed" in nobody.json()["detail"]
+    # What no name can be (a NUL, which PostgreSQL cannot even compare; nothing to show).
+    for hostile in ("%00", "a%00b", "%E2%80%AE", "%20"):
+        refused = client.get(f"/api/people/{hostile}")
+        assert refused.status_code == 404, refused.text
     assert client.get("/api/people/" + "x" * 65).status_code == 422
 
 

@@ -14,6 +14,7 @@ from typing import cast
 
 from ..core.registry import make
 from .model import Seat, TableError
+from .names import BadName, clean_name
 from .people.model import name_key
 from .protocol import (
     GamesPlayed,
@@ -82,8 +83,14 @@ class Profiles:
 
     def profile(self, name: str) -> Profile:
         """A person's profile; 404 if no account of that name may be shown."""
+        try:
+            # Names are stored cleaned: a name that cleans to nothing (a NUL, which PostgreSQL
+            # cannot even compare) is nobody's.
+            key = name_key(clean_name(name))
+        except BadName:
+            key = ""
         with self.storage.session() as session:
-            person = person_named(session, name_key(name))
+            person = person_named(session, key) if key else None
             if person is None:
                 raise TableError(404, f"nobody is called {name!r} here")
             played = games_played(session, person.id)

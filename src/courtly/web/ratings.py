@@ -131,6 +131,7 @@ class Ratings:
         self.storage = storage
         self.cache = cache
         self._settled: set[str] = set()
+        """The tables being settled (queued or under way)."""
         self._guard = threading.Lock()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-ratings")
 
@@ -177,9 +178,12 @@ class Ratings:
         try:
             self.settle(table_id)
         except Exception:
-            with self._guard:
-                self._settled.discard(table_id)  # tried again at the next change or start
             log.exception("settling table %s failed", table_id)
+        finally:
+            # Only tables being settled are remembered: a later change of a finished table (a
+            # rematch offered) looks in the database again, and finds it settled.
+            with self._guard:
+                self._settled.discard(table_id)
 
     def settle(self, table_id: str) -> bool:
         """Keep the places of a finished table and move its ratings if it is rated; False if
