@@ -20,7 +20,8 @@ import httpx2
 import pytest
 from playwright.sync_api import Page, expect
 
-from .browsing import WAIT_MS, Server, photograph, running_server
+from .browsing import PHONE, WAIT_MS, Server, no_horizontal_scroll, running_server
+from .test_browser_access import assert_accessible
 
 PASSWORD = "correct horse battery"
 CSRF_HEADER = "X-Courtly-CSRF"
@@ -161,7 +162,8 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
     expect(listed.first).to_have_class("panel your-turn")
     assert order[2] == open_table and set(order[3:]) == set(finished)
     expect(listed.nth(2)).to_contain_text("Waiting for players")
-    photograph(page, "my-games")
+    problems: list[str] = []
+    assert_accessible(page, "my games", problems)
 
     # The leaderboard of Royal Gambit: both have played three rated games.
     page.get_by_role("link", name="Leaderboards").click()
@@ -169,7 +171,7 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
     expect(rows).to_have_count(2)
     expect(page.locator(".leaderboard")).to_contain_text("Anna")
     expect(page.locator(".leaderboard")).to_contain_text("Bert")
-    photograph(page, "leaderboard")
+    assert_accessible(page, "leaderboard", problems)
 
     # Bert's profile, from the leaderboard, on a guest's device: no sign-in needed to look.
     guest = new_page()
@@ -182,10 +184,14 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
     expect(charts.first.locator("circle")).to_have_count(3)
     recent = guest.locator(".recent-games li")
     expect(recent).to_have_count(3)
-    photograph(guest, "profile")
+    assert_accessible(guest, "profile", problems)
+    guest.set_viewport_size(PHONE)
+    no_horizontal_scroll(guest)
+    guest.set_viewport_size({"width": 1280, "height": 720})
     recent.first.get_by_role("link", name="Replay").click()
     expect(guest).to_have_url(re.compile(rf"/table/{re.escape(finished[-1])}/replay"))
 
     # A guest's My games asks them to sign in.
     guest.goto("/my-games")
     expect(guest.locator(".my-games-page")).to_contain_text("Sign in to see your games")
+    assert not problems, "\n\n".join(problems)
