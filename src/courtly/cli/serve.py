@@ -170,6 +170,13 @@ def serve_command(
             min=0.001,
         ),
     ] = SERVER_BOT_MAX_SECONDS,
+    admin: Annotated[
+        str | None,
+        typer.Option(
+            help="The name of an account that is an administrator (closes tables, hides names, "
+            "disables accounts), besides the first account made; made so when it signs up.",
+        ),
+    ] = None,
     leaderboard_min_games: Annotated[
         int,
         typer.Option(
@@ -211,6 +218,7 @@ def serve_command(
                 abandon_after=abandon_after,
                 bot_max_iterations=bot_max_iterations,
                 bot_max_seconds=bot_max_seconds,
+                admin=admin,
                 leaderboard_min_games=leaderboard_min_games,
             )
         except Exception as error:  # an unreachable or unreadable database, say

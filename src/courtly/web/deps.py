@@ -18,6 +18,7 @@ from starlette.responses import Response
 from .people import Account
 from .people.sessions import FoundSession, request_session
 from .server import Server
+from .tables.access import Credential, SignedInPerson
 
 
 async def server(connection: HTTPConnection) -> Server:
@@ -66,6 +67,21 @@ async def person(account: Annotated[Account | None, Depends(signed_in)]) -> Acco
     return account
 
 
+async def seat_credential(
+    token: Annotated[str | None, Depends(seat_token)],
+    request: Request,
+    response: Response,
+    server: ServerDep,
+) -> Credential:
+    """What proves a seat: the bearer token if the request has one (the cookie is then not
+    looked at), else the signed-in person (CSRF checked), else nothing."""
+    if token:
+        return token
+    found = await request_session(server, request, response)
+    return None if found is None else SignedInPerson(found.account.id)
+
+
 CurrentSession = Annotated[FoundSession | None, Depends(current_session)]
 SignedIn = Annotated[Account | None, Depends(signed_in)]
 Person = Annotated[Account, Depends(person)]
+SeatCredential = Annotated[Credential, Depends(seat_credential)]

@@ -151,6 +151,11 @@ class CreateTutorial(Strict):
 
 class JoinSeat(Strict):
     name: PersonName = ""
+    hot_seat: bool = Field(
+        default=False,
+        description="this device plays several seats of the table: a signed-in person may "
+        "then hold more than one",
+    )
 
 
 class MoveRequest(Strict):
@@ -897,3 +902,64 @@ class SignedOut(TypedDict):
     """Sessions ended: this browser's (0 if it held none), or every one of the account's."""
 
     ended: int
+
+
+class MySeats(TypedDict):
+    """The seats of a table that belong to the signed-in person (found from any device)."""
+
+    table: str
+    seats: list[int]
+
+
+class SeatPlace(TypedDict):
+    table: str
+    seat: int
+
+
+class SeatRefused(TypedDict):
+    table: str
+    seat: int
+    detail: str
+
+
+class SeatsAttached(TypedDict):
+    """A guest's seats given to the account, and those refused (with why)."""
+
+    attached: list[SeatPlace]
+    refused: list[SeatRefused]
+
+
+class AttachSeats(Strict):
+    seats: list[HeldSeat] = Field(max_length=100)
+
+
+class ChangePassword(Strict):
+    current: GivenPassword = Field(
+        default="", description="the password now (none for an account without one)"
+    )
+    new: NewPassword
+
+
+class ConfirmPassword(Strict):
+    password: GivenPassword = Field(
+        default="", description="the account's password (none for an account without one)"
+    )
+
+
+class AdminAct(TypedDict):
+    """An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+    ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name)."""
+
+    at: float
+    admin: str
+    act: str
+    target: str
+    detail: str
+
+
+class AdminReason(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+class DisableAccount(AdminReason):
+    disabled: bool = True

@@ -18,6 +18,7 @@ from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
 from .people import People
+from .people.admin import Administration
 from .profiles import Profiles
 from .ratings import Ratings
 from .storage import open_storage
@@ -42,11 +43,12 @@ class Server:
         leaderboard_min_games: int = 5,
     ) -> None:
         self.storage = open_storage(database_url)
-        self.people = People(self.storage, admin)
-        """The accounts, their sessions; ``admin``: the name of an account made administrator
-        (besides the first one)."""
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
+        self.people = People(self.storage, admin, renamed=self.renamed)
+        self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
+        """The accounts, their sessions; ``admin``: the name of an account made administrator
+        (besides the first one)."""
         self.bot_budget = bot_budget or BotBudget()
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
@@ -65,6 +67,12 @@ class Server:
         self.hub.publish(table_id)
         self.bots.poke(table_id)
         self.ratings.changed(table_id)
+
+    def renamed(self, table_ids: list[str]) -> None:
+        """The seats of an account were renamed in the database: the tables this process holds
+        catch up, and their watchers are told."""
+        for table_id in table_ids:
+            self.heard(table_id)
 
     def heard(self, table_id: str) -> None:
         """Another process changed a table: catch up, then tell this process's watchers."""

@@ -23,12 +23,14 @@ import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
+from urllib.parse import urlsplit
 
 from fastapi import HTTPException
 from sqlalchemy import delete, select
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
+from starlette.websockets import WebSocket
 
 from ..protocol import AccountInfo
 from ..storage import Storage
@@ -198,3 +200,23 @@ async def request_session(
     if found.renewed:
         set_cookie(request, response, secret)
     return found
+
+
+def same_origin(connection: HTTPConnection) -> bool:
+    """Whether the page that opened a WebSocket is of this server (or no browser opened it):
+    a WebSocket is no CORS request, so another site's page could otherwise open one with the
+    cookie (SameSite stops that only across sites, not from a sibling subdomain)."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    host = connection.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
+async def socket_account(server: Server, websocket: WebSocket) -> str | None:
+    """The account of a WebSocket's session cookie, if it came from this server's pages."""
+    secret = websocket.cookies.get(COOKIE)
+    if not secret or not same_origin(websocket):
+        return None
+    found = await run_in_threadpool(server.people.sessions.find, secret, time.time())
+    return None if found is None else found.account.id

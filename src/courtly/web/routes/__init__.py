@@ -7,6 +7,7 @@ from fastapi import APIRouter
 
 from . import (
     account,
+    admin,
     advice,
     games,
     my_games,
@@ -20,7 +21,7 @@ from . import (
 )
 
 api = APIRouter()
-for module in (games, tables, tutorials, seats, play, replays, advice, socket, account):
+for module in (games, tables, tutorials, seats, play, replays, advice, socket, account, admin):
     api.include_router(module.router)
 for module in (people, my_games):
     api.include_router(module.router)

@@ -45,6 +45,11 @@ export type ReviewJob = Schemas["ReviewJob"];
 export type Refusal = Schemas["Refusal"];
 export type OptionValue = string | number | boolean;
 export type SeatRequest = Schemas["SeatRequest"];
+/** The signed-in person, and the token their state-changing requests repeat (CSRF). */
+export type AccountInfo = Schemas["AccountInfo"];
+export type HeldSeat = Schemas["HeldSeat"];
+export type SeatsAttached = Schemas["SeatsAttached"];
+export type AdminAct = Schemas["AdminAct"];
 export type CreateRequest = Schemas["CreateTable"];
 
 /** What a page sends on a table's WebSocket: the hello first, then a seat's moves. */
@@ -78,6 +83,9 @@ async function request<T>(
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
+  // The session's cookie goes with every request of this origin: a change it authenticates
+  // repeats the session's CSRF token (another site cannot read it).
+  if (method !== "GET" && csrfToken) headers["X-Courtly-CSRF"] = csrfToken;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -103,6 +111,17 @@ async function request<T>(
   return data as T;
 }
 
+/** The CSRF token of this browser's session ("" for a guest). */
+let csrfToken = "";
+
+export function setCsrf(token: string): void {
+  csrfToken = token;
+}
+
+/** The "token" of a seat that belongs to the signed-in person: no bearer token is sent, the
+ * session's cookie proves the seat (on REST and on the WebSocket). */
+export const BY_ACCOUNT = "";
+
 export const api = {
   games: () => request<GameInfo[]>("GET", "/api/games"),
   seatTitles: (game: string, players: number, options: Record<string, OptionValue>) =>
@@ -113,11 +132,11 @@ export const api = {
   create: (body: CreateRequest) => request<TableSummary>("POST", "/api/tables", body),
   /** A tutorial table of `game`: the learner seated (their token, shown once), bots at the rest. */
   tutorial: (game: string, name: string) => request<SeatToken>("POST", "/api/tutorials", { game, name }),
-  join: (id: string, seat: number, name: string) =>
+  join: (id: string, seat: number, name: string, hotSeat = false) =>
     request<SeatToken>(
       "POST",
       `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`,
-      { name },
+      hotSeat ? { name, hot_seat: true } : { name },
     ),
   reclaim: (id: string, seat: number, token: string) =>
     request<TableSummary>(
@@ -148,6 +167,26 @@ export const api = {
   startReview: (id: string) =>
     request<ReviewJob>("POST", `/api/tables/${encodeURIComponent(id)}/review`),
   review: (id: string) => request<ReviewJob>("GET", `/api/tables/${encodeURIComponent(id)}/review`),
+  account: () => request<AccountInfo>("GET", "/api/account"),
+  signUp: (name: string, password: string, seats: HeldSeat[]) =>
+    request<AccountInfo>("POST", "/api/account", { name, password, seats }),
+  signIn: (name: string, password: string, seats: HeldSeat[]) =>
+    request<AccountInfo>("POST", "/api/account/session", { name, password, seats }),
+  signOut: () => request<{ ended: number }>("DELETE", "/api/account/session"),
+  signOutEverywhere: () => request<{ ended: number }>("DELETE", "/api/account/sessions"),
+  changePassword: (current: string, next: string) =>
+    request<{ ended: number }>("PUT", "/api/account/password", { current, new: next }),
+  deleteAccount: (password: string) => request<{ ended: number }>("DELETE", "/api/account", { password }),
+  attachSeats: (seats: HeldSeat[]) => request<SeatsAttached>("POST", "/api/account/seats", { seats }),
+  mySeats: (id: string) =>
+    request<{ table: string; seats: number[] }>("GET", `/api/tables/${encodeURIComponent(id)}/seats/mine`),
+  adminClose: (id: string, reason: string) =>
+    request<AdminAct>("POST", `/api/admin/tables/${encodeURIComponent(id)}/close`, { reason }),
+  adminHideName: (name: string, reason: string) =>
+    request<AdminAct>("POST", `/api/admin/accounts/${encodeURIComponent(name)}/hide-name`, { reason }),
+  adminDisable: (name: string, disabled: boolean, reason: string) =>
+    request<AdminAct>("POST", `/api/admin/accounts/${encodeURIComponent(name)}/disable`, { disabled, reason }),
+  adminActs: () => request<AdminAct[]>("GET", "/api/admin/acts"),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",
@@ -170,6 +209,29 @@ export function savedToken(table: string, seat: number): string | null {
   } catch {
     return heldInMemory.get(key) ?? null;
   }
+}
+
+/** Every seat this browser holds a token of (sent at sign-up and sign-in: they become the
+ * account's). */
+export function heldSeats(): HeldSeat[] {
+  const held: HeldSeat[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, token: string | null) => {
+    const match = /^courtly\.token\.(.+)\.(\d+)$/.exec(key);
+    if (!match || !token || seen.has(key) || held.length >= 100) return;
+    seen.add(key);
+    held.push({ table: match[1], seat: Number(match[2]), token });
+  };
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key) add(key, localStorage.getItem(key));
+    }
+  } catch {
+    // Storage refused: the seats held in memory alone.
+  }
+  for (const [key, token] of heldInMemory) add(key, token);
+  return held;
 }
 
 export function saveToken(table: string, seat: number, token: string): void {

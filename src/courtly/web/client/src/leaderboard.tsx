@@ -2,7 +2,7 @@
 // with the rating shown (μ − 3σ), μ, σ and their rated games.
 import { useEffect, useState } from "preact/hooks";
 import { api, people, type ApiError, type GameInfo, type Leaderboard } from "./api";
-import { poolName } from "./people";
+import { poolName } from "./profile";
 import { leaderboardPath, navigate, onLinkClick, profilePath } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 
