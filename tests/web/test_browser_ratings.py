@@ -3,8 +3,7 @@ its rating drawn, the leaderboard, and My games with "your turn" first, a click 
 page; each person in a browser context of their own ("devices").
 
 Two people sign up and play rated Royal Gambit tables through the API (random legal moves from
-each seat's own view); their seats are given to their accounts in the server's database, as
-joining signed in does.
+each seat's own view), joined signed in: the seats are theirs.
 """
 
 from __future__ import annotations
@@ -63,15 +62,6 @@ class Person:
         assert response.ok, response.text()
 
 
-def give_seat(server: Server, table: str, seat: int, account_id: str) -> None:
-    file = server.file
-    with sqlite3.connect(file, timeout=30) as connection:
-        connection.execute(
-            "UPDATE seats SET account_id = ? WHERE table_id = ? AND seat = ?",
-            (account_id, table, seat),
-        )
-
-
 def rated_table(server: Server, people: list[Person]) -> tuple[str, list[str]]:
     table = server.ok(
         "POST",
@@ -81,7 +71,6 @@ def rated_table(server: Server, people: list[Person]) -> tuple[str, list[str]]:
     tokens = []
     for seat, person in enumerate(people):
         tokens.append(person.join(table, seat))
-        give_seat(server, table, seat, person.id)
     return table, tokens
 
 
@@ -144,7 +133,6 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
         "POST", "/api/tables", json={"game": GAME, "seats": [{"kind": "person"}] * 2}
     )["id"]
     anna.join(open_table, 0)
-    give_seat(server, open_table, 0, anna.id)
 
     # Anna, on a device of her own, signed in: My games is a click away from the lobby.
     page = new_page()

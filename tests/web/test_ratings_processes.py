@@ -47,11 +47,6 @@ def test_a_rated_table_ended_in_one_process_is_settled_once_by_both(
                 )
                 assert joined.status_code == 200, joined.text
                 tokens.append(joined.json()["token"])
-                with engine.begin() as connection:  # as joining signed in does
-                    connection.execute(
-                        text("UPDATE seats SET account_id = :a WHERE table_id = :t AND seat = :s"),
-                        {"a": me["id"], "t": table, "s": seat},
-                    )
             rng = random.Random(game)
             servers = (a, b)
             for step in range(20_000):
