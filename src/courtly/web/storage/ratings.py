@@ -56,14 +56,6 @@ def seat_results(session: Transaction, table_id: str) -> list[SeatResult]:
     return [SeatResult(*row) for row in rows]
 
 
-def account_seats(session: Transaction, table_id: str, account_id: str) -> list[int]:
-    """The seats of a table that belong to an account."""
-    query = select(SeatRow.seat).where(
-        SeatRow.table_id == table_id, SeatRow.account_id == account_id
-    )
-    return list(session.scalars(query.order_by(SeatRow.seat)))
-
-
 def save_places(session: Transaction, table_id: str, places: Sequence[int]) -> None:
     for row in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)):
         row.place = places[row.seat]
