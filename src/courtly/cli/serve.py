@@ -195,6 +195,14 @@ def serve_command(
             rich_help_panel="Passkeys",
         ),
     ] = None,
+    leaderboard_min_games: Annotated[
+        int,
+        typer.Option(
+            help="Rated games a person must have played in a pool (a game, a player count) "
+            "before they appear on its leaderboard.",
+            min=1,
+        ),
+    ] = 5,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -236,6 +244,7 @@ def serve_command(
                 admin=admin,
                 origin=origin,
                 rp_id=rp_id,
+                leaderboard_min_games=leaderboard_min_games,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None

@@ -56,6 +56,7 @@ def create_app(
     admin: str | None = None,
     origin: str | None = None,
     rp_id: str | None = None,
+    leaderboard_min_games: int = 5,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -68,8 +69,10 @@ def create_app(
     after which a table nobody plays is closed (0: never); ``bot_max_iterations`` and
     ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
     refused). ``admin``: the name of an account that is an administrator (besides the first
-    account made). ``origin`` and ``rp_id``: what passkeys are bound to (default: the scheme and host of
-    each request; see :mod:`courtly.web.people.relying_party`).
+    account made). ``origin`` and ``rp_id``: what passkeys are bound to (default: the scheme
+    and host of each request; see :mod:`courtly.web.people.relying_party`).
+    ``leaderboard_min_games``: the rated games a person must have played in a pool to appear
+    on its leaderboard.
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -83,6 +86,7 @@ def create_app(
         bot_budget=budget,
         admin=admin,
         relying_party=RelyingPartySettings(origin, rp_id),
+        leaderboard_min_games=leaderboard_min_games,
     )
 
     @asynccontextmanager

@@ -200,6 +200,8 @@ class Table:
     table made before deals were committed to."""
     seed_commitment: str | None = field(init=False, repr=False)
     """The commitment to the seed, published from the start (None without a salt)."""
+    rated: bool = False
+    """Its result moves its players' ratings (:mod:`courtly.web.ratings`); casual otherwise."""
 
     variant: list[str] = field(init=False, repr=False)
     """Each option that is not the rules as written, in words: told to everyone who joins."""
@@ -291,4 +293,5 @@ class Table:
                 "tutorial": self.tutorial,
                 "winners": list(self.state.winners) if self.status == "over" else [],
                 "deal": self.deal(),
+                "rated": self.rated,
             }

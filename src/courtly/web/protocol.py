@@ -137,6 +137,11 @@ class CreateTable(Strict):
         "(deal.chosen); without it the server draws a secret seed and commits to it",
     )
     hints: bool = True
+    rated: bool = Field(
+        default=False,
+        description="the result moves the players' ratings: people only (no bots), a secret "
+        "deal, seats taken by signed-in people, one seat each",
+    )
 
 
 class CreateTutorial(Strict):
@@ -362,6 +367,8 @@ class TableSummary(TypedDict):
     """The seats that won (empty unless the game is over, or when no one won)."""
     deal: Deal
     """The commitment to the table's seed, and the seed once it may be known."""
+    rated: bool
+    """Its result moves its players' ratings (casual otherwise)."""
 
 
 class SeatTitles(TypedDict):
@@ -678,6 +685,141 @@ class RefusedMessage(Refusal):
     type: Literal["refused"]
     ref: JsonValue
     status: int
+
+
+# ---------------------------------------------------------------------------------- people's
+# ratings, profiles and tables
+
+
+class Rating(TypedDict):
+    """A person's OpenSkill rating in one pool of a game (``players`` 0: every player count):
+    ``rating`` is the one shown, ``mu - 3 sigma``."""
+
+    game: str
+    players: int
+    mu: float
+    sigma: float
+    rating: float
+    games: int
+    wins: float
+    """Rated games won; a shared win counts its share."""
+
+
+class RatingStep(TypedDict):
+    """A rating after one rated table."""
+
+    table: str
+    at: float
+    mu: float
+    sigma: float
+    rating: float
+
+
+class RatingHistory(TypedDict):
+    game: str
+    players: int
+    steps: list[RatingStep]
+    """Oldest first."""
+
+
+class GamesPlayed(TypedDict):
+    game: str
+    title: str
+    played: int
+    """Finished tables."""
+    won: int
+    """Finished first, alone or shared."""
+    rated: int
+
+
+class PlayerSeat(TypedDict):
+    """A seat of a person's table, as everyone may know it."""
+
+    seat: int
+    name: str
+    kind: SeatKind
+    place: int | None
+    """Where it finished (1: won), once the game is over."""
+    clock: float | None
+    """Seconds left on its clock (None: no clock)."""
+
+
+class PersonGame(TypedDict):
+    """One of a person's tables: in a profile's recent games, or in My games."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    status: Status
+    rated: bool
+    updated_at: float
+    seats: list[PlayerSeat]
+    mine: list[int]
+    """The person's seats."""
+    to_move: list[int]
+    """The seats to move (empty unless playing)."""
+    your_turn: bool
+    time_left: float | None
+    """Seconds left on the clock of the seat to move (the person's own when it is their turn;
+    None: no clock, or nobody to move)."""
+
+
+class ReviewFigures(TypedDict):
+    """How well a person played one reviewed game (from its stored review)."""
+
+    table: str
+    game: str
+    at: float
+    decisions: int
+    mean_loss: float | None
+    """Mean win chance lost per decision against the search's best move."""
+    accuracy: float | None
+
+
+class Profile(TypedDict):
+    """A person's page: games played per game, recent games, ratings with their history, and
+    the figures of their reviewed games."""
+
+    name: str
+    since: float
+    games: list[GamesPlayed]
+    recent: list[PersonGame]
+    ratings: list[Rating]
+    history: list[RatingHistory]
+    reviews: list[ReviewFigures]
+    """Oldest first."""
+
+
+class LeaderboardEntry(TypedDict):
+    rank: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: float
+
+
+class Leaderboard(TypedDict):
+    """A game's pool of people, best first, with at least ``min_games`` rated games each."""
+
+    game: str
+    title: str
+    players: int
+    """0: every player count."""
+    counts: list[int]
+    """The player counts the game is played at (a pool each, besides 0)."""
+    min_games: int
+    entries: list[LeaderboardEntry]
+
+
+class MyGames(TypedDict):
+    """The signed-in person's tables: their turn first, then in play, open, and the finished
+    ones changed last (``finished`` counts them all)."""
+
+    tables: list[PersonGame]
+    finished: int
 
 
 ClientMessage = Hello | MoveMessage

@@ -21,6 +21,8 @@ from .people import People
 from .people.admin import Administration
 from .people.passkeys import Passkeys
 from .people.relying_party import RelyingPartySettings
+from .profiles import Profiles
+from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
 
@@ -41,6 +43,7 @@ class Server:
         bot_budget: BotBudget | None = None,
         admin: str | None = None,
         relying_party: RelyingPartySettings | None = None,
+        leaderboard_min_games: int = 5,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -60,11 +63,16 @@ class Server:
         self.passkeys = Passkeys(self.storage)
         self.relying_party = relying_party or RelyingPartySettings()
         """Who this server is to a passkey: the operator's origin and RP id, or the request's."""
+        self.ratings = Ratings(self.storage, self.tables.cache)
+        self.profiles = Profiles(self.storage, self.tables.cache, leaderboard_min_games)
+        """Profiles, leaderboards (``leaderboard_min_games``: the rated games a person must
+        have played in a pool to appear on its leaderboard) and My games."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
         self.hub.publish(table_id)
         self.bots.poke(table_id)
+        self.ratings.changed(table_id)
 
     def renamed(self, table_ids: list[str]) -> None:
         """The seats of an account were renamed in the database: the tables this process holds
@@ -94,6 +102,7 @@ class Server:
         for table_id in ids:
             self.bots.poke(table_id)
         await run_in_threadpool(self.advisor.resume_reviews)
+        await run_in_threadpool(self.ratings.resume)
         # What is loaded by now (the modules of FastAPI, SQLAlchemy and the games, the tables
         # resumed) lives as long as the server: out of the garbage collector's full passes,
         # which otherwise scan it all again and again, a pause of tenths of a second each
@@ -114,6 +123,7 @@ class Server:
             timer.cancel()
         self.advisor.stop()
         self.bots.stop()
+        await run_in_threadpool(self.ratings.stop)
         await run_in_threadpool(self.storage.stop_listening)
         await self.storage.close_async()
         self.storage.close()

@@ -10,7 +10,9 @@ from . import (
     admin,
     advice,
     games,
+    my_games,
     passkeys,
+    people,
     play,
     replays,
     seats,
@@ -33,6 +35,8 @@ for module in (
     admin,
     passkeys,
 ):
+    api.include_router(module.router)
+for module in (people, my_games):
     api.include_router(module.router)
 
 __all__ = ["api"]

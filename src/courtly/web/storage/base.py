@@ -90,6 +90,7 @@ class StoredTable:
     tutorial: bool = False
     seed_chosen: bool = False
     seed_salt: str | None = field(default=None, repr=False)
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +350,7 @@ class Storage(ABC):
             tutorial=row.tutorial,
             seed_chosen=row.seed_chosen,
             seed_salt=row.seed_salt,
+            rated=row.rated,
         )
 
     # ------------------------------------------------------------------------------ writing
@@ -375,6 +377,7 @@ class Storage(ABC):
                 tutorial=table.tutorial,
                 seed_chosen=table.seed_chosen,
                 seed_salt=table.seed_salt,
+                rated=table.rated,
             )
         )
         session.flush()  # the table's row first: seats and events refer to it

@@ -19,6 +19,7 @@ from ...core.errors import InvalidOptions
 from ...core.game import Game
 from ...core.registry import make
 from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
+from ..ratings import check_rated_seat, check_rated_table
 from .access import Credential, SignedInPerson, authorise, check_seat_index, hash_token
 from .cache import TableCache
 from .clocks import start_clocks
@@ -49,13 +50,17 @@ class Seats:
         seed: int | None = None,
         hints: bool = True,
         prepare: Callable[[Table], None] | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table; 400 names what is wrong with the request. ``prepare`` is given the
         table before it is dealt and stored (a tutorial marks it and seats its learner).
 
         Without a ``seed`` the table draws a secret one from the operating system and commits
         to it (:mod:`courtly.core.deals`); a chosen ``seed`` is marked so, and told to everyone
-        who joins."""
+        who joins. A ``rated`` table's result moves its people's ratings
+        (:func:`courtly.web.ratings.check_rated_table` says what it may not be)."""
+        if rated:
+            check_rated_table(seats, seed)
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -86,6 +91,7 @@ class Seats:
             created_at=now,
             seed_chosen=seed is not None,
             seed_salt=new_salt(),
+            rated=rated,
         )
         if prepare is not None:
             prepare(table)
@@ -174,6 +180,8 @@ class Seats:
                 raise TableError(409, "the game is over")
             if table.status == "closed":
                 raise TableError(409, "the table is closed: nobody played it for a long time")
+            if table.rated:
+                check_rated_seat(table, person)
             if person is not None and not hot_seat:
                 held = [i for i, s in enumerate(table.seats) if s.account_id == person.account_id]
                 if held:
@@ -295,6 +303,7 @@ class Seats:
                 table.mode,
                 asdict(table.clock),
                 hints=table.hints,
+                rated=table.rated,
             )
             with new.lock, self.storage.session() as session:
                 now = time.time()

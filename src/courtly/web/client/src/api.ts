@@ -268,3 +268,23 @@ export function saveName(name: string): void {
     // as above
   }
 }
+
+// ---------------------------------------------------------------------------------- people's pages
+// Ratings, profiles and My games (docs/server.md, "Ratings, profiles and My games").
+
+/** A person's page: games played and won, recent games, ratings and their history, reviews. */
+export type Profile = Schemas["Profile"];
+export type Rating = Schemas["Rating"];
+export type RatingHistory = Schemas["RatingHistory"];
+export type Leaderboard = Schemas["Leaderboard"];
+/** One of a person's tables, as My games and a profile's recent games list it. */
+export type PersonGame = Schemas["PersonGame"];
+export type MyGames = Schemas["MyGames"];
+
+export const people = {
+  profile: (name: string) => request<Profile>("GET", `/api/people/${encodeURIComponent(name)}`),
+  leaderboard: (game: string, players: number) =>
+    request<Leaderboard>("GET", `/api/leaderboards/${encodeURIComponent(game)}?players=${players}`),
+  /** The signed-in person's tables (an ApiError 401 for a guest). */
+  myGames: (finished = 20) => request<MyGames>("GET", `/api/account/tables?finished=${finished}`),
+};

@@ -23,6 +23,7 @@ import {
   rulesPath,
   tablePath,
 } from "./router";
+import { MyGamesSection } from "./mygames";
 import { ChosenDeal } from "./shared/deal";
 import { NameField } from "./shared/name-field";
 import { sentence, winnersText } from "./shared/result";
@@ -105,6 +106,7 @@ export function Lobby() {
           {error}
         </p>
       )}
+      <MyGamesSection />
       <section aria-labelledby="games-heading">
         <h2 id="games-heading">Games</h2>
         {games === null ? (
@@ -220,6 +222,7 @@ function TableList({
                   <strong>{name}</strong>{" "}
                   <span class="muted">
                     {table.players} players · {table.mode}
+                    {table.rated && " · rated (signed-in people)"}
                     {join && ` · ${free.length} free`}
                   </span>
                   {table.variant.length > 0 && (
@@ -508,6 +511,8 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
   // Hot seat: this device joins every person's seat and hands itself over between them.
   const [hotseat, setHotseat] = useState(false);
   const [hints, setHints] = useState(true);
+  // Rated: the result moves the players' ratings (people signed in, no bots, no hot seat).
+  const [rated, setRated] = useState(false);
   const [names, setNames] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -590,6 +595,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           : { initial: 0, increment: 0, per_move: hoursPerMove * 3600, away: awayMinutes * 60 },
       hints,
     };
+    if (rated && !hotseat) body.rated = true;
     if (seed.trim() !== "") body.seed = Number(seed);
     try {
       const table = await api.create(body);
@@ -745,6 +751,21 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           <span class="help" id="create-hints-help">
             A person to move may ask for the best moves and their chances to win, worked out from
             what that seat can see. Untick for a game without help.
+          </span>
+        </div>
+        <div class="field field-check">
+          <input
+            type="checkbox"
+            id="create-rated"
+            checked={rated}
+            disabled={hotseat}
+            aria-describedby="create-rated-help"
+            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
+          />
+          <label for="create-rated">Rated</label>
+          <span class="help" id="create-rated-help">
+            The result moves the players' ratings: people only (no bots), each signed in at a seat of
+            their own, on a secret deal.
           </span>
         </div>
       </fieldset>

@@ -10,6 +10,10 @@ import { ReplayPage } from "./replay";
 import { ReviewPage } from "./review";
 import { RulesPage } from "./rules";
 import { AccountMenu, AccountPage, AdminPage, SignInPage } from "./people";
+import { LeaderboardPage } from "./leaderboard";
+import { MyGamesPage } from "./mygames";
+import { ProfilePage } from "./profile";
+import { leaderboardPath, MY_GAMES_PATH } from "./router";
 import "./style.css";
 
 function App() {
@@ -32,6 +36,9 @@ function App() {
       signup: "Sign up to Courtly",
       account: "Your Courtly account",
       admin: "Courtly administration",
+      profile: "Courtly profile",
+      leaderboard: "Courtly leaderboards",
+      mygames: "My games · Courtly",
     };
     document.title = titles[route.page] ?? "Courtly";
   }, [route]);
@@ -44,6 +51,14 @@ function App() {
         <a href="/" onClick={onLinkClick} class="brand">
           <span aria-hidden="true">♛</span> Courtly
         </a>
+        <nav class="people-links" aria-label="People">
+          <a href={MY_GAMES_PATH} onClick={onLinkClick}>
+            My games
+          </a>
+          <a href={leaderboardPath(null)} onClick={onLinkClick}>
+            Leaderboards
+          </a>
+        </nav>
         <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>
@@ -56,6 +71,9 @@ function App() {
         {(route.page === "signin" || route.page === "signup") && <SignInPage key={route.page} mode={route.page} />}
         {route.page === "account" && <AccountPage />}
         {route.page === "admin" && <AdminPage />}
+        {route.page === "profile" && <ProfilePage key={route.name} name={route.name} />}
+        {route.page === "leaderboard" && <LeaderboardPage game={route.game} players={route.players} />}
+        {route.page === "mygames" && <MyGamesPage />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

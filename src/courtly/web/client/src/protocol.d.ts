@@ -580,6 +580,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's profile: games played and won, recent games, ratings and their history, review figures */
+        get: operations["profile_api_people__name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboards/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A game's best rated people (a pool per player count; 0: every count) */
+        get: operations["leaderboard_api_leaderboards__game__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My games: your turn first, then in play, open, and the last finished (401: sign in first) */
+        get: operations["my_games_api_account_tables_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -778,6 +829,12 @@ export interface components {
              * @default true
              */
             hints?: boolean;
+            /**
+             * Rated
+             * @description the result moves the players' ratings: people only (no bots), a secret deal, seats taken by signed-in people, one seat each
+             * @default false
+             */
+            rated?: boolean;
         };
         /** CreateTutorial */
         CreateTutorial: {
@@ -895,6 +952,19 @@ export interface components {
                 string
             ][];
         };
+        /** GamesPlayed */
+        GamesPlayed: {
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Played */
+            played: number;
+            /** Won */
+            won: number;
+            /** Rated */
+            rated: number;
+        };
         /**
          * HeldSeat
          * @description A seat this browser holds as a guest, with its token: attached to the account.
@@ -945,6 +1015,41 @@ export interface components {
             hot_seat?: boolean;
         };
         JsonValue: unknown;
+        /**
+         * Leaderboard
+         * @description A game's pool of people, best first, with at least ``min_games`` rated games each.
+         */
+        Leaderboard: {
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Players */
+            players: number;
+            /** Counts */
+            counts: number[];
+            /** Min Games */
+            min_games: number;
+            /** Entries */
+            entries: components["schemas"]["LeaderboardEntry"][];
+        };
+        /** LeaderboardEntry */
+        LeaderboardEntry: {
+            /** Rank */
+            rank: number;
+            /** Name */
+            name: string;
+            /** Rating */
+            rating: number;
+            /** Mu */
+            mu: number;
+            /** Sigma */
+            sigma: number;
+            /** Games */
+            games: number;
+            /** Wins */
+            wins: number;
+        };
         /** LegalAction */
         LegalAction: {
             /** Id */
@@ -1017,6 +1122,17 @@ export interface components {
              * @description the version the move was chosen at
              */
             version: number;
+        };
+        /**
+         * MyGames
+         * @description The signed-in person's tables: their turn first, then in play, open, and the finished
+         *     ones changed last (``finished`` counts them all).
+         */
+        MyGames: {
+            /** Tables */
+            tables: components["schemas"]["PersonGame"][];
+            /** Finished */
+            finished: number;
         };
         /**
          * MySeats
@@ -1148,6 +1264,125 @@ export interface components {
              * @description the account whose passkeys may answer (null: any passkey of this server the authenticator holds; it tells whose)
              */
             name?: string | null;
+        };
+        /**
+         * PersonGame
+         * @description One of a person's tables: in a profile's recent games, or in My games.
+         */
+        PersonGame: {
+            /** Id */
+            id: string;
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Players */
+            players: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "playing" | "over" | "closed";
+            /** Rated */
+            rated: boolean;
+            /** Updated At */
+            updated_at: number;
+            /** Seats */
+            seats: components["schemas"]["PlayerSeat"][];
+            /** Mine */
+            mine: number[];
+            /** To Move */
+            to_move: number[];
+            /** Your Turn */
+            your_turn: boolean;
+            /** Time Left */
+            time_left: number | null;
+        };
+        /**
+         * PlayerSeat
+         * @description A seat of a person's table, as everyone may know it.
+         */
+        PlayerSeat: {
+            /** Seat */
+            seat: number;
+            /** Name */
+            name: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** Place */
+            place: number | null;
+            /** Clock */
+            clock: number | null;
+        };
+        /**
+         * Profile
+         * @description A person's page: games played per game, recent games, ratings with their history, and
+         *     the figures of their reviewed games.
+         */
+        Profile: {
+            /** Name */
+            name: string;
+            /** Since */
+            since: number;
+            /** Games */
+            games: components["schemas"]["GamesPlayed"][];
+            /** Recent */
+            recent: components["schemas"]["PersonGame"][];
+            /** Ratings */
+            ratings: components["schemas"]["Rating"][];
+            /** History */
+            history: components["schemas"]["RatingHistory"][];
+            /** Reviews */
+            reviews: components["schemas"]["ReviewFigures"][];
+        };
+        /**
+         * Rating
+         * @description A person's OpenSkill rating in one pool of a game (``players`` 0: every player count):
+         *     ``rating`` is the one shown, ``mu - 3 sigma``.
+         */
+        Rating: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /** Mu */
+            mu: number;
+            /** Sigma */
+            sigma: number;
+            /** Rating */
+            rating: number;
+            /** Games */
+            games: number;
+            /** Wins */
+            wins: number;
+        };
+        /** RatingHistory */
+        RatingHistory: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /** Steps */
+            steps: components["schemas"]["RatingStep"][];
+        };
+        /**
+         * RatingStep
+         * @description A rating after one rated table.
+         */
+        RatingStep: {
+            /** Table */
+            table: string;
+            /** At */
+            at: number;
+            /** Mu */
+            mu: number;
+            /** Sigma */
+            sigma: number;
+            /** Rating */
+            rating: number;
         };
         /**
          * RecommendedVariant
@@ -1298,6 +1533,24 @@ export interface components {
                     number
                 ][];
             };
+        };
+        /**
+         * ReviewFigures
+         * @description How well a person played one reviewed game (from its stored review).
+         */
+        ReviewFigures: {
+            /** Table */
+            table: string;
+            /** Game */
+            game: string;
+            /** At */
+            at: number;
+            /** Decisions */
+            decisions: number;
+            /** Mean Loss */
+            mean_loss: number | null;
+            /** Accuracy */
+            accuracy: number | null;
         };
         /**
          * ReviewJob
@@ -1666,6 +1919,8 @@ export interface components {
             /** Winners */
             winners: number[];
             deal: components["schemas"]["Deal"];
+            /** Rated */
+            rated: boolean;
         };
         /**
          * Hello
@@ -3513,6 +3768,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    profile_api_people__name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    leaderboard_api_leaderboards__game__get: {
+        parameters: {
+            query?: {
+                /** @description 0: every player count */
+                players?: number;
+            };
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    my_games_api_account_tables_get: {
+        parameters: {
+            query?: {
+                /** @description finished tables to list, the last ones */
+                finished?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGames"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */
