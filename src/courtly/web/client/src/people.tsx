@@ -54,6 +54,7 @@ export function AccountMenu() {
           </a>
         </>
       )}{" "}
+      ·{" "}
       <button type="button" class="link-button" onClick={signOut}>
         Sign out
       </button>
@@ -208,7 +209,7 @@ export function AccountPage() {
     });
   };
   return (
-    <section class="panel narrow" aria-labelledby="account-title">
+    <section class="panel narrow account-page" aria-labelledby="account-title">
       <h1 id="account-title">{account.name}</h1>
       {said && <p role="status">{said}</p>}
       {error && (
