@@ -95,6 +95,9 @@ class Seat:
     """Time left on the seat's clock when it last stopped (None: no clock)."""
     clock_since: float | None = None
     """When the seat's clock started running (None: stopped)."""
+    account_id: str | None = field(default=None, repr=False)
+    """The account the seat belongs to (None: a guest's or a bot's, held by its token alone):
+    never in a message (who is behind a seat is told by its name)."""
 
     @property
     def taken(self) -> bool:

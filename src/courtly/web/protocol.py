@@ -146,6 +146,11 @@ class CreateTutorial(Strict):
 
 class JoinSeat(Strict):
     name: PersonName = ""
+    hot_seat: bool = Field(
+        default=False,
+        description="this device plays several seats of the table: a signed-in person may "
+        "then hold more than one",
+    )
 
 
 class MoveRequest(Strict):
@@ -680,3 +685,139 @@ ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage
 SOCKET_MESSAGES: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
 """The WebSocket's messages, added to the OpenAPI schema's components under these names (a
 WebSocket route is not in OpenAPI)."""
+
+
+# ---------------------------------------------------------------------------------- people
+
+MIN_PASSWORD = 8
+"""Characters a new password must have at least."""
+MAX_PASSWORD = 1024
+"""Characters a password may have: hashing a longer one is work nobody needs."""
+
+
+def _account_named(text: str) -> str:
+    name = _named(text)
+    if not name:
+        raise PydanticCustomError("name", "an account needs a name")
+    return name
+
+
+AccountName = Annotated[
+    str,
+    Field(
+        max_length=MAX_RAW_NAME,
+        description="the account's name, shown to everyone: cleaned as a seat's name is, at "
+        "least one character; no two accounts have names that differ only in case or width",
+    ),
+    AfterValidator(_account_named),
+]
+NewPassword = Annotated[
+    str,
+    Field(
+        min_length=MIN_PASSWORD,
+        max_length=MAX_PASSWORD,
+        description=f"{MIN_PASSWORD} to {MAX_PASSWORD} characters",
+    ),
+]
+GivenPassword = Annotated[str, Field(max_length=MAX_PASSWORD)]
+
+
+class HeldSeat(Strict):
+    """A seat this browser holds as a guest, with its token: attached to the account."""
+
+    table: str = Field(max_length=64)
+    seat: int = Field(ge=0, le=15)
+    token: str = Field(max_length=200)
+
+
+class SignUp(Strict):
+    name: AccountName
+    password: NewPassword
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class SignIn(Strict):
+    name: str = Field(max_length=MAX_RAW_NAME)
+    password: GivenPassword
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class AccountInfo(TypedDict):
+    """The signed-in person: ``csrf`` is what every state-changing request made with the
+    session's cookie repeats in the ``X-Courtly-CSRF`` header."""
+
+    id: str
+    name: str
+    admin: bool
+    csrf: str
+
+
+class SignedOut(TypedDict):
+    """Sessions ended: this browser's (0 if it held none), or every one of the account's."""
+
+    ended: int
+
+
+class MySeats(TypedDict):
+    """The seats of a table that belong to the signed-in person (found from any device)."""
+
+    table: str
+    seats: list[int]
+
+
+class SeatPlace(TypedDict):
+    table: str
+    seat: int
+
+
+class SeatRefused(TypedDict):
+    table: str
+    seat: int
+    detail: str
+
+
+class SeatsAttached(TypedDict):
+    """A guest's seats given to the account, and those refused (with why)."""
+
+    attached: list[SeatPlace]
+    refused: list[SeatRefused]
+
+
+class AttachSeats(Strict):
+    seats: list[HeldSeat] = Field(max_length=100)
+
+
+class ChangePassword(Strict):
+    current: GivenPassword = Field(
+        default="", description="the password now (none for an account without one)"
+    )
+    new: NewPassword
+
+
+class ConfirmPassword(Strict):
+    password: GivenPassword = Field(
+        default="", description="the account's password (none for an account without one)"
+    )
+
+
+class AdminAct(TypedDict):
+    """An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+    ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name)."""
+
+    at: float
+    admin: str
+    act: str
+    target: str
+    detail: str
+
+
+class AdminReason(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+class DisableAccount(AdminReason):
+    disabled: bool = True

@@ -17,6 +17,8 @@ from .bots import Bots
 from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
+from .people import People
+from .people.admin import Administration
 from .storage import open_storage
 from .tables import Abandonment, Tables
 
@@ -35,10 +37,15 @@ class Server:
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
         abandon_after: float = 0.0,
         bot_budget: BotBudget | None = None,
+        admin: str | None = None,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
+        self.people = People(self.storage, admin, renamed=self.renamed)
+        self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
+        """The accounts, their sessions; ``admin``: the name of an account made administrator
+        (besides the first one)."""
         self.bot_budget = bot_budget or BotBudget()
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
@@ -52,6 +59,12 @@ class Server:
         """A table changed: its watchers are woken, and its bots looked at."""
         self.hub.publish(table_id)
         self.bots.poke(table_id)
+
+    def renamed(self, table_ids: list[str]) -> None:
+        """The seats of an account were renamed in the database: the tables this process holds
+        catch up, and their watchers are told."""
+        for table_id in table_ids:
+            self.heard(table_id)
 
     def heard(self, table_id: str) -> None:
         """Another process changed a table: catch up, then tell this process's watchers."""

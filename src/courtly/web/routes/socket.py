@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..deps import ServerDep
 from ..model import TableError
+from ..people.sessions import socket_account
 from ..protocol import (
     MAX_COUNT,
     AnswerMessage,
@@ -37,6 +38,7 @@ from ..protocol import (
 from ..refusals import MAX_BODY
 from ..server import Server
 from ..tables import Tables
+from ..tables.access import Credential, SignedInPerson
 
 log = logging.getLogger("courtly.web")
 
@@ -154,7 +156,12 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await refuse(websocket, f"bad first message: {error}", 4400)
         return
-    seat, token = hello.seat, hello.token
+    seat = hello.seat
+    token: Credential = hello.token
+    if seat is not None and not token:
+        # No token: the seat's signed-in person, by their session's cookie.
+        account_id = await socket_account(server, websocket)
+        token = None if account_id is None else SignedInPerson(account_id)
     tables = server.tables
     wake = server.hub.watch(table_id)
     present: int | None = None
@@ -209,7 +216,7 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
 
 
 async def seat_message(
-    tables: Tables, table_id: str, seat: int | None, token: str | None, since: int
+    tables: Tables, table_id: str, seat: int | None, token: Credential, since: int
 ) -> SeatMessage:
     """The seat's message: made on the event loop when the table is free, which is cheaper
     than a trip to a worker thread; otherwise in a worker thread, which may wait for it."""
@@ -220,7 +227,7 @@ async def seat_message(
 
 
 async def moves(
-    server: Server, websocket: WebSocket, table_id: str, seat: int | None, token: str | None
+    server: Server, websocket: WebSocket, table_id: str, seat: int | None, token: Credential
 ) -> None:
     """The moves a seat sends on its WebSocket, until it goes away, each answered on the
     socket (an :class:`~courtly.web.protocol.AnswerMessage` or a

@@ -142,8 +142,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a free seat: returns its secret token, shown only once */
+        /** Take a free seat: returns its secret token, shown only once (signed in: the seat is yours, under your name) */
         post: operations["join_api_tables__table_id__seats__seat__join_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/seats/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seats of this table that are the signed-in person's (none for a guest) */
+        get: operations["my_seats_api_tables__table_id__seats_mine_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -304,10 +321,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, and the session's CSRF token (401: nobody) */
+        get: operations["who_am_i_api_account_get"];
+        put?: never;
+        /** Sign up: make an account, signed in at once (session cookie); the guest seats given are attached to it */
+        post: operations["sign_up_api_account_post"];
+        /** Delete the account: its games stay, under the name "deleted player" */
+        delete: operations["delete_account_api_account_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a name and password (a new session cookie); the guest seats given are attached to the account */
+        post: operations["sign_in_api_account_session_post"];
+        /** Sign out this browser */
+        delete: operations["sign_out_api_account_session_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out everywhere: every session of the account ends, this one too */
+        delete: operations["sign_out_everywhere_api_account_sessions_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the password: every other session of the account ends */
+        put: operations["change_password_api_account_password_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a guest's seats (each with its token) to the account */
+        post: operations["attach_api_account_seats_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the account's finished games: a JSONL file of records (courtly replay reads it) */
+        get: operations["export_games_api_account_games_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tables/{table_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a table open or in play */
+        post: operations["close_table_api_admin_tables__table_id__close_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{name}/hide-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a person's name as "hidden name" everywhere */
+        post: operations["hide_name_api_admin_accounts__name__hide_name_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{name}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an account (it cannot sign in; its sessions end), or enable it */
+        post: operations["disable_api_admin_accounts__name__disable_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/acts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The administrators' acts, the newest first */
+        get: operations["acts_api_admin_acts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountInfo
+         * @description The signed-in person: ``csrf`` is what every state-changing request made with the
+         *     session's cookie repeats in the ``X-Courtly-CSRF`` header.
+         */
+        AccountInfo: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Admin */
+            admin: boolean;
+            /** Csrf */
+            csrf: string;
+        };
         /**
          * ActionEstimate
          * @description One action's estimated win chance for the deciding seat, with its 95% interval.
@@ -325,6 +530,37 @@ export interface components {
             high: number;
             /** Visits */
             visits: number;
+        };
+        /**
+         * AdminAct
+         * @description An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+         *     ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name).
+         */
+        AdminAct: {
+            /** At */
+            at: number;
+            /** Admin */
+            admin: string;
+            /** Act */
+            act: string;
+            /** Target */
+            target: string;
+            /** Detail */
+            detail: string;
+        };
+        /** AdminReason */
+        AdminReason: {
+            /**
+             * Reason
+             * @description why, for the log
+             * @default
+             */
+            reason?: string;
+        };
+        /** AttachSeats */
+        AttachSeats: {
+            /** Seats */
+            seats: components["schemas"]["HeldSeat"][];
         };
         /** BotInfo */
         BotInfo: {
@@ -362,6 +598,20 @@ export interface components {
             after: {
                 [key: string]: number;
             };
+        };
+        /** ChangePassword */
+        ChangePassword: {
+            /**
+             * Current
+             * @description the password now (none for an account without one)
+             * @default
+             */
+            current?: string;
+            /**
+             * New
+             * @description 8 to 1024 characters
+             */
+            new: string;
         };
         /**
          * Clock
@@ -403,6 +653,15 @@ export interface components {
              * @default 0
              */
             away?: number;
+        };
+        /** ConfirmPassword */
+        ConfirmPassword: {
+            /**
+             * Password
+             * @description the account's password (none for an account without one)
+             * @default
+             */
+            password?: string;
         };
         /** CreateTable */
         CreateTable: {
@@ -463,6 +722,20 @@ export interface components {
             seed: string | null;
             /** Salt */
             salt: string | null;
+        };
+        /** DisableAccount */
+        DisableAccount: {
+            /**
+             * Reason
+             * @description why, for the log
+             * @default
+             */
+            reason?: string;
+            /**
+             * Disabled
+             * @default true
+             */
+            disabled?: boolean;
         };
         /**
          * GameInfo
@@ -536,6 +809,18 @@ export interface components {
                 string
             ][];
         };
+        /**
+         * HeldSeat
+         * @description A seat this browser holds as a guest, with its token: attached to the account.
+         */
+        HeldSeat: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Token */
+            token: string;
+        };
         /** Hint */
         Hint: {
             /** Table */
@@ -566,6 +851,12 @@ export interface components {
              * @default
              */
             name?: string;
+            /**
+             * Hot Seat
+             * @description this device plays several seats of the table: a signed-in person may then hold more than one
+             * @default false
+             */
+            hot_seat?: boolean;
         };
         /** LegalAction */
         LegalAction: {
@@ -639,6 +930,16 @@ export interface components {
              * @description the version the move was chosen at
              */
             version: number;
+        };
+        /**
+         * MySeats
+         * @description The seats of a table that belong to the signed-in person (found from any device).
+         */
+        MySeats: {
+            /** Table */
+            table: string;
+            /** Seats */
+            seats: number[];
         };
         /**
          * Notice
@@ -974,6 +1275,13 @@ export interface components {
             lesson?: components["schemas"]["Lesson"];
             deal: components["schemas"]["Deal"];
         };
+        /** SeatPlace */
+        SeatPlace: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+        };
         /**
          * SeatPublic
          * @description What everyone may know of a seat (never its token).
@@ -1000,6 +1308,15 @@ export interface components {
             clock: number | null;
             /** Clock Running */
             clock_running: boolean;
+        };
+        /** SeatRefused */
+        SeatRefused: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Detail */
+            detail: string;
         };
         /** SeatRequest */
         SeatRequest: {
@@ -1060,6 +1377,16 @@ export interface components {
             /** Observation */
             observation: unknown;
         };
+        /**
+         * SeatsAttached
+         * @description A guest's seats given to the account, and those refused (with why).
+         */
+        SeatsAttached: {
+            /** Attached */
+            attached: components["schemas"]["SeatPlace"][];
+            /** Refused */
+            refused: components["schemas"]["SeatRefused"][];
+        };
         /** SetupRequest */
         SetupRequest: {
             /** Players */
@@ -1068,6 +1395,44 @@ export interface components {
             options?: {
                 [key: string]: string | number | boolean;
             };
+        };
+        /** SignIn */
+        SignIn: {
+            /** Name */
+            name: string;
+            /** Password */
+            password: string;
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /** SignUp */
+        SignUp: {
+            /**
+             * Name
+             * @description the account's name, shown to everyone: cleaned as a seat's name is, at least one character; no two accounts have names that differ only in case or width
+             */
+            name: string;
+            /**
+             * Password
+             * @description 8 to 1024 characters
+             */
+            password: string;
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /**
+         * SignedOut
+         * @description Sessions ended: this browser's (0 if it held none), or every one of the account's.
+         */
+        SignedOut: {
+            /** Ended */
+            ended: number;
         };
         /**
          * Standing
@@ -1709,6 +2074,48 @@ export interface operations {
             };
         };
     };
+    my_seats_api_tables__table_id__seats_mine_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySeats"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     leave_api_tables__table_id__seats__seat__leave_post: {
         parameters: {
             query?: never;
@@ -2126,6 +2533,566 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewJob"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    who_am_i_api_account_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_up_api_account_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    delete_account_api_account_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPassword"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_in_api_account_session_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_out_api_account_session_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_out_everywhere_api_account_sessions_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    change_password_api_account_password_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    attach_api_account_seats_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachSeats"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatsAttached"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    export_games_api_account_games_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one game record (as GET /api/tables/{id}/record gives it) a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    close_table_api_admin_tables__table_id__close_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    hide_name_api_admin_accounts__name__hide_name_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    disable_api_admin_accounts__name__disable_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DisableAccount"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    acts_api_admin_acts_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"][];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */

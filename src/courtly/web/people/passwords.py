@@ -1,0 +1,36 @@
+"""Passwords: hashed with Argon2id (``pwdlib`` on ``argon2-cffi``, its recommended parameters),
+checked in the time a real check takes even for a name nobody has (a refusal's timing tells
+nobody which names exist), and rehashed when the parameters grow."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pwdlib import PasswordHash
+from pwdlib.exceptions import UnknownHashError
+from pwdlib.hashers.argon2 import Argon2Hasher
+
+_hasher = PasswordHash((Argon2Hasher(),))
+
+
+def hash_password(password: str) -> str:
+    """The Argon2id hash of ``password`` in PHC form (``$argon2id$v=19$m=...``)."""
+    return _hasher.hash(password)
+
+
+@cache
+def _decoy() -> str:
+    return _hasher.hash("a password nobody has")
+
+
+def check_password(password: str, stored: str | None) -> tuple[bool, str | None]:
+    """Whether ``password`` matches the ``stored`` hash (None: no password, or no such account:
+    checked against a decoy all the same), and the new hash to store if the hash's parameters
+    are out of date."""
+    if stored is None:
+        _hasher.verify(password, _decoy())
+        return False, None
+    try:
+        return _hasher.verify_and_update(password, stored)
+    except UnknownHashError:  # a hash this library cannot read: no password matches it
+        return False, None
