@@ -5,10 +5,22 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import account, admin, advice, games, play, replays, seats, socket, tables, tutorials
+from . import account, admin, advice, chat, games, play, replays, seats, socket, tables, tutorials
 
 api = APIRouter()
-for module in (games, tables, tutorials, seats, play, replays, advice, socket, account, admin):
+for module in (
+    games,
+    tables,
+    tutorials,
+    seats,
+    play,
+    replays,
+    advice,
+    socket,
+    account,
+    admin,
+    chat,
+):
     api.include_router(module.router)
 
 __all__ = ["api"]

@@ -31,6 +31,8 @@ def join(
         person, name = SignedInPerson(account.id), account.name
     hot_seat = request.hot_seat if request else False
     token, _table = server.tables.seats.join(table_id, seat, name, person, hot_seat)
+    if hot_seat:
+        server.chat.mark_hot_seat(table_id)
     return {"table": table_id, "seat": seat, "token": token}
 
 
