@@ -57,6 +57,18 @@ export type ViewMessage = Schemas["ViewMessage"];
 export type ErrorMessage = Schemas["ErrorMessage"];
 export type AnswerMessage = Schemas["AnswerMessage"];
 export type RefusedMessage = Schemas["RefusedMessage"];
+/** A line said at a table; its `sender` is what a person mutes. */
+export type ChatLine = Schemas["ChatLine"];
+export type ChatChannel = ChatLine["channel"];
+export type ChatMessage = Schemas["ChatMessage"];
+export type ChatHistory = Schemas["ChatHistory"];
+/** The signed-in person (`GET /api/account`), with the CSRF token a cookie's request repeats. */
+export interface SignedIn {
+  id: string;
+  name: string;
+  admin: boolean;
+  csrf: string;
+}
 
 /** A refused request: the server's `detail`, and its status (0: no answer at all). */
 export class ApiError extends Error {
@@ -74,8 +86,9 @@ async function request<T>(
   path: string,
   body?: unknown,
   token?: string,
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response: Response;
@@ -113,11 +126,11 @@ export const api = {
   create: (body: CreateRequest) => request<TableSummary>("POST", "/api/tables", body),
   /** A tutorial table of `game`: the learner seated (their token, shown once), bots at the rest. */
   tutorial: (game: string, name: string) => request<SeatToken>("POST", "/api/tutorials", { game, name }),
-  join: (id: string, seat: number, name: string) =>
+  join: (id: string, seat: number, name: string, hotSeat = false) =>
     request<SeatToken>(
       "POST",
       `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`,
-      { name },
+      hotSeat ? { name, hot_seat: true } : { name },
     ),
   reclaim: (id: string, seat: number, token: string) =>
     request<TableSummary>(
@@ -148,6 +161,22 @@ export const api = {
   startReview: (id: string) =>
     request<ReviewJob>("POST", `/api/tables/${encodeURIComponent(id)}/review`),
   review: (id: string) => request<ReviewJob>("GET", `/api/tables/${encodeURIComponent(id)}/review`),
+  chat: (id: string, channel: ChatChannel) =>
+    request<ChatHistory>("GET", `/api/tables/${encodeURIComponent(id)}/chat?channel=${channel}`),
+  /** Say a line: as a seat (its token) in the players' channel, or signed in (the session's
+   * CSRF token) in the spectators' channel. */
+  say: (id: string, channel: ChatChannel, text: string, seat: number | null, token: string | null, csrf?: string) =>
+    request<ChatLine>(
+      "POST",
+      `/api/tables/${encodeURIComponent(id)}/chat`,
+      seat === null ? { channel, text } : { channel, text, seat },
+      token ?? undefined,
+      csrf ? { "X-Courtly-CSRF": csrf } : undefined,
+    ),
+  /** The signed-in person, or an ApiError 401 for a guest. */
+  account: () => request<SignedIn>("GET", "/api/account"),
+  hideLine: (line: number, csrf: string) =>
+    request<unknown>("POST", `/api/admin/chat/${line}/hide`, {}, undefined, { "X-Courtly-CSRF": csrf }),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",

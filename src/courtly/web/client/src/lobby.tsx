@@ -602,7 +602,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
         for (const [index, seat] of seats.entries()) {
           if (seat.kind !== "person") continue;
           const given = (names[index] ?? "").trim() || (index === firstPerson ? me : "");
-          const joined = await api.join(table.id, index, given);
+          const joined = await api.join(table.id, index, given, true);
           saveToken(table.id, index, joined.token);
         }
         navigate(hotseatPath(table.id));

@@ -2,7 +2,7 @@
 // WebSocket. The board in the middle; around it the turn, this seat's moves, the end of the game,
 // the seats, the share links and the log; the game's rules below.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { savedToken, type LogEvent, type SeatMessage } from "../api";
+import { savedToken, type ChatLine, type LogEvent, type SeatMessage } from "../api";
 import type { SeatNamer } from "../cards";
 import { makePicker } from "../boards/board";
 import { Board } from "../boards";
@@ -14,6 +14,8 @@ import { Links, TO_THE_LOBBY } from "../shared/links";
 import { seatNamer } from "../shared/seats";
 import { lastMove, seatsNamed, StoryPanel, type StoryLine } from "../shared/story";
 import { useGameTitle } from "../shared/titles";
+import { TurnAlertSettings, useTurnAlerts, useTurnSound } from "./alerts";
+import { ChatPanel } from "./chat";
 import { CoachPanel } from "./coach";
 import { Ending } from "./ending";
 import { Invite } from "./invite";
@@ -53,7 +55,11 @@ export function LiveTable({
   /** Every view received (the hot seat decides from it whom to show next). */
   onMessage?: (message: SeatMessage) => void;
 }) {
-  const { message, log, story, receivedAt, connection, refused } = useLiveView(table, seat, token);
+  const { message, log, story, receivedAt, connection, refused, chat, readSpectators } = useLiveView(
+    table,
+    seat,
+    token,
+  );
   const running = message?.seats.some((s) => s.clock_running) ?? false;
   const now = useNow(running);
   useEffect(() => {
@@ -98,6 +104,8 @@ export function LiveTable({
       connection={connection}
       refused={refused?.detail ?? null}
       hotseat={hotseat}
+      chat={chat}
+      readSpectators={readSpectators}
     />
   );
 }
@@ -112,6 +120,8 @@ function TableView({
   connection,
   refused,
   hotseat,
+  chat,
+  readSpectators,
 }: {
   message: SeatMessage;
   log: LogEvent[];
@@ -122,6 +132,8 @@ function TableView({
   connection: Connection;
   refused: string | null;
   hotseat?: HotSeat;
+  chat: { lines: ChatLine[]; closed: string | null };
+  readSpectators: (on: boolean) => void;
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
   // A seat moves only once the table plays: while it waits for players its first mover is set
@@ -130,6 +142,9 @@ function TableView({
   // A tutorial's learner is taught beside the board (nobody else is sent a lesson).
   const learner = message.tutorial && seat !== null && token !== null;
   const title = useGameTitle(message.game);
+  // Told when the turn comes (not at a hot seat, whose device is in the players' hands).
+  const [sound, setSound] = useTurnSound();
+  useTurnAlerts(mine && !hotseat, message.version, title, sound);
   // The last move: its lines in the story, and the seats it named on the board, are marked.
   const last = useMemo(() => lastMove(log), [log]);
   const moment = useMemo(
@@ -169,6 +184,7 @@ function TableView({
       )}
       <div class="table-tools">
         <AnimationSwitch />
+        {seat !== null && !hotseat && <TurnAlertSettings sound={sound} setSound={setSound} />}
       </div>
       {connection === "lost" && (
         <p role="alert" class="warning">
@@ -223,6 +239,17 @@ function TableView({
         </div>
         <div class="table-side">
           <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} story={story} />
+          {!hotseat && !message.tutorial && (
+            <ChatPanel
+              table={message.table}
+              seat={seat}
+              token={token}
+              lines={chat.lines}
+              closed={chat.closed}
+              readSpectators={readSpectators}
+              seatName={seatName}
+            />
+          )}
           {!hotseat && !message.tutorial && <Invite message={message} />}
           {!message.tutorial && <DealPanel deal={message.deal} table={message.table} over={message.status === "over"} />}
           <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
