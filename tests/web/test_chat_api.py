@@ -11,12 +11,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
 
+from courtly.cli import serve as serve_cli
+from courtly.core.errors import InvalidOptions
 from courtly.web import create_app
+from courtly.web.chat import CHAT_RATE
 from courtly.web.limits import NO_LIMITS
 from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.protocol import MAX_CHAT_LINE
@@ -271,3 +275,20 @@ def test_an_administrator_hides_a_line_everywhere_and_the_act_is_logged(
     # A page that comes later never gets the hidden line.
     with client.websocket_connect(f"/api/tables/{table}/ws") as late:
         assert [x["text"] for x in hello(late, None, None)["lines"]] == ["sorry"]
+
+
+def test_the_operator_sets_the_chat_rate_and_a_bad_one_is_refused(database_url: str) -> None:
+    assert serve_cli.CHAT_RATE == CHAT_RATE  # what --help shows is the server's default
+    with pytest.raises(InvalidOptions, match="is not a rate"):
+        serve_cli.check_chat_rate("often")
+    serve_cli.check_chat_rate("0")
+    app = create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS, chat_rate="0")
+    with TestClient(app) as client:
+        table, tokens = started(client)
+        for number in range(12):  # no limit: more than the default's five in ten seconds
+            assert say(client, table, f"line {number}", 0, tokens[0]).status_code == 201
+    app = create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS, chat_rate="1/hour")
+    with TestClient(app) as client:
+        table, tokens = started(client)
+        assert say(client, table, "one", 0, tokens[0]).status_code == 201
+        assert say(client, table, "two", 0, tokens[0]).status_code == 429

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
+from .chat import CHAT_RATE
 from .headers import SecurityHeaders
 from .limits import Guard, Limits
 from .openapi import with_socket_messages
@@ -53,6 +54,7 @@ def create_app(
     bot_max_iterations: int = BOT_MAX_ITERATIONS,
     bot_max_seconds: float = BOT_MAX_SECONDS,
     admin: str | None = None,
+    chat_rate: str = CHAT_RATE,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -65,7 +67,8 @@ def create_app(
     after which a table nobody plays is closed (0: never); ``bot_max_iterations`` and
     ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
     refused). ``admin``: the name of an account that is an administrator (besides the first
-    account made).
+    account made). ``chat_rate``: how often one sender may say a line (the ``limits``
+    library's notation; "0": no limit).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -78,6 +81,7 @@ def create_app(
         abandon_after,
         bot_budget=budget,
         admin=admin,
+        chat_rate=chat_rate,
     )
 
     @asynccontextmanager

@@ -119,7 +119,8 @@ class Chat:
         self.publish = publish
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         self._lock = threading.Lock()
-        self._rates = parse_many(rate)
+        self._rates = [] if rate.strip() in ("", "0") else parse_many(rate)
+        """Each rate a sender is held to (none: no limit); a bad ``rate`` is a ValueError."""
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
 
     # ------------------------------------------------------------------------------ reading

@@ -15,7 +15,7 @@ from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .advice import Advisor
 from .bots import Bots
 from .budgets import BotBudget
-from .chat import CHAT_PREFIX, Chat
+from .chat import CHAT_PREFIX, CHAT_RATE, Chat
 from .hub import Hub
 from .model import TableError
 from .people import People
@@ -39,6 +39,7 @@ class Server:
         abandon_after: float = 0.0,
         bot_budget: BotBudget | None = None,
         admin: str | None = None,
+        chat_rate: str = CHAT_RATE,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -47,7 +48,7 @@ class Server:
         self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
         """The accounts, their sessions; ``admin``: the name of an account made administrator
         (besides the first one)."""
-        self.chat = Chat(self.storage, self.tables, self.hub.publish)
+        self.chat = Chat(self.storage, self.tables, self.hub.publish, chat_rate)
         """The tables' chat (:mod:`.chat`)."""
         self.bot_budget = bot_budget or BotBudget()
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
