@@ -7,7 +7,9 @@ The servers and helpers are those of :mod:`tests.web.test_processes`.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
@@ -17,12 +19,14 @@ from .test_processes import Server, receive_first, two_people, two_servers
 __all__ = ["two_servers"]  # the fixture, used by name
 
 
+@contextlib.contextmanager
 def chat_socket(
     server: Server, table: str, seat: int | None, token: str | None
-) -> ClientConnection:
-    socket = connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws", open_timeout=30)
-    socket.send(json.dumps({"seat": seat, "token": token, "chat": True}))
-    return socket
+) -> Iterator[ClientConnection]:
+    """A WebSocket on ``table`` of ``server`` that asks for the chat."""
+    with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws", open_timeout=30) as ws:
+        ws.send(json.dumps({"seat": seat, "token": token, "chat": True}))
+        yield ws
 
 
 def test_a_line_said_through_one_process_reaches_sockets_held_by_the_other(

@@ -20,6 +20,7 @@ process reaches the others by the storage's ``NOTIFY`` (PostgreSQL), announced a
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import math
 import threading
@@ -78,6 +79,10 @@ def sender_key(account_id: str | None, seat: int | None) -> str:
     if account_id is not None:
         return "p" + hashlib.sha256(f"chat sender {account_id}".encode()).hexdigest()[:16]
     return f"s{seat}"
+
+
+def _line_id(line: ChatLine) -> int:
+    return line["id"]
 
 
 def line_of(row: ChatLineRow) -> ChatLine:
@@ -149,10 +154,11 @@ class Chat:
         and the ids hidden after the first ``hidden_held``."""
         room = self.room(table_id)
         with self._lock:
+            # The lines are in the order of their ids: the new ones are found by bisection,
+            # not by reading a long chat again for every line said.
+            start = bisect.bisect_right(room.lines, after, key=_line_id)
             lines = [
-                line
-                for line in room.lines
-                if line["id"] > after and (spectators or line["channel"] == "players")
+                line for line in room.lines[start:] if spectators or line["channel"] == "players"
             ]
             return lines, room.hidden[hidden_held:]
 
