@@ -26,7 +26,7 @@ from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.protocol import MAX_CHAT_LINE
 from courtly.web.storage.rows import AdminActRow, ChatLineRow
 
-from .test_accounts import sign_up
+from .test_accounts import PASSWORD, sign_up
 from .test_api import bearer, create, no_stack_trace, play_until, receive, started, view
 
 
@@ -292,3 +292,49 @@ def test_the_operator_sets_the_chat_rate_and_a_bad_one_is_refused(database_url: 
         table, tokens = started(client)
         assert say(client, table, "one", 0, tokens[0]).status_code == 201
         assert say(client, table, "two", 0, tokens[0]).status_code == 429
+
+
+def test_a_signed_in_person_keeps_whom_they_mute_with_their_account(
+    app: FastAPI, client: TestClient
+) -> None:
+    me = sign_up(client, "Mia")
+    csrf = {CSRF_HEADER: me["csrf"]}
+    assert client.get("/api/account/muted").json() == {"muted": []}
+    keys = ["p0123456789abcdef", "someTable_1/s3", "p0123456789abcdef"]
+    answer = client.put("/api/account/muted", json={"muted": keys}, headers=csrf)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"muted": ["p0123456789abcdef", "someTable_1/s3"]}
+    # Kept with the account: another browser signed in as Mia reads them.
+    other = TestClient(app)
+    other.post("/api/account/session", json={"name": "Mia", "password": PASSWORD})
+    assert other.get("/api/account/muted").json()["muted"] == [
+        "p0123456789abcdef",
+        "someTable_1/s3",
+    ]
+    for bad in (["<script>"], ["p123"], "p0123456789abcdef", [3], ["x" * 40 + "/s1"]):
+        refused = client.put("/api/account/muted", json={"muted": bad}, headers=csrf)
+        assert refused.status_code == 422, (bad, refused.text)
+    assert client.put("/api/account/muted", json={"muted": []}).status_code == 403  # no CSRF
+    assert client.get("/api/account/muted").json()["muted"] == [
+        "p0123456789abcdef",
+        "someTable_1/s3",
+    ]
+    guest = TestClient(app)
+    assert guest.get("/api/account/muted").status_code == 401
+    assert guest.put("/api/account/muted", json={"muted": []}).status_code == 401
+
+
+def test_control_characters_and_lone_surrogates_never_reach_the_database(
+    client: TestClient,
+) -> None:
+    table, tokens = started(client)
+    answer = say(client, table, "a\u0000b\u001b[31mc", 0, tokens[0])
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["text"] == "ab[31mc"
+    lone = client.post(
+        f"/api/tables/{table}/chat",
+        content=b'{"seat": 0, "text": "\\ud800"}',
+        headers={**bearer(tokens[0]), "Content-Type": "application/json"},
+    )
+    assert lone.status_code == 422, lone.text
+    assert said(client, table) == ["ab[31mc"]

@@ -49,7 +49,7 @@ from .protocol import (
     SayRequest,
 )
 from .storage import Storage
-from .storage.rows import AdminActRow, ChatLineRow, TableRow
+from .storage.rows import AccountRow, AdminActRow, ChatLineRow, TableRow
 from .tables import Tables
 from .tables.access import Credential, authorise
 
@@ -65,6 +65,8 @@ SILENT_GAMES: Final = {
 ROOMS_KEPT: Final = 4096
 """Rooms one process keeps in memory (the least recently used are read again when asked)."""
 CHAT_PREFIX: Final = "chat:"
+MUTED_PREFERENCE: Final = "chat_muted"
+"""The key of an account's preferences that holds the senders it mutes."""
 
 
 def chat_topic(table_id: str) -> str:
@@ -329,6 +331,26 @@ class Chat:
             "target": str(line_id),
             "detail": detail,
         }
+
+    def muted(self, account_id: str) -> list[str]:
+        """The senders ``account_id`` keeps muted (kept in the account's preferences)."""
+        with self.storage.session() as session:
+            preferences = session.scalar(
+                select(AccountRow.preferences).where(AccountRow.id == account_id)
+            )
+        kept = (preferences or {}).get(MUTED_PREFERENCE, [])
+        return [key for key in kept if isinstance(key, str)] if isinstance(kept, list) else []
+
+    def set_muted(self, account_id: str, muted: list[str]) -> list[str]:
+        """Keep ``muted`` as the senders ``account_id`` mutes (the other preferences stay)."""
+        kept = list(dict.fromkeys(muted))
+        with self.storage.session() as session:
+            row = session.get(AccountRow, account_id)
+            if row is None:
+                raise TableError(404, "this account no longer exists")
+            # A new dict: the JSON column is saved only when it is assigned.
+            row.preferences = {**(row.preferences or {}), MUTED_PREFERENCE: kept}
+        return kept
 
     def mark_hot_seat(self, table_id: str) -> None:
         """``table_id`` is played at one device: it has no chat."""

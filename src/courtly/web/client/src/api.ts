@@ -175,6 +175,10 @@ export const api = {
     ),
   /** The signed-in person, or an ApiError 401 for a guest. */
   account: () => request<SignedIn>("GET", "/api/account"),
+  /** The senders the signed-in person mutes, kept with their account. */
+  muted: () => request<{ muted: string[] }>("GET", "/api/account/muted"),
+  setMuted: (muted: string[], csrf: string) =>
+    request<{ muted: string[] }>("PUT", "/api/account/muted", { muted }, undefined, { "X-Courtly-CSRF": csrf }),
   hideLine: (line: number, csrf: string) =>
     request<unknown>("POST", `/api/admin/chat/${line}/hide`, {}, undefined, { "X-Courtly-CSRF": csrf }),
   rematch: (id: string, seat: number, token: string) =>

@@ -36,7 +36,21 @@ export function ChatPanel({
   const channel: ChatChannel = seat === null ? "spectators" : "players";
 
   useEffect(() => {
-    api.account().then(setAccount, () => setAccount(null));
+    api.account().then(
+      (me) => {
+        setAccount(me);
+        // Signed in: the mutes kept with the account join this browser's.
+        api.muted().then(
+          (kept) => {
+            const next = new Set([...loadMuted(), ...kept.muted]);
+            saveMuted(next);
+            setMuted(next);
+          },
+          () => undefined,
+        );
+      },
+      () => setAccount(null),
+    );
   }, []);
   useEffect(() => {
     if (seat === null) readSpectators(true);
@@ -52,18 +66,15 @@ export function ChatPanel({
     if (element) element.scrollTop = element.scrollHeight;
   }, [shown.length]);
 
-  const mute = (sender: string, on: boolean) => {
-    const next = new Set(muted);
-    if (on) next.add(muteKey(table, sender));
-    else next.delete(muteKey(table, sender));
+  const keep = (next: Set<string>) => {
     saveMuted(next);
     setMuted(next);
+    // Signed in: kept with the account too (the newest thousand, the server's most).
+    if (account) api.setMuted([...next].slice(-1000), account.csrf).catch(() => undefined);
   };
-  const unmuteAll = () => {
-    const next = new Set([...muted].filter((key) => !lines.some((l) => muteKey(table, l.sender) === key)));
-    saveMuted(next);
-    setMuted(next);
-  };
+  const mute = (sender: string) => keep(new Set([...muted, muteKey(table, sender)]));
+  const unmuteAll = () =>
+    keep(new Set([...muted].filter((key) => !lines.some((l) => muteKey(table, l.sender) === key))));
   const canSpeak = closed === null && (seat !== null ? token !== null : account !== null);
   const send = async (event: Event) => {
     event.preventDefault();
@@ -127,7 +138,7 @@ export function ChatPanel({
             <span class="chat-text">{line.text}</span>
             <span class="chat-actions">
               {!mine(line) && (
-                <button type="button" class="link-button" onClick={() => mute(line.sender, true)} aria-label={`Mute ${line.name}`}>
+                <button type="button" class="link-button" onClick={() => mute(line.sender)} aria-label={`Mute ${line.name}`}>
                   Mute
                 </button>
               )}
