@@ -7,6 +7,7 @@
 - A page in the background (its visibility overridden by an init script) with the permission
   granted gets a notification when its turn comes (``new Notification`` recorded by a wrapper);
   the permission is never asked on load, only from the button.
+- An administrator hides a line: it leaves every page at once.
 - The chat photographed at 1,280 and 375 pixels (with ``COURTLY_SCREENSHOTS`` set).
 
 The fixtures (``server``, ``browser``, ``new_page``) are in :mod:`tests.web.browsing`.
@@ -18,6 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, update
+
+from courtly.web.storage.rows import AccountRow
 
 from .browsing import PHONE, Server, photograph
 
@@ -192,3 +196,32 @@ def test_the_permission_is_asked_from_the_button_never_on_load(
     assert page.evaluate("window.__asked") == 0
     button.click()
     page.wait_for_function("window.__asked === 1")
+
+
+def test_an_administrator_hides_a_line_and_it_leaves_every_page(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    table, tokens = two_people(server)
+    alice = seat_page(new_page, table, 0, tokens[0])
+    bruno = seat_page(new_page, table, 1, tokens[1])
+    admin = new_page()
+    signed = admin.request.post(
+        "/api/account", data={"name": "Moderator", "password": "a long enough password"}
+    )
+    assert signed.ok, signed.text()
+    # Made an administrator as `courtly serve --admin Moderator` would.
+    engine = create_engine(server.database_url)
+    with engine.begin() as connection:
+        connection.execute(
+            update(AccountRow).where(AccountRow.name == "Moderator").values(admin=True)
+        )
+    engine.dispose()
+    admin.goto(f"/table/{table}")
+    say(bruno, "something rude")
+    say(bruno, "sorry")
+    for page in (alice, bruno, admin):
+        expect(lines(page)).to_have_text(["something rude", "sorry"])
+    assert alice.get_by_role("button", name="Hide this line of Bruno").count() == 0  # no admin
+    admin.get_by_role("button", name="Hide this line of Bruno").first.click()
+    for page in (alice, bruno, admin):
+        expect(lines(page)).to_have_text(["sorry"])
