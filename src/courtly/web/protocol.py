@@ -826,8 +826,6 @@ class MyGames(TypedDict):
     finished: int
 
 
-
-
 # ---------------------------------------------------------------------------------- chat
 
 MAX_CHAT_LINE = 500
@@ -912,6 +910,62 @@ class ChatReadMessage(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["chat-read"]
     spectators: bool
+
+
+# ---------------------------------------------------------------------------------- play now
+
+MAX_BOTS_AFTER = 600
+"""The longest "fill with bots after" wait, in seconds."""
+
+
+class PlayNowRequest(Strict):
+    """Wait for a table of ``game``: ``players`` seats (0: any count the game has), ``mode``,
+    rated (signed-in people only) or casual; ``bots_after``: seconds after which the free seats
+    go to bots (the table is then casual; null: wait for people)."""
+
+    game: str = Field(min_length=1, max_length=64)
+    players: int = Field(default=0, ge=0, le=16, description="0: any count")
+    mode: Mode = "realtime"
+    rated: bool = False
+    bots_after: int | None = Field(default=None, ge=0, le=MAX_BOTS_AFTER)
+    name: str = Field(default="", max_length=64, description="a guest's name at the table")
+
+
+PlayNowState = Literal["waiting", "seated", "gone"]
+
+
+class PlayNowStatus(TypedDict):
+    """Where a Play now ticket stands: ``waiting`` (``waited`` seconds so far), ``seated`` (at
+    ``table``'s ``seat``: the ticket is the seat's token) or ``gone`` (left, or not heard from
+    for too long)."""
+
+    state: PlayNowState
+    game: str
+    players: int
+    mode: Mode
+    rated: bool
+    waited: float
+    table: str | None
+    seat: int | None
+
+
+class PlayNowTicket(PlayNowStatus):
+    """A new place in the queue: ``ticket`` (shown once) proves it, as ``Authorization: Bearer``
+    on the heartbeat and on leaving, and becomes the token of the seat it is given."""
+
+    ticket: str
+    heartbeat: float
+    """Seconds between heartbeats (``POST /api/play-now/wait``) that keep the place."""
+
+
+class PlayNowWaiting(TypedDict):
+    """How many wait for one kind of table (``players`` 0: any count)."""
+
+    game: str
+    players: int
+    mode: Mode
+    rated: bool
+    waiting: int
 
 
 ClientMessage = Hello | MoveMessage | ChatReadMessage

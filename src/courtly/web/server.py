@@ -20,6 +20,7 @@ from .hub import Hub
 from .model import TableError
 from .people import People
 from .people.admin import Administration
+from .play_now import PlayNow
 from .profiles import Profiles
 from .ratings import Ratings
 from .storage import open_storage
@@ -65,6 +66,9 @@ class Server:
         self.profiles = Profiles(self.storage, self.tables.cache, leaderboard_min_games)
         """Profiles, leaderboards (``leaderboard_min_games``: the rated games a person must
         have played in a pool to appear on its leaderboard) and My games."""
+
+        self.play_now = PlayNow(self.storage, self.tables, self.changed)
+        """Play now's queue (shared through the database) and the tables it forms."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -113,6 +117,7 @@ class Server:
         self._timers = [
             asyncio.create_task(self._every(1.0, self._beat)),
             asyncio.create_task(self._every(0.25, self._clocks)),
+            asyncio.create_task(self._every(0.5, self._play_now)),
         ]
         if self.abandon_after > 0:
             # Looked for often enough that a table is closed soon after its time.
@@ -144,6 +149,10 @@ class Server:
         closed = await run_in_threadpool(self.abandonment.sweep, self.abandon_after)
         if closed:
             log.info("closed %d abandoned tables", len(closed))
+
+    async def _play_now(self) -> None:
+        # Tables for those who waited long enough for bots, or whom another process queued.
+        await run_in_threadpool(self.play_now.form)
 
     async def _clocks(self) -> None:
         await run_in_threadpool(self.tables.clocks.check)

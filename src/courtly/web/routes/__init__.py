@@ -14,6 +14,7 @@ from . import (
     my_games,
     people,
     play,
+    play_now,
     replays,
     seats,
     socket,
@@ -36,7 +37,7 @@ for module in (
     chat,
 ):
     api.include_router(module.router)
-for module in (people, my_games):
+for module in (people, my_games, play_now):
     api.include_router(module.router)
 
 __all__ = ["api"]

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -279,3 +280,40 @@ class ChatLineRow(Base):
     at: Mapped[float] = mapped_column(Float)
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     """Hidden by an administrator: never sent again."""
+
+
+class QueueRow(Base):
+    """A person waiting in Play now's queue, until a table is formed for them (``table_id``
+    and ``seat`` then say where they sit)."""
+
+    __tablename__ = "play_queue"
+    __table_args__ = (
+        Index("ix_play_queue_game", "game", "table_id"),
+        # One waiting row per account, even when two processes take a person's Play now at once.
+        Index(
+            "ix_play_queue_waiting_account",
+            "account_id",
+            unique=True,
+            sqlite_where=text("table_id IS NULL"),
+            postgresql_where=text("table_id IS NULL"),
+        ),
+    )
+
+    ticket_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the ticket, the secret of its holder (then their seat's token)."""
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    """The player count wanted (0: any the game has)."""
+    mode: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    bots_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds after which the free seats are given to bots (None: wait for people)."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The shown rating (``mu - 3 sigma``) in the game's pool, for rated pairing."""
+    joined_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    """The holder's last heartbeat: a row not seen for a while is removed."""
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
