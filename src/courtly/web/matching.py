@@ -12,7 +12,7 @@ who may join it (who accept bots too) and bots in the free seats; such a table i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 RATING_WINDOW = 2.0
@@ -71,7 +71,7 @@ def _close(a: Waiting, b: Waiting, now: float) -> bool:
 
 
 def form_tables(
-    waiting: Sequence[Waiting], counts: dict[str, Sequence[int]], now: float
+    waiting: Sequence[Waiting], counts: Mapping[str, Sequence[int]], now: float
 ) -> list[Formed]:
     """The tables to make now from ``waiting`` (``counts``: each game's player counts, the
     smallest first); each person is in one table at most, and one account sits once."""
@@ -89,7 +89,7 @@ def form_tables(
 
 
 def _table_for(
-    first: Waiting, free: list[Waiting], counts: dict[str, Sequence[int]], now: float
+    first: Waiting, free: list[Waiting], counts: Mapping[str, Sequence[int]], now: float
 ) -> Formed | None:
     game_counts = list(counts.get(first.game, ()))
     wanted = [first.players] if first.players else game_counts
