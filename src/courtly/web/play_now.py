@@ -178,10 +178,11 @@ class PlayNow:
 
     # ------------------------------------------------------------------------------ forming
 
-    def form(self) -> list[str]:
-        """Form every table the queue allows now: the ids of the tables made."""
-        if not self._forming.acquire(blocking=False):
-            return []  # this process is forming already; it will look again
+    def form(self, wait: bool = False) -> list[str]:
+        """Form every table the queue allows now: the ids of the tables made. If this process
+        is forming already, ``wait`` for it and look again (else leave it to that look)."""
+        if not self._forming.acquire(blocking=wait):
+            return []
         try:
             return self._form()
         finally:

@@ -36,7 +36,7 @@ def join(request: PlayNowRequest, server: ServerDep, account: SignedIn) -> PlayN
         None if account is None else (account.id, account.name),
     )
     # Whoever completes a table is seated at once, not at the next look of the timer.
-    server.play_now.form()
+    server.play_now.form(wait=True)
     if ticket["state"] == "waiting":
         ticket = {**ticket, **server.play_now.wait(ticket["ticket"])}
     return ticket
