@@ -51,6 +51,10 @@ export type HeldSeat = Schemas["HeldSeat"];
 export type SeatsAttached = Schemas["SeatsAttached"];
 export type AdminAct = Schemas["AdminAct"];
 export type CreateRequest = Schemas["CreateTable"];
+export type PlayNowRequest = Schemas["PlayNowRequest"];
+export type PlayNowTicket = Schemas["PlayNowTicket"];
+export type PlayNowStatus = Schemas["PlayNowStatus"];
+export type PlayNowWaiting = Schemas["PlayNowWaiting"];
 
 /** What a page sends on a table's WebSocket: the hello first, then a seat's moves. */
 export type ClientMessage = Schemas["ClientMessage"];
@@ -234,6 +238,11 @@ export const api = {
       undefined,
       token,
     ),
+  // Play now: a place in the queue, proved by its ticket (which becomes the seat's token).
+  playNow: (body: PlayNowRequest) => request<PlayNowTicket>("POST", "/api/play-now", body),
+  playNowWait: (ticket: string) => request<PlayNowStatus>("POST", "/api/play-now/wait", undefined, ticket),
+  playNowLeave: (ticket: string) => request<PlayNowStatus>("DELETE", "/api/play-now", undefined, ticket),
+  playNowWaiting: () => request<PlayNowWaiting[]>("GET", "/api/play-now/waiting"),
 };
 
 // Tokens are secrets: kept in this browser only (localStorage), one per table and seat, and sent

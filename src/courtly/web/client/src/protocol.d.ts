@@ -598,6 +598,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/play-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wait for a table of a game: returns a ticket, shown once, that becomes your seat's token */
+        post: operations["join_api_play_now_post"];
+        /** Leave the queue */
+        delete: operations["leave_api_play_now_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-now/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep your place (every few seconds) and learn whether you are seated */
+        post: operations["wait_api_play_now_wait_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-now/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many wait for what */
+        get: operations["waiting_api_play_now_waiting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1249,6 +1301,123 @@ export interface components {
             your_turn: boolean;
             /** Time Left */
             time_left: number | null;
+        };
+        /**
+         * PlayNowRequest
+         * @description Wait for a table of ``game``: ``players`` seats (0: any count the game has), ``mode``,
+         *     rated (signed-in people only) or casual; ``bots_after``: seconds after which the free seats
+         *     go to bots (the table is then casual; null: wait for people).
+         */
+        PlayNowRequest: {
+            /** Game */
+            game: string;
+            /**
+             * Players
+             * @description 0: any count
+             * @default 0
+             */
+            players?: number;
+            /**
+             * Mode
+             * @default realtime
+             * @enum {string}
+             */
+            mode?: "realtime" | "turn-based";
+            /**
+             * Rated
+             * @default false
+             */
+            rated?: boolean;
+            /** Bots After */
+            bots_after?: number | null;
+            /**
+             * Name
+             * @description a guest's name at the table
+             * @default
+             */
+            name?: string;
+        };
+        /**
+         * PlayNowStatus
+         * @description Where a Play now ticket stands: ``waiting`` (``waited`` seconds so far), ``seated`` (at
+         *     ``table``'s ``seat``: the ticket is the seat's token) or ``gone`` (left, or not heard from
+         *     for too long).
+         */
+        PlayNowStatus: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "waiting" | "seated" | "gone";
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "realtime" | "turn-based";
+            /** Rated */
+            rated: boolean;
+            /** Waited */
+            waited: number;
+            /** Table */
+            table: string | null;
+            /** Seat */
+            seat: number | null;
+        };
+        /**
+         * PlayNowTicket
+         * @description A new place in the queue: ``ticket`` (shown once) proves it, as ``Authorization: Bearer``
+         *     on the heartbeat and on leaving, and becomes the token of the seat it is given.
+         */
+        PlayNowTicket: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "waiting" | "seated" | "gone";
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "realtime" | "turn-based";
+            /** Rated */
+            rated: boolean;
+            /** Waited */
+            waited: number;
+            /** Table */
+            table: string | null;
+            /** Seat */
+            seat: number | null;
+            /** Ticket */
+            ticket: string;
+            /** Heartbeat */
+            heartbeat: number;
+        };
+        /**
+         * PlayNowWaiting
+         * @description How many wait for one kind of table (``players`` 0: any count).
+         */
+        PlayNowWaiting: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "realtime" | "turn-based";
+            /** Rated */
+            rated: boolean;
+            /** Waiting */
+            waiting: number;
         };
         /**
          * PlayerSeat
@@ -3872,6 +4041,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    join_api_play_now_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayNowRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowTicket"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    leave_api_play_now_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowStatus"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    wait_api_play_now_wait_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowStatus"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    waiting_api_play_now_waiting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowWaiting"][];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */
