@@ -14,7 +14,7 @@ import { useAccount } from "./account";
 import { navigate, tablePath } from "./router";
 
 const COUNTS_MS = 3000;
-const BOTS_AFTER = [0, 15, 30, 60, 120];
+const BOTS_AFTER = [0, 5, 15, 30, 60, 120];
 
 /** The counts of who waits for what, refreshed every few seconds. */
 export function useWaitingCounts(): PlayNowWaiting[] {
