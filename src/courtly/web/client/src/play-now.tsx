@@ -137,7 +137,7 @@ export function PlayNow({
               <option value="turn-based">Turn-based (a day a move)</option>
             </select>
           </label>
-          <label title={account ? "" : "Sign in to play rated tables"}>
+          <label class="check" title={account ? "" : "Sign in to play rated tables"}>
             <input
               type="checkbox"
               checked={rated && !!account}
