@@ -23,26 +23,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import random
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 
-from courtly.testing.postgres import PostgresServer, find_bindir
+from chat import database, percentile
 from courtly.testing.server import NO_LIMITS, ServerProcess
 from server import process_cpu
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def person(
@@ -102,26 +95,6 @@ async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         if seated
         else None,
     }
-
-
-@contextlib.contextmanager
-def database(args: argparse.Namespace, folder: Path) -> Iterator[str]:
-    if not args.postgres:
-        yield f"sqlite:///{folder / 'play-now.sqlite3'}"
-        return
-    bindir = find_bindir()
-    if bindir is None:
-        raise SystemExit("--postgres needs PostgreSQL (initdb in /usr/lib/postgresql/*/bin)")
-    postgres = PostgresServer(bindir)
-    postgres.start()
-    try:
-        name = postgres.create_database()
-        with postgres.admin() as connection:
-            # Commits wait for their WAL, as in production (the test cluster's default is off).
-            connection.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = on')
-        yield postgres.url(name)
-    finally:
-        postgres.stop()
 
 
 def main() -> None:

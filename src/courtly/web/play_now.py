@@ -26,7 +26,7 @@ from .matching import Formed, Waiting, form_tables
 from .model import MODES, Table, TableError
 from .protocol import PlayNowStatus, PlayNowTicket, PlayNowWaiting
 from .ratings import ALL_COUNTS, displayed
-from .storage import Storage
+from .storage import Storage, Transaction
 from .storage import queue as stored
 from .storage.ratings import pool_ratings
 from .storage.rows import QueueRow
@@ -121,12 +121,9 @@ class PlayNow:
 
     def wait(self, ticket: str) -> PlayNowStatus:
         """The heartbeat of a place: where it stands (404 for an unknown ticket)."""
-        now = time.time()
-        key = hash_token(ticket)
+        now, key = time.time(), hash_token(ticket)
         with self.storage.session() as session:
-            row = stored.find_entry(session, key)
-            if row is None:
-                raise TableError(404, "no such place in the queue: it was left or given up")
+            row = self._held(session, key)
             if row.table_id is None and row.seen_at < now - HEARTBEAT_GRACE:
                 stored.remove_entry(session, key)
                 return {**self._status(row, now), "state": "gone"}
@@ -135,12 +132,9 @@ class PlayNow:
 
     def leave(self, ticket: str) -> PlayNowStatus:
         """Leave the queue (409 once seated: the table is made)."""
-        now = time.time()
-        key = hash_token(ticket)
+        now, key = time.time(), hash_token(ticket)
         with self.storage.session() as session:
-            row = stored.find_entry(session, key)
-            if row is None:
-                raise TableError(404, "no such place in the queue: it was left or given up")
+            row = self._held(session, key)
             if row.table_id is not None:
                 raise TableError(
                     409, f"you are seated already, at table {row.table_id} (leave the seat there)"
@@ -162,6 +156,13 @@ class PlayNow:
             }
             for c in found
         ]
+
+    @staticmethod
+    def _held(session: Transaction, key: str) -> QueueRow:
+        row = stored.find_entry(session, key)
+        if row is None:
+            raise TableError(404, "no such place in the queue: it was left or given up")
+        return row
 
     @staticmethod
     def _status(row: QueueRow, now: float) -> PlayNowStatus:
