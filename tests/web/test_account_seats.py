@@ -11,12 +11,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from courtly.core.records import read_records
 from courtly.core.replays import replay_record
-from courtly.web.people.sessions import CSRF_HEADER
+from courtly.web.people.sessions import COOKIE, CSRF_HEADER
+from courtly.web.routes import socket as socket_routes
 
 from .test_accounts import PASSWORD
 from .test_api import TWO_PEOPLE, bearer, create, hello, join, receive, started, view
@@ -191,3 +193,20 @@ def test_a_person_exports_their_finished_games_as_records(
         assert record.to_dict() == client.get(f"/api/tables/{table}/record").json()
         assert replay_record(record).is_terminal
     assert client.get("/api/account/games").status_code == 401
+
+
+def test_signing_out_everywhere_closes_the_seat_s_socket_opened_by_cookie(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(socket_routes, "SESSION_CHECK", 0.0)
+    anna = device(app, "Anna", "up")
+    table = create(client, **GAME)["id"]
+    anna.post(f"/api/tables/{table}/seats/0/join", json={}).raise_for_status()
+    cookie = {"Cookie": f"{COOKIE}={anna.cookies[COOKIE]}"}
+    with client.websocket_connect(f"/api/tables/{table}/ws", headers=cookie) as socket:
+        hello(socket, 0, None)
+        assert receive(socket)["type"] == "view"
+        assert anna.delete("/api/account/sessions").json() == {"ended": 1}
+        ended = receive(socket)
+        assert ended == {"type": "error", "detail": "the session ended: sign in again"}
+        assert receive(socket)["code"] == 4401

@@ -287,3 +287,76 @@ def test_the_operator_names_an_administrator(database_url: str) -> None:
         assert sign_up(client, "Anna")["admin"] is True
         assert sign_up(TestClient(app), "Boris")["admin"] is True
         assert sign_up(TestClient(app), "Carla")["admin"] is False
+
+
+def test_one_address_makes_a_bounded_number_of_accounts(app: FastAPI, client: TestClient) -> None:
+    from courtly.web.people.throttle import PasswordLimits, PasswordThrottle
+
+    app.state.server.people.throttle = PasswordThrottle(PasswordLimits(sign_ups_per_address=2))
+    sign_up(TestClient(app), "Anna")
+    sign_up(TestClient(app), "Boris")
+    third = client.post("/api/account", json={"name": "Carla", "password": PASSWORD})
+    assert third.status_code == 429 and int(third.headers["Retry-After"]) >= 1
+    assert "at most 2 an hour" in third.json()["detail"]
+    assert [row.name for row in rows(app, AccountRow)] == ["Anna", "Boris"]
+
+
+def test_a_restart_keeps_every_session(database_url: str) -> None:
+    from courtly.web import create_app
+    from courtly.web.limits import NO_LIMITS
+
+    def started() -> FastAPI:
+        return create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)
+
+    with TestClient(started()) as before:
+        me = sign_up(before)
+        cookie = before.cookies.get(COOKIE)
+    with TestClient(started(), cookies={COOKIE: cast(str, cookie)}) as after:
+        assert after.get("/api/account").json() == me
+        ended = after.delete("/api/account/session", headers={CSRF_HEADER: me["csrf"]})
+        assert ended.json() == {"ended": 1}
+
+
+def test_an_expired_session_signs_nobody_in(app: FastAPI, client: TestClient) -> None:
+    sign_up(client)
+    with app.state.server.storage.session() as session:
+        for row in session.scalars(select(SessionRow)):
+            row.expires_at = row.created_at - 1
+    assert client.get("/api/account").status_code == 401
+    assert rows(app, SessionRow) == []  # gone at its first use after its time
+
+
+def test_a_session_in_use_is_renewed(app: FastAPI, client: TestClient) -> None:
+    sign_up(client)
+    with app.state.server.storage.session() as session:
+        for row in session.scalars(select(SessionRow)):
+            row.seen_at -= 2 * 3600
+            row.expires_at -= 2 * 3600
+            old = row.expires_at
+    response = client.get("/api/account")
+    assert response.status_code == 200
+    assert "max-age=2592000" in response.headers["set-cookie"].lower()
+    [renewed] = rows(app, SessionRow)
+    assert renewed.expires_at > old + 3600
+
+
+def test_of_the_first_accounts_made_at_once_one_is_the_administrator(app: FastAPI) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    people = app.state.server.people
+    names = [f"Person {index}" for index in range(4)]
+    with ThreadPoolExecutor(len(names)) as pool:
+        made = list(pool.map(lambda name: people.sign_up(name, PASSWORD), names))
+    assert sum(account.admin for account in made) == 1
+
+
+def test_another_site_s_form_cannot_sign_a_browser_in(app: FastAPI, client: TestClient) -> None:
+    """A form of another site can post text/plain or a urlencoded body, never JSON: it can
+    neither sign a browser up nor into the attacker's account."""
+    body = '{"name": "Eve", "password": "evil evil evil"}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        for path in ("/api/account", "/api/account/session"):
+            response = client.post(path, content=body, headers={"Content-Type": kind})
+            assert response.status_code == 422, (kind, path, response.text)
+    assert COOKIE not in client.cookies
+    assert rows(app, AccountRow) == []

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 from fastapi import HTTPException
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from ..names import MAX_NAME
@@ -19,6 +19,11 @@ from .model import DELETED_NAME, RESERVED_NAMES, Account, account_of, name_key
 from .passwords import check_password, hash_password
 from .sessions import Sessions, secret_hash
 from .throttle import PasswordLimits, PasswordThrottle
+
+SIGN_UP_LOCK = 0x636F75727432
+"""PostgreSQL advisory lock key held while an account is made (``"court2"`` in ASCII): two
+processes making the first accounts at once cannot both find the table empty (and both make an
+administrator)."""
 
 WRONG_PASSWORD = "wrong name or password"
 DISABLED = "this account is disabled by an administrator"
@@ -59,19 +64,25 @@ class People:
 
     # ------------------------------------------------------------------------------ signing up
 
-    def sign_up(self, name: str, password: str) -> Account:
+    def sign_up(self, name: str, password: str, address: str = "") -> Account:
         """A new account (``name`` cleaned already): the first one, or the one named by the
-        operator, is an administrator. 409 if the name is taken."""
+        operator, is an administrator. 409 if the name is taken; 429 if ``address`` made too
+        many lately."""
         key = name_key(name)
         if key in RESERVED_NAMES:
             raise HTTPException(409, f"the name {name!r} is kept for the server: choose another")
         if len(key) > MAX_NAME:
             raise HTTPException(422, f"name: a name is at most {MAX_NAME} characters")
+        self.throttle.sign_up(address)
         password_hash = hash_password(password)  # before the transaction: it takes a while
         now = time.time()
         taken = HTTPException(409, f"the name {name!r} is taken: choose another")
         try:
             with self.storage.session() as session:
+                if session.get_bind().dialect.name == "postgresql":
+                    session.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": SIGN_UP_LOCK}
+                    )
                 if session.scalar(select(AccountRow.id).where(AccountRow.name_key == key)):
                     raise taken
                 first = not session.scalar(select(func.count()).select_from(AccountRow))

@@ -1,6 +1,7 @@
 """Wrong passwords, counted: per account and per client address, each in a moving window (the
 ``limits`` library, in memory: each server process counts its own). Over either limit a
-password is not even checked: 429 with ``Retry-After``.
+password is not even checked: 429 with ``Retry-After``. Sign-ups are counted per address too
+(each one makes an account, and hashes a password).
 
 Guessing one person's password is slowed to :data:`PER_ACCOUNT` guesses per window whatever
 the addresses; guessing many people's passwords from one address, to :data:`PER_ADDRESS`. A
@@ -15,7 +16,7 @@ import time
 from dataclasses import dataclass
 
 from fastapi import HTTPException
-from limits import RateLimitItem, RateLimitItemPerMinute
+from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
@@ -29,6 +30,8 @@ class PasswordLimits:
     per_account: int = 10
     per_address: int = 50
     """Higher than per account: people behind one address (a household, a school) share it."""
+    sign_ups_per_address: int = 20
+    """Accounts one address may make per hour."""
 
 
 class PasswordThrottle:
@@ -39,6 +42,7 @@ class PasswordThrottle:
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._account = RateLimitItemPerMinute(max(1, self.limits.per_account), WINDOW_MINUTES)
         self._address = RateLimitItemPerMinute(max(1, self.limits.per_address), WINDOW_MINUTES)
+        self._sign_ups = RateLimitItemPerHour(max(1, self.limits.sign_ups_per_address))
 
     def _checks(self, account: str, address: str) -> list[tuple[RateLimitItem, str, str]]:
         checks: list[tuple[RateLimitItem, str, str]] = []
@@ -52,14 +56,32 @@ class PasswordThrottle:
         """429 if ``account`` or ``address`` has had too many wrong passwords lately."""
         for item, key, whom in self._checks(account, address):
             if not self._limiter.test(item, key):
-                stats = self._limiter.get_window_stats(item, key)
-                wait = max(1, math.ceil(stats.reset_time - time.time()))
+                wait = self._wait(item, key)
                 raise HTTPException(
                     429,
                     f"too many wrong passwords {whom}: at most {item.amount} in "
                     f"{WINDOW_MINUTES} minutes; try again in {wait} s",
                     headers={"Retry-After": str(wait)},
                 )
+
+    def sign_up(self, address: str) -> None:
+        """Count a sign-up from ``address``: 429 over :attr:`PasswordLimits.sign_ups_per_address`
+        an hour."""
+        if self.limits.sign_ups_per_address <= 0:
+            return
+        key = f"sign-up:{address}"
+        if not self._limiter.hit(self._sign_ups, key):
+            wait = self._wait(self._sign_ups, key)
+            raise HTTPException(
+                429,
+                f"too many accounts made from {address}: at most "
+                f"{self.limits.sign_ups_per_address} an hour; try again in {wait} s",
+                headers={"Retry-After": str(wait)},
+            )
+
+    def _wait(self, item: RateLimitItem, key: str) -> int:
+        stats = self._limiter.get_window_stats(item, key)
+        return max(1, math.ceil(stats.reset_time - time.time()))
 
     def wrong(self, account: str, address: str) -> None:
         """Count a wrong password."""

@@ -26,10 +26,12 @@ def join(
     table_id: str, seat: int, server: ServerDep, account: SignedIn, request: JoinSeat | None = None
 ) -> SeatToken:
     name = request.name if request else ""
+    hot_seat = request.hot_seat if request else False
     person = None
     if account is not None:
-        person, name = SignedInPerson(account.id), account.name
-    hot_seat = request.hot_seat if request else False
+        # The account's name, but at hot seat, where the people of one device each name theirs.
+        person = SignedInPerson(account.id)
+        name = (name if hot_seat else "") or account.name
     token, _table = server.tables.seats.join(table_id, seat, name, person, hot_seat)
     if hot_seat:
         server.chat.mark_hot_seat(table_id)

@@ -56,6 +56,9 @@ HELLO_PROBLEMS = {
     "since": f"since is the number of log events already held (0 to {MAX_COUNT})",
     "chat": "chat is true (the table's chat is sent too) or false",
 }
+SESSION_CHECK = 30.0
+"""Seconds between two checks that the session of a seat's socket opened by cookie is still
+alive: signing out everywhere closes it within this time."""
 MOVE_PROBLEMS = {
     "action": "action is the action's text or id",
     "version": f"version is the version the move was chosen at (0 to {MAX_COUNT})",
@@ -166,6 +169,7 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
         # No token: the seat's signed-in person, by their session's cookie.
         account_id = await socket_account(server, websocket)
         token = None if account_id is None else SignedInPerson(account_id)
+    by_cookie = isinstance(token, SignedInPerson)
     tables = server.tables
     wake = server.hub.watch(table_id)
     chat_wake = server.hub.watch(chat_topic(table_id))
@@ -191,7 +195,14 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
         away = tables.cache.get(table_id).clock.away
         every = min(5.0, away / 2) if away > 0 else 5.0
         last_seen = 0.0
+        checked = time.monotonic()
         while not closed.done():
+            if by_cookie and time.monotonic() - checked > SESSION_CHECK:
+                # Signed out (everywhere, or disabled) meanwhile: the seat is no longer proved.
+                checked = time.monotonic()
+                if await socket_account(server, websocket) is None:
+                    await refuse(websocket, "the session ended: sign in again", 4401)
+                    return
             if seat is not None and away > 0 and time.monotonic() - last_seen > every:
                 last_seen = time.monotonic()
                 await run_in_threadpool(server.storage.mark_seen, table_id, seat, time.time())

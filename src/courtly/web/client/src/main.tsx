@@ -9,6 +9,7 @@ import { HotSeatPage } from "./hotseat";
 import { ReplayPage } from "./replay";
 import { ReviewPage } from "./review";
 import { RulesPage } from "./rules";
+import { AccountMenu, AccountPage, AdminPage, SignInPage } from "./people";
 import "./style.css";
 
 function App() {
@@ -27,6 +28,10 @@ function App() {
       replay: "Courtly replay",
       review: "Courtly review",
       rules: "Courtly rules",
+      signin: "Sign in to Courtly",
+      signup: "Sign up to Courtly",
+      account: "Your Courtly account",
+      admin: "Courtly administration",
     };
     document.title = titles[route.page] ?? "Courtly";
   }, [route]);
@@ -39,6 +44,7 @@ function App() {
         <a href="/" onClick={onLinkClick} class="brand">
           <span aria-hidden="true">♛</span> Courtly
         </a>
+        <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>
         {route.page === "lobby" && <Lobby />}
@@ -47,6 +53,9 @@ function App() {
         {route.page === "replay" && <ReplayPage key={route.table} table={route.table} />}
         {route.page === "review" && <ReviewPage key={route.table} table={route.table} />}
         {route.page === "rules" && <RulesPage key={route.game} game={route.game} />}
+        {(route.page === "signin" || route.page === "signup") && <SignInPage key={route.page} mode={route.page} />}
+        {route.page === "account" && <AccountPage />}
+        {route.page === "admin" && <AdminPage />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

@@ -12,11 +12,18 @@ export type Route =
   | { page: "replay"; table: string }
   | { page: "review"; table: string }
   | { page: "rules"; game: string }
+  | { page: "signin" }
+  | { page: "signup" }
+  | { page: "account" }
+  | { page: "admin" }
   | { page: "missing"; path: string };
 
 export function parseRoute(location: Location): Route {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return { page: "lobby" };
+  if (path === "/signin" || path === "/signup" || path === "/account" || path === "/admin") {
+    return { page: path.slice(1) as "signin" | "signup" | "account" | "admin" };
+  }
   const table = /^\/table\/([^/]+)$/.exec(path);
   if (table) {
     const seatText = new URLSearchParams(location.search).get("seat");
