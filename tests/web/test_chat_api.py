@@ -338,3 +338,20 @@ def test_control_characters_and_lone_surrogates_never_reach_the_database(
     )
     assert lone.status_code == 422, lone.text
     assert said(client, table) == ["ab[31mc"]
+
+
+def test_a_signed_in_person_speaks_for_their_seat_by_cookie(
+    app: FastAPI, client: TestClient
+) -> None:
+    me = sign_up(client, "Sam")
+    csrf = {CSRF_HEADER: me["csrf"]}
+    table = create(client)["id"]
+    joined = client.post(f"/api/tables/{table}/seats/0/join", json={}, headers=csrf)
+    assert joined.status_code == 200, joined.text
+    answer = say(client, table, "my own seat", 0, headers=csrf)
+    assert answer.status_code == 201, answer.text
+    line = answer.json()
+    assert line["name"] == "Sam" and line["sender"].startswith("p")  # the person, not the seat
+    assert say(client, table, "not mine", 1, headers=csrf).status_code in (401, 403)
+    [row] = stored(app)
+    assert row.account_id == me["id"]
