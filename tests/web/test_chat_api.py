@@ -27,7 +27,7 @@ from courtly.web.protocol import MAX_CHAT_LINE
 from courtly.web.storage.rows import AdminActRow, ChatLineRow
 
 from .test_accounts import PASSWORD, sign_up
-from .test_api import bearer, create, no_stack_trace, play_until, receive, started, view
+from .test_api import bearer, create, join, no_stack_trace, play_until, receive, started, view
 
 
 def say(
@@ -218,6 +218,12 @@ def test_a_hot_seat_table_has_no_chat(app: FastAPI, client: TestClient) -> None:
     assert answer.status_code == 409 and "hot-seat" in answer.json()["detail"]
     assert client.get(f"/api/tables/{table}/chat").json()["closed"].startswith("a hot-seat")
     assert stored(app) == []
+    # A stranger who takes the last seat of a table "as a hot seat" silences nobody.
+    other = create(client)["id"]
+    first = join(client, other, 0)
+    client.post(f"/api/tables/{other}/seats/1/join", json={"hot_seat": True})
+    assert client.get(f"/api/tables/{other}/chat").json()["closed"] is None
+    assert say(client, other, "still here", 0, first).status_code == 201
 
 
 def test_goths_has_no_chat_while_it_is_played_and_opens_when_it_ends(

@@ -352,12 +352,23 @@ class Chat:
             row.preferences = {**(row.preferences or {}), MUTED_PREFERENCE: kept}
         return kept
 
-    def mark_hot_seat(self, table_id: str) -> None:
-        """``table_id`` is played at one device: it has no chat."""
+    def joined(self, table: Table, hot_seat: bool) -> None:
+        """A person's seat of ``table`` was taken, at a hot seat or not. The table is a hot
+        seat's (no chat) when its first person's seat was taken as one and every later one
+        too: a stranger who joins the last seat of a table "as a hot seat" silences nobody."""
+        first = sum(1 for seat in table.seats if seat.kind == "person" and seat.taken) == 1
+        if hot_seat and first:
+            self._mark_hot_seat(table.id, True)
+        elif not hot_seat and self.room(table.id).hot_seat:
+            self._mark_hot_seat(table.id, False)
+
+    def _mark_hot_seat(self, table_id: str, hot_seat: bool) -> None:
         with self.storage.session() as session:
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(hot_seat=True))
+            session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(hot_seat=hot_seat)
+            )
             self.storage.notify(session, chat_topic(table_id))
-        self.room(table_id).hot_seat = True
+        self.room(table_id).hot_seat = hot_seat
         self.publish(chat_topic(table_id))
 
 
