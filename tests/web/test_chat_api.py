@@ -20,10 +20,10 @@ from starlette.testclient import WebSocketTestSession
 from courtly.cli import serve as serve_cli
 from courtly.core.errors import InvalidOptions
 from courtly.web import create_app
-from courtly.web.chat import CHAT_RATE
+from courtly.web.chat import CHAT_RATE, ChatReader
 from courtly.web.limits import NO_LIMITS
 from courtly.web.people.sessions import CSRF_HEADER
-from courtly.web.protocol import MAX_CHAT_LINE
+from courtly.web.protocol import MAX_CHAT_LINE, ChatLine
 from courtly.web.storage.rows import AdminActRow, ChatLineRow
 
 from .test_accounts import PASSWORD, sign_up
@@ -361,3 +361,33 @@ def test_a_signed_in_person_speaks_for_their_seat_by_cookie(
     assert say(client, table, "not mine", 1, headers=csrf).status_code in (401, 403)
     [row] = stored(app)
     assert row.account_id == me["id"]
+
+
+def test_a_line_committed_out_of_the_order_of_ids_still_reaches_every_reader(
+    app: FastAPI, client: TestClient
+) -> None:
+    table, _tokens = started(client)
+    chat = app.state.server.chat
+    reader = ChatReader(chat, table, spectator=False)
+    assert reader.message() == {"type": "chat", "lines": [], "hidden": [], "closed": None}
+
+    def line(number: int) -> ChatLine:
+        return {
+            "id": number,
+            "channel": "players",
+            "seat": 0,
+            "sender": "s0",
+            "name": "p0",
+            "text": f"line {number}",
+            "at": 1.0,
+        }
+
+    # Line 10 is known first (committed first, or heard first from another process), then 9.
+    room = chat.room(table)
+    room.arrived(line(10))
+    assert [x["id"] for x in reader.message()["lines"]] == [10]
+    room.arrived(line(9))
+    room.arrived(line(10))  # heard again: not sent twice
+    assert [x["id"] for x in reader.message()["lines"]] == [9]
+    assert reader.message() is None
+    assert [x["id"] for x in chat.history(table, "players")["lines"]] == [9, 10]
