@@ -15,6 +15,7 @@ The fixtures (``server``, ``browser``, ``new_page``) are in :mod:`tests.web.brow
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -225,3 +226,33 @@ def test_an_administrator_hides_a_line_and_it_leaves_every_page(
     admin.get_by_role("button", name="Hide this line of Bruno").first.click()
     for page in (alice, bruno, admin):
         expect(lines(page)).to_have_text(["sorry"])
+
+
+def test_the_replay_of_a_finished_game_shows_its_chat(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    table, tokens = two_people(server, seed=2)
+    for seat, text in ((0, "good luck"), (1, "<i>you too</i>")):
+        server.ok(
+            "POST",
+            f"/api/tables/{table}/chat",
+            json={"seat": seat, "text": text},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+    rng = random.Random(2)
+    for _ in range(5000):  # random legal moves of whoever is to move, until the game is over
+        shown = server.ok("GET", f"/api/tables/{table}/view")
+        if shown["status"] != "playing":
+            break
+        seat = shown["to_move"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        mine = server.ok("GET", f"/api/tables/{table}/view?seat={seat}", headers=auth)
+        action = rng.choice(mine["legal_actions"])["id"]
+        move = {"seat": seat, "action": action, "version": mine["version"]}
+        server.ok("POST", f"/api/tables/{table}/moves", json=move, headers=auth)
+    assert server.ok("GET", f"/api/tables/{table}/view")["status"] == "over"
+    page = new_page()
+    page.goto(f"/table/{table}/replay")
+    log = page.get_by_test_id("chat-log")
+    expect(log.locator(".chat-text")).to_have_text(["good luck", "<i>you too</i>"])
+    assert log.locator("i").count() == 0

@@ -33,9 +33,8 @@ def join(
         person = SignedInPerson(account.id)
         name = (name if hot_seat else "") or account.name
     server.ratings.check_join(table_id, None if account is None else account.id)
-    token, _table = server.tables.seats.join(table_id, seat, name, person, hot_seat)
-    if hot_seat:
-        server.chat.mark_hot_seat(table_id)
+    token, table = server.tables.seats.join(table_id, seat, name, person, hot_seat)
+    server.chat.joined(table, hot_seat)
     return {"table": table_id, "seat": seat, "token": token}
 
 

@@ -3,7 +3,8 @@
 // text, never HTML: Preact writes them as text nodes. A person muted here is muted in this browser
 // on every table (a guest's seat: on this table only); an administrator may hide a line.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type ChatChannel, type ChatLine, type SignedIn } from "../api";
+import { useAccount } from "../account";
+import { api, ApiError, type ChatChannel, type ChatLine } from "../api";
 import type { SeatNamer } from "../cards";
 import { loadMuted, muteKey, saveMuted } from "../shared/mutes";
 import { clock } from "../shared/chat-log";
@@ -31,27 +32,23 @@ export function ChatPanel({
   const [sending, setSending] = useState(false);
   const [muted, setMuted] = useState(loadMuted);
   const [reading, setReading] = useState(seat === null);
-  const [account, setAccount] = useState<SignedIn | null>(null);
+  const account = useAccount() ?? null;
   const list = useRef<HTMLOListElement>(null);
   const channel: ChatChannel = seat === null ? "spectators" : "players";
 
+  const accountId = account?.id;
   useEffect(() => {
-    api.account().then(
-      (me) => {
-        setAccount(me);
-        // Signed in: the mutes kept with the account join this browser's.
-        api.muted().then(
-          (kept) => {
-            const next = new Set([...loadMuted(), ...kept.muted]);
-            saveMuted(next);
-            setMuted(next);
-          },
-          () => undefined,
-        );
+    if (!accountId) return;
+    // Signed in: the mutes kept with the account join this browser's.
+    api.muted().then(
+      (kept) => {
+        const next = new Set([...loadMuted(), ...kept.muted]);
+        saveMuted(next);
+        setMuted(next);
       },
-      () => setAccount(null),
+      () => undefined,
     );
-  }, []);
+  }, [accountId]);
   useEffect(() => {
     if (seat === null) readSpectators(true);
   }, [seat, readSpectators]);
@@ -70,7 +67,7 @@ export function ChatPanel({
     saveMuted(next);
     setMuted(next);
     // Signed in: kept with the account too (the newest thousand, the server's most).
-    if (account) api.setMuted([...next].slice(-1000), account.csrf).catch(() => undefined);
+    if (account) api.setMuted([...next].slice(-1000)).catch(() => undefined);
   };
   const mute = (sender: string) => keep(new Set([...muted, muteKey(table, sender)]));
   const unmuteAll = () =>
@@ -82,7 +79,7 @@ export function ChatPanel({
     if (!said || sending) return;
     setSending(true);
     try {
-      await api.say(table, channel, said, seat, seat === null ? null : token, seat === null ? account?.csrf : undefined);
+      await api.say(table, channel, said, seat, seat === null ? null : token);
       setText("");
       setError(null);
     } catch (e) {
@@ -94,7 +91,7 @@ export function ChatPanel({
   const hide = async (line: ChatLine) => {
     if (!account) return;
     try {
-      await api.hideLine(line.id, account.csrf);
+      await api.hideLine(line.id);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }
