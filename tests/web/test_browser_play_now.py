@@ -125,3 +125,16 @@ def test_fill_with_bots_starts_a_table_with_bots_after_the_wait(
     found = server.ok("GET", f"/api/tables/{table}")
     assert [s["kind"] for s in found["seats"]] == ["person", "bot", "bot"]
     assert not found["rated"] and found["status"] == "playing"
+
+
+def test_a_closed_tab_leaves_the_queue_within_seconds(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    leaving = new_page(viewport=WIDE)
+    press_play_now(leaving, players="4")
+    watcher = new_page(viewport=WIDE)
+    watcher.goto("/")
+    count = watcher.locator(f"li.game[data-game={GAME}] .play-now-count")
+    expect(count).to_contain_text("1 for 4 players")
+    leaving.close()  # no Leave pressed: the heartbeats stop
+    expect(count).to_have_text("Nobody waits to play now.")
