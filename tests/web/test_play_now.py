@@ -183,6 +183,7 @@ def test_a_guest_cannot_wait_for_a_rated_table_and_bad_requests_change_nothing(
         client.post("/api/play-now", json={"game": GAME, "bots_after": -1}),
         client.post("/api/play-now", json={"game": GAME, "players": "2"}),
         client.post("/api/play-now", json={"game": GAME, "extra": 1}),
+        client.post("/api/play-now", json={"game": GAME, "name": "\u202e\u0000"}),
         client.post("/api/play-now", content=b"{", headers={"Content-Type": "application/json"}),
         client.post("/api/play-now/wait"),
         client.post("/api/play-now/wait", headers=bearer("not-a-ticket")),
@@ -190,7 +191,7 @@ def test_a_guest_cannot_wait_for_a_rated_table_and_bad_requests_change_nothing(
         client.delete("/api/play-now", headers=bearer("not-a-ticket")),
     ]
     codes = [response.status_code for response in refused]
-    assert codes == [401, 404, 400, 422, 422, 422, 422, 422, 401, 404, 401, 404], codes
+    assert codes == [401, 404, 400, 422, 422, 422, 422, 422, 422, 401, 404, 401, 404], codes
     assert all(isinstance(response.json()["detail"], str) for response in refused)
     assert client.get("/api/play-now/waiting").json() == []
 

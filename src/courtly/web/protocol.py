@@ -928,7 +928,8 @@ class PlayNowRequest(Strict):
     mode: Mode = "realtime"
     rated: bool = False
     bots_after: int | None = Field(default=None, ge=0, le=MAX_BOTS_AFTER)
-    name: str = Field(default="", max_length=64, description="a guest's name at the table")
+    name: PersonName = ""
+    """A guest's name at the table (a signed-in person sits under their account's)."""
 
 
 PlayNowState = Literal["waiting", "seated", "gone"]

@@ -1332,7 +1332,7 @@ export interface components {
             bots_after?: number | null;
             /**
              * Name
-             * @description a guest's name at the table
+             * @description a name shown to everyone: cleaned (NFC, white space runs one space, trimmed, no control or invisible characters) and at most 64 characters
              * @default
              */
             name?: string;
