@@ -13,6 +13,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from courtly.web import create_app
+from courtly.web.limits import NO_LIMITS
 from courtly.web.matching import Waiting, form_tables, rating_window
 from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.play_now import HEARTBEAT_GRACE
@@ -234,3 +236,13 @@ def test_many_guests_arriving_are_each_seated_once(client: TestClient, players: 
     seats = {(s["table"], s["seat"]) for s in seated}
     assert len(seats) == len(places)
     assert len({s["table"] for s in seated}) == 3
+
+
+def test_a_restart_loses_no_place(database_url: str) -> None:
+    with TestClient(create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)) as c:
+        waiting = play_now(c, players=2, name="Ann")
+    with TestClient(create_app(database_url, bot_pace=0, bot_workers=-1, limits=NO_LIMITS)) as c:
+        assert status(c, waiting["ticket"])["state"] == "waiting"
+        met = play_now(c, players=2, name="Bob")
+        assert met["state"] == "seated"
+        assert status(c, waiting["ticket"])["table"] == met["table"]
