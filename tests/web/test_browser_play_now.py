@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from .browsing import PHONE, Server, photograph
+from .browsing import PHONE, WAIT_MS, Server, photograph
 from .test_browser_people import sign
 
 GAME = "royal-gambit"
@@ -49,11 +49,15 @@ def test_two_guests_press_play_now_and_meet_at_one_table(
     anna = new_page(viewport=WIDE)
     press_play_now(anna)
     game = anna.locator(f"li.game[data-game={GAME}]")
-    expect(game.get_by_role("status")).to_contain_text("Waiting for a table (2 players")
+    expect(game.get_by_role("status")).to_contain_text(
+        "Waiting for a table (2 players", timeout=WAIT_MS
+    )
     bert = new_page(viewport=PHONE)
     bert.goto("/")
     bert_card = bert.locator(f"li.game[data-game={GAME}]")
-    expect(bert_card.locator(".play-now-count")).to_contain_text("1 waiting: 1 for 2 players")
+    expect(bert_card.locator(".play-now-count")).to_contain_text(
+        "1 waiting: 1 for 2 players", timeout=WAIT_MS
+    )
     photograph(anna, "play-now-waiting-1280")
     bert_card.get_by_role("button", name=f"Play {TITLE} now").click()
     photograph(bert, "play-now-choices-375")
@@ -71,8 +75,10 @@ def test_leave_takes_a_person_out_of_the_queue_in_one_click(
     press_play_now(page, players="3")
     game = page.locator(f"li.game[data-game={GAME}]")
     game.get_by_role("button", name=f"Leave Play now of {TITLE}").click()
-    expect(game.get_by_role("button", name=f"Play {TITLE} now")).to_be_visible()
-    expect(game.locator(".play-now-count")).to_have_text("Nobody waits to play now.")
+    expect(game.get_by_role("button", name=f"Play {TITLE} now")).to_be_visible(timeout=WAIT_MS)
+    expect(game.locator(".play-now-count")).to_have_text(
+        "Nobody waits to play now.", timeout=WAIT_MS
+    )
 
 
 def set_rating(server: Server, name: str, mu: float) -> None:
@@ -101,7 +107,7 @@ def test_rated_players_of_close_ratings_are_paired_before_a_far_one(
     press_play_now(pages["Nadia"], rated=True)
     for name in ("Farah", "Nadia"):
         waiting = pages[name].locator(f"li.game[data-game={GAME}]").get_by_role("status")
-        expect(waiting).to_contain_text("rated")
+        expect(waiting).to_contain_text("rated", timeout=WAIT_MS)
     press_play_now(pages["Nils"], rated=True)
     table_n, _ = seated_at(pages["Nadia"])
     table_l, _ = seated_at(pages["Nils"])
@@ -110,7 +116,7 @@ def test_rated_players_of_close_ratings_are_paired_before_a_far_one(
     assert "/table/" not in pages["Farah"].url
     expect(
         pages["Farah"].locator(f"li.game[data-game={GAME}]").get_by_role("status")
-    ).to_be_visible()
+    ).to_be_visible(timeout=WAIT_MS)
     names = server.ok("GET", f"/api/tables/{table_n}")
     assert names["rated"] and sorted(s["name"] for s in names["seats"]) == ["Nadia", "Nils"]
 
@@ -135,6 +141,7 @@ def test_a_closed_tab_leaves_the_queue_within_seconds(
     watcher = new_page(viewport=WIDE)
     watcher.goto("/")
     count = watcher.locator(f"li.game[data-game={GAME}] .play-now-count")
-    expect(count).to_contain_text("1 for 4 players")
+    expect(count).to_contain_text("1 for 4 players", timeout=WAIT_MS)
     leaving.close()  # no Leave pressed: the heartbeats stop
-    expect(count).to_have_text("Nobody waits to play now.")
+    # Given up after 10 s without a heartbeat; the lobby counts again every 3 s.
+    expect(count).to_have_text("Nobody waits to play now.", timeout=WAIT_MS)
