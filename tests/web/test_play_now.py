@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from courtly.web import create_app
-from courtly.web.limits import NO_LIMITS
+from courtly.web.limits import NO_LIMITS, Limits
 from courtly.web.matching import Waiting, form_tables, rating_window
 from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.play_now import HEARTBEAT_GRACE
@@ -246,3 +246,14 @@ def test_a_restart_loses_no_place(database_url: str) -> None:
         met = play_now(c, players=2, name="Bob")
         assert met["state"] == "seated"
         assert status(c, waiting["ticket"])["table"] == met["table"]
+
+
+def test_play_now_tables_count_against_the_address_s_table_limit(database_url: str) -> None:
+    limits = Limits(tables_per_address=2)
+    app = create_app(database_url, bot_pace=0, bot_workers=-1, limits=limits)
+    with TestClient(app) as c:
+        for _ in range(2):
+            assert play_now(c, players=2, bots_after=0)["state"] == "seated"
+        refused = c.post("/api/play-now", json={"game": GAME, "players": 2, "bots_after": 0})
+        assert refused.status_code == 429 and "tables open or in play" in refused.json()["detail"]
+        assert c.get("/api/play-now/waiting").json() == []
