@@ -182,6 +182,10 @@ class PlayNow:
     def form(self, wait: bool = False) -> list[str]:
         """Form every table the queue allows now: the ids of the tables made. If this process
         is forming already, ``wait`` for it and look again (else leave it to that look)."""
+        with self.storage.sessions() as reading:
+            # Looked for every half second: an empty queue must not take SQLite's one writer.
+            if not stored.anyone_waiting(reading):
+                return []
         if not self._forming.acquire(blocking=wait):
             return []
         try:

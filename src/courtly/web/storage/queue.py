@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, exists, func, select, update
 
 from .base import Storage, Transaction
 from .rows import QueueRow
@@ -65,6 +65,11 @@ def expire(session: Transaction, waiting_cutoff: float, seated_cutoff: float) ->
         delete(QueueRow).where(QueueRow.table_id.is_not(None), QueueRow.seen_at < seated_cutoff)
     )
     return int(getattr(gone, "rowcount", 0) or 0)
+
+
+def anyone_waiting(session: Transaction) -> bool:
+    """Whether any row waits (a read: no writer is held for an empty queue)."""
+    return bool(session.scalar(select(exists().where(QueueRow.table_id.is_(None)))))
 
 
 def hold_waiting(storage: Storage, session: Transaction, seen_since: float) -> list[QueueRow]:
