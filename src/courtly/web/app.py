@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
+from .chat import CHAT_RATE
 from .headers import SecurityHeaders
 from .limits import Guard, Limits
 from .openapi import with_socket_messages
@@ -57,6 +58,7 @@ def create_app(
     origin: str | None = None,
     rp_id: str | None = None,
     leaderboard_min_games: int = 5,
+    chat_rate: str = CHAT_RATE,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -72,7 +74,8 @@ def create_app(
     account made). ``origin`` and ``rp_id``: what passkeys are bound to (default: the scheme
     and host of each request; see :mod:`courtly.web.people.relying_party`).
     ``leaderboard_min_games``: the rated games a person must have played in a pool to appear
-    on its leaderboard.
+    on its leaderboard; ``chat_rate``: how often one sender may say a line (the ``limits``
+    library's notation; "0": no limit).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -87,6 +90,7 @@ def create_app(
         admin=admin,
         relying_party=RelyingPartySettings(origin, rp_id),
         leaderboard_min_games=leaderboard_min_games,
+        chat_rate=chat_rate,
     )
 
     @asynccontextmanager

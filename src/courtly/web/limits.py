@@ -45,7 +45,9 @@ this guard refuses more that arrived at once (431)."""
 SOCKET_REFUSED = 4429
 """The close code of a WebSocket over a limit (4000 + 429)."""
 
-_CREATES_TABLE = re.compile(r"^/api/(tables|tutorials|tables/[^/]+/rematch)/?$")
+_CREATES_TABLE = re.compile(r"^/api/(tables|tutorials|tables/[^/]+/rematch|play-now)/?$")
+"""The requests that may make a table (Play now's, when its answer seats the person at once:
+with bots after no wait, a table a request, so it counts as one)."""
 _SOCKET = re.compile(r"^/api/tables/([^/]+)/ws/?$")
 
 
@@ -60,7 +62,8 @@ class Limits:
     ten a second on average, far above what the browser client needs, whose moves travel on
     its WebSocket."""
     tables_per_address: int = 20
-    """Tables open or in play that one address created (tables, tutorials, rematches)."""
+    """Tables open or in play that one address created (tables, tutorials, rematches, and
+    Play now's that seated it at once)."""
     tables: int = 2000
     """Tables open or in play on the server, about 70 KB of memory each."""
     sockets_per_table: int = 50

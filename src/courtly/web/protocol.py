@@ -646,6 +646,10 @@ class Hello(BaseModel):
     seat: int | None = None
     token: str | None = None
     since: int = Field(default=0, ge=0, le=MAX_COUNT)
+    chat: bool = Field(
+        default=False,
+        description="send the table's chat on this connection too (ChatMessage)",
+    )
 
 
 class MoveMessage(BaseModel):
@@ -822,8 +826,151 @@ class MyGames(TypedDict):
     finished: int
 
 
-ClientMessage = Hello | MoveMessage
-ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage
+# ---------------------------------------------------------------------------------- chat
+
+MAX_CHAT_LINE = 500
+"""Characters a chat line may have, once cleaned."""
+MAX_RAW_CHAT_LINE = 4 * MAX_CHAT_LINE
+"""Characters a chat line may have as sent, before cleaning."""
+ChatChannel = Literal["players", "spectators"]
+
+
+class ChatLine(TypedDict):
+    """A line said at a table: ``sender`` names who said it across tables and pages (what a
+    person mutes), ``name`` is the name shown, ``seat`` the seat that said it (null: a
+    spectator)."""
+
+    id: int
+    channel: ChatChannel
+    seat: int | None
+    sender: str
+    name: str
+    text: str
+    at: float
+
+
+class ChatHistory(TypedDict):
+    """A table's chat lines in one channel, the oldest first (an administrator's hidden lines
+    left out); ``closed`` says why nobody may speak now (null: the chat is open)."""
+
+    table: str
+    channel: ChatChannel
+    closed: str | None
+    lines: list[ChatLine]
+
+
+class SayRequest(Strict):
+    """A line to say: in the players' channel as ``seat`` (its token, or its signed-in person),
+    in the spectators' channel as the signed-in person."""
+
+    channel: ChatChannel = "players"
+    seat: int | None = Field(default=None, ge=0, le=15)
+    text: str = Field(min_length=1, max_length=MAX_RAW_CHAT_LINE)
+
+
+class HideLine(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+MAX_MUTED = 1000
+"""Senders one account may keep muted."""
+MuteKey = Annotated[
+    str,
+    Field(
+        pattern=r"^(p[0-9a-f]{16}|[A-Za-z0-9_-]{1,32}/s[0-9]{1,2})$",
+        description="a person's sender key (p...), or a guest's seat at one table (table/s0)",
+    ),
+]
+
+
+class Muted(Strict):
+    """The senders whose lines a person does not want to see, kept with their account."""
+
+    muted: list[MuteKey] = Field(max_length=MAX_MUTED)
+
+
+class MutedSenders(TypedDict):
+    muted: list[str]
+
+
+class ChatMessage(TypedDict):
+    """Chat lines the connection has not had (the players' channel; the spectators' to a
+    spectator, and to a seat that asked for them), the ids of lines an administrator hid since,
+    and whether the chat is open (``closed``: why not)."""
+
+    type: Literal["chat"]
+    lines: list[ChatLine]
+    hidden: list[int]
+    closed: str | None
+
+
+class ChatReadMessage(BaseModel):
+    """A seat chooses whether it reads the spectators' channel (it does not, at first)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["chat-read"]
+    spectators: bool
+
+
+# ---------------------------------------------------------------------------------- play now
+
+MAX_BOTS_AFTER = 600
+"""The longest "fill with bots after" wait, in seconds."""
+
+
+class PlayNowRequest(Strict):
+    """Wait for a table of ``game``: ``players`` seats (0: any count the game has), ``mode``,
+    rated (signed-in people only) or casual; ``bots_after``: seconds after which the free seats
+    go to bots (the table is then casual; null: wait for people)."""
+
+    game: str = Field(min_length=1, max_length=64)
+    players: int = Field(default=0, ge=0, le=16, description="0: any count")
+    mode: Mode = "realtime"
+    rated: bool = False
+    bots_after: int | None = Field(default=None, ge=0, le=MAX_BOTS_AFTER)
+    name: PersonName = ""
+    """A guest's name at the table (a signed-in person sits under their account's)."""
+
+
+PlayNowState = Literal["waiting", "seated", "gone"]
+
+
+class PlayNowStatus(TypedDict):
+    """Where a Play now ticket stands: ``waiting`` (``waited`` seconds so far), ``seated`` (at
+    ``table``'s ``seat``: the ticket is the seat's token) or ``gone`` (left, or not heard from
+    for too long)."""
+
+    state: PlayNowState
+    game: str
+    players: int
+    mode: Mode
+    rated: bool
+    waited: float
+    table: str | None
+    seat: int | None
+
+
+class PlayNowTicket(PlayNowStatus):
+    """A new place in the queue: ``ticket`` (shown once) proves it, as ``Authorization: Bearer``
+    on the heartbeat and on leaving, and becomes the token of the seat it is given."""
+
+    ticket: str
+    heartbeat: float
+    """Seconds between heartbeats (``POST /api/play-now/wait``) that keep the place."""
+
+
+class PlayNowWaiting(TypedDict):
+    """How many wait for one kind of table (``players`` 0: any count)."""
+
+    game: str
+    players: int
+    mode: Mode
+    rated: bool
+    waiting: int
+
+
+ClientMessage = Hello | MoveMessage | ChatReadMessage
+ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage | ChatMessage
 SOCKET_MESSAGES: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
 """The WebSocket's messages, added to the OpenAPI schema's components under these names (a
 WebSocket route is not in OpenAPI)."""

@@ -15,12 +15,14 @@ from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .advice import Advisor
 from .bots import Bots
 from .budgets import BotBudget
+from .chat import CHAT_PREFIX, CHAT_RATE, Chat
 from .hub import Hub
 from .model import TableError
 from .people import People
 from .people.admin import Administration
 from .people.passkeys import Passkeys
 from .people.relying_party import RelyingPartySettings
+from .play_now import PlayNow
 from .profiles import Profiles
 from .ratings import Ratings
 from .storage import open_storage
@@ -44,14 +46,17 @@ class Server:
         admin: str | None = None,
         relying_party: RelyingPartySettings | None = None,
         leaderboard_min_games: int = 5,
+        chat_rate: str = CHAT_RATE,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
         self.people = People(self.storage, admin, renamed=self.renamed)
-        self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
         """The accounts, their sessions; ``admin``: the name of an account made administrator
         (besides the first one)."""
+        self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
+        self.chat = Chat(self.storage, self.tables, self.hub.publish, chat_rate)
+        """The tables' chat (:mod:`.chat`)."""
         self.bot_budget = bot_budget or BotBudget()
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
@@ -67,6 +72,8 @@ class Server:
         self.profiles = Profiles(self.storage, self.tables.cache, leaderboard_min_games)
         """Profiles, leaderboards (``leaderboard_min_games``: the rated games a person must
         have played in a pool to appear on its leaderboard) and My games."""
+        self.play_now = PlayNow(self.storage, self.tables, self.changed)
+        """Play now's queue (shared through the database) and the tables it forms."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -82,6 +89,9 @@ class Server:
 
     def heard(self, table_id: str) -> None:
         """Another process changed a table: catch up, then tell this process's watchers."""
+        if table_id.startswith(CHAT_PREFIX):
+            self.chat.heard(table_id.removeprefix(CHAT_PREFIX))
+            return
         try:
             if not self.tables.cache.refresh(table_id):
                 return  # a table this process does not hold, or nothing new
@@ -112,6 +122,7 @@ class Server:
         self._timers = [
             asyncio.create_task(self._every(1.0, self._beat)),
             asyncio.create_task(self._every(0.25, self._clocks)),
+            asyncio.create_task(self._every(0.5, self._play_now)),
         ]
         if self.abandon_after > 0:
             # Looked for often enough that a table is closed soon after its time.
@@ -143,6 +154,10 @@ class Server:
         closed = await run_in_threadpool(self.abandonment.sweep, self.abandon_after)
         if closed:
             log.info("closed %d abandoned tables", len(closed))
+
+    async def _play_now(self) -> None:
+        # Tables for those who waited long enough for bots, or whom another process queued.
+        await run_in_threadpool(self.play_now.form)
 
     async def _clocks(self) -> None:
         await run_in_threadpool(self.tables.clocks.check)

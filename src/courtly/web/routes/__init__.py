@@ -9,11 +9,13 @@ from . import (
     account,
     admin,
     advice,
+    chat,
     games,
     my_games,
     passkeys,
     people,
     play,
+    play_now,
     replays,
     seats,
     socket,
@@ -34,9 +36,11 @@ for module in (
     account,
     admin,
     passkeys,
+    chat,
+    people,
+    my_games,
+    play_now,
 ):
-    api.include_router(module.router)
-for module in (people, my_games):
     api.include_router(module.router)
 
 __all__ = ["api"]

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -62,6 +63,8 @@ class TableRow(Base):
     """The salt of the commitment to the seed (None: a table made before commitments)."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     """Its result moves its players' ratings (chosen when it is made; casual otherwise)."""
+    hot_seat: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its people play at one device (it then has no chat)."""
 
 
 class SeatRow(Base):
@@ -255,3 +258,62 @@ class AdminActRow(Base):
     act: Mapped[str] = mapped_column(String(32))
     target: Mapped[str] = mapped_column(String(64))
     detail: Mapped[str] = mapped_column(String(300), default="")
+
+
+class ChatLineRow(Base):
+    """A line said at a table, in the players' or the spectators' channel."""
+
+    __tablename__ = "chat_lines"
+    __table_args__ = (Index("ix_chat_lines_table", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    channel: Mapped[str] = mapped_column(String(16))
+    """``players`` or ``spectators``."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that said it (None: a spectator)."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The signed-in person who said it (None: a guest's seat, by its token)."""
+    name: Mapped[str] = mapped_column(String(64))
+    """The sender's name as shown when it was said."""
+    text: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[float] = mapped_column(Float)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Hidden by an administrator: never sent again."""
+
+
+class QueueRow(Base):
+    """A person waiting in Play now's queue, until a table is formed for them (``table_id``
+    and ``seat`` then say where they sit)."""
+
+    __tablename__ = "play_queue"
+    __table_args__ = (
+        Index("ix_play_queue_game", "game", "table_id"),
+        # One waiting row per account, even when two processes take a person's Play now at once.
+        Index(
+            "ix_play_queue_waiting_account",
+            "account_id",
+            unique=True,
+            sqlite_where=text("table_id IS NULL"),
+            postgresql_where=text("table_id IS NULL"),
+        ),
+    )
+
+    ticket_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the ticket, the secret of its holder (then their seat's token)."""
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    """The player count wanted (0: any the game has)."""
+    mode: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    bots_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds after which the free seats are given to bots (None: wait for people)."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The shown rating (``mu - 3 sigma``) in the game's pool, for rated pairing."""
+    joined_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+    """The holder's last heartbeat: a row not seen for a while is removed."""
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -59,6 +59,31 @@ class Seats:
         to it (:mod:`courtly.core.deals`); a chosen ``seed`` is marked so, and told to everyone
         who joins. A ``rated`` table's result moves its people's ratings
         (:func:`courtly.web.ratings.check_rated_table` says what it may not be)."""
+        table = self.new_table(
+            game_id, players, options, seats, mode, clock, seed, hints, prepare, rated
+        )
+        with self.storage.session() as session:
+            self.storage.add_table(session, table, table.created_at)
+        self.cache.add(table)
+        self.on_change(table.id)
+        return table
+
+    def new_table(
+        self,
+        game_id: str,
+        players: int | None,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        mode: str = "realtime",
+        clock: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        hints: bool = True,
+        prepare: Callable[[Table], None] | None = None,
+        rated: bool = False,
+    ) -> Table:
+        """A new table as :meth:`create` makes it, dealt but neither stored nor held: for a
+        caller that stores it in a transaction of its own (Play now), then holds it
+        (``cache.add``) and tells of it (``on_change``) once that commits."""
         if rated:
             check_rated_table(seats, seed)
         try:
@@ -100,10 +125,6 @@ class Seats:
         table.status = "playing" if all(s.taken for s in table.seats) else "open"
         if table.status == "playing":
             start_clocks(table, now)
-        with self.storage.session() as session:
-            self.storage.add_table(session, table, now)
-        self.cache.add(table)
-        self.on_change(table.id)
         return table
 
     @staticmethod

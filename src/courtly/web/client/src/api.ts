@@ -51,6 +51,10 @@ export type HeldSeat = Schemas["HeldSeat"];
 export type SeatsAttached = Schemas["SeatsAttached"];
 export type AdminAct = Schemas["AdminAct"];
 export type CreateRequest = Schemas["CreateTable"];
+export type PlayNowRequest = Schemas["PlayNowRequest"];
+export type PlayNowTicket = Schemas["PlayNowTicket"];
+export type PlayNowStatus = Schemas["PlayNowStatus"];
+export type PlayNowWaiting = Schemas["PlayNowWaiting"];
 
 /** What a page sends on a table's WebSocket: the hello first, then a seat's moves. */
 export type ClientMessage = Schemas["ClientMessage"];
@@ -62,6 +66,11 @@ export type ViewMessage = Schemas["ViewMessage"];
 export type ErrorMessage = Schemas["ErrorMessage"];
 export type AnswerMessage = Schemas["AnswerMessage"];
 export type RefusedMessage = Schemas["RefusedMessage"];
+/** A line said at a table; its `sender` is what a person mutes. */
+export type ChatLine = Schemas["ChatLine"];
+export type ChatChannel = ChatLine["channel"];
+export type ChatMessage = Schemas["ChatMessage"];
+export type ChatHistory = Schemas["ChatHistory"];
 
 /** A refused request: the server's `detail`, and its status (0: no answer at all). */
 export class ApiError extends Error {
@@ -196,6 +205,21 @@ export const api = {
   adminDisable: (name: string, disabled: boolean, reason: string) =>
     request<AdminAct>("POST", `/api/admin/accounts/${encodeURIComponent(name)}/disable`, { disabled, reason }),
   adminActs: () => request<AdminAct[]>("GET", "/api/admin/acts"),
+  chat: (id: string, channel: ChatChannel) =>
+    request<ChatHistory>("GET", `/api/tables/${encodeURIComponent(id)}/chat?channel=${channel}`),
+  /** Say a line: as a seat (its token, or the signed-in person's cookie) in the players'
+   * channel, or signed in in the spectators' channel. */
+  say: (id: string, channel: ChatChannel, text: string, seat: number | null, token: string | null) =>
+    request<ChatLine>(
+      "POST",
+      `/api/tables/${encodeURIComponent(id)}/chat`,
+      seat === null ? { channel, text } : { channel, text, seat },
+      token ?? undefined,
+    ),
+  /** The senders the signed-in person mutes, kept with their account. */
+  muted: () => request<{ muted: string[] }>("GET", "/api/account/muted"),
+  setMuted: (muted: string[]) => request<{ muted: string[] }>("PUT", "/api/account/muted", { muted }),
+  hideLine: (line: number) => request<AdminAct>("POST", `/api/admin/chat/${line}/hide`, {}),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",
@@ -203,6 +227,11 @@ export const api = {
       undefined,
       token,
     ),
+  // Play now: a place in the queue, proved by its ticket (which becomes the seat's token).
+  playNow: (body: PlayNowRequest) => request<PlayNowTicket>("POST", "/api/play-now", body),
+  playNowWait: (ticket: string) => request<PlayNowStatus>("POST", "/api/play-now/wait", undefined, ticket),
+  playNowLeave: (ticket: string) => request<PlayNowStatus>("DELETE", "/api/play-now", undefined, ticket),
+  playNowWaiting: () => request<PlayNowWaiting[]>("GET", "/api/play-now/waiting"),
 };
 
 // Tokens are secrets: kept in this browser only (localStorage), one per table and seat, and sent

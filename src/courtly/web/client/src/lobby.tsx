@@ -24,6 +24,7 @@ import {
   tablePath,
 } from "./router";
 import { MyGamesSection } from "./mygames";
+import { PlayNow, usePlayNowWait, useWaitingCounts } from "./play-now";
 import { ChosenDeal } from "./shared/deal";
 import { NameField } from "./shared/name-field";
 import { sentence, winnersText } from "./shared/result";
@@ -41,6 +42,8 @@ export function Lobby() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [learning, setLearning] = useState<string | null>(null);
   const form = useRef<HTMLElement>(null);
+  const waitingCounts = useWaitingCounts();
+  const [playNowWait, setPlayNowWait] = usePlayNowWait();
 
   useEffect(() => {
     api.games().then(
@@ -118,6 +121,7 @@ export function Lobby() {
                 <h3>{game.title}</h3>
                 <p class="muted">{playerRange(game)}</p>
                 <p>{game.summary}</p>
+                <PlayNow game={game} counts={waitingCounts} waiting={playNowWait} setWaiting={setPlayNowWait} />
                 <span class="table-links">
                   {game.tutorial && (
                     <button

@@ -580,6 +580,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel's chat lines, the oldest first (anyone may read them, in the replay too) */
+        get: operations["history_api_tables__table_id__chat_get"];
+        put?: never;
+        /** Say a line: a seat (its token, or its signed-in person) in the players' channel, a signed-in spectator in the spectators' channel */
+        post: operations["say_api_tables__table_id__chat_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chat/{line_id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a chat line: never sent again, taken off every page showing it (logged) */
+        post: operations["hide_api_admin_chat__line_id__hide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/muted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The senders the signed-in person mutes in the chat (kept with the account) */
+        get: operations["muted_api_account_muted_get"];
+        /** Keep the senders the signed-in person mutes in the chat (the whole list) */
+        put: operations["set_muted_api_account_muted_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{name}": {
         parameters: {
             query?: never;
@@ -623,6 +676,58 @@ export interface paths {
         };
         /** My games: your turn first, then in play, open, and the last finished (401: sign in first) */
         get: operations["my_games_api_account_tables_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wait for a table of a game: returns a ticket, shown once, that becomes your seat's token */
+        post: operations["join_api_play_now_post"];
+        /** Leave the queue */
+        delete: operations["leave_api_play_now_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-now/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep your place (every few seconds) and learn whether you are seated */
+        post: operations["wait_api_play_now_wait_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/play-now/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many wait for what */
+        get: operations["waiting_api_play_now_waiting_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -749,6 +854,49 @@ export interface components {
              * @description 8 to 1024 characters
              */
             new: string;
+        };
+        /**
+         * ChatHistory
+         * @description A table's chat lines in one channel, the oldest first (an administrator's hidden lines
+         *     left out); ``closed`` says why nobody may speak now (null: the chat is open).
+         */
+        ChatHistory: {
+            /** Table */
+            table: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "players" | "spectators";
+            /** Closed */
+            closed: string | null;
+            /** Lines */
+            lines: components["schemas"]["ChatLine"][];
+        };
+        /**
+         * ChatLine
+         * @description A line said at a table: ``sender`` names who said it across tables and pages (what a
+         *     person mutes), ``name`` is the name shown, ``seat`` the seat that said it (null: a
+         *     spectator).
+         */
+        ChatLine: {
+            /** Id */
+            id: number;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "players" | "spectators";
+            /** Seat */
+            seat: number | null;
+            /** Sender */
+            sender: string;
+            /** Name */
+            name: string;
+            /** Text */
+            text: string;
+            /** At */
+            at: number;
         };
         /**
          * Clock
@@ -977,6 +1125,15 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** HideLine */
+        HideLine: {
+            /**
+             * Reason
+             * @description why, for the log
+             * @default
+             */
+            reason?: string;
+        };
         /** Hint */
         Hint: {
             /** Table */
@@ -1122,6 +1279,19 @@ export interface components {
              * @description the version the move was chosen at
              */
             version: number;
+        };
+        /**
+         * Muted
+         * @description The senders whose lines a person does not want to see, kept with their account.
+         */
+        Muted: {
+            /** Muted */
+            muted: string[];
+        };
+        /** MutedSenders */
+        MutedSenders: {
+            /** Muted */
+            muted: string[];
         };
         /**
          * MyGames
@@ -1297,6 +1467,123 @@ export interface components {
             your_turn: boolean;
             /** Time Left */
             time_left: number | null;
+        };
+        /**
+         * PlayNowRequest
+         * @description Wait for a table of ``game``: ``players`` seats (0: any count the game has), ``mode``,
+         *     rated (signed-in people only) or casual; ``bots_after``: seconds after which the free seats
+         *     go to bots (the table is then casual; null: wait for people).
+         */
+        PlayNowRequest: {
+            /** Game */
+            game: string;
+            /**
+             * Players
+             * @description 0: any count
+             * @default 0
+             */
+            players?: number;
+            /**
+             * Mode
+             * @default realtime
+             * @enum {string}
+             */
+            mode?: "realtime" | "turn-based";
+            /**
+             * Rated
+             * @default false
+             */
+            rated?: boolean;
+            /** Bots After */
+            bots_after?: number | null;
+            /**
+             * Name
+             * @description a name shown to everyone: cleaned (NFC, white space runs one space, trimmed, no control or invisible characters) and at most 64 characters
+             * @default
+             */
+            name?: string;
+        };
+        /**
+         * PlayNowStatus
+         * @description Where a Play now ticket stands: ``waiting`` (``waited`` seconds so far), ``seated`` (at
+         *     ``table``'s ``seat``: the ticket is the seat's token) or ``gone`` (left, or not heard from
+         *     for too long).
+         */
+        PlayNowStatus: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "waiting" | "seated" | "gone";
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "realtime" | "turn-based";
+            /** Rated */
+            rated: boolean;
+            /** Waited */
+            waited: number;
+            /** Table */
+            table: string | null;
+            /** Seat */
+            seat: number | null;
+        };
+        /**
+         * PlayNowTicket
+         * @description A new place in the queue: ``ticket`` (shown once) proves it, as ``Authorization: Bearer``
+         *     on the heartbeat and on leaving, and becomes the token of the seat it is given.
+         */
+        PlayNowTicket: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "waiting" | "seated" | "gone";
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "realtime" | "turn-based";
+            /** Rated */
+            rated: boolean;
+            /** Waited */
+            waited: number;
+            /** Table */
+            table: string | null;
+            /** Seat */
+            seat: number | null;
+            /** Ticket */
+            ticket: string;
+            /** Heartbeat */
+            heartbeat: number;
+        };
+        /**
+         * PlayNowWaiting
+         * @description How many wait for one kind of table (``players`` 0: any count).
+         */
+        PlayNowWaiting: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "realtime" | "turn-based";
+            /** Rated */
+            rated: boolean;
+            /** Waiting */
+            waiting: number;
         };
         /**
          * PlayerSeat
@@ -1632,6 +1919,23 @@ export interface components {
             document: string | null;
         };
         /**
+         * SayRequest
+         * @description A line to say: in the players' channel as ``seat`` (its token, or its signed-in person),
+         *     in the spectators' channel as the signed-in person.
+         */
+        SayRequest: {
+            /**
+             * Channel
+             * @default players
+             * @enum {string}
+             */
+            channel?: "players" | "spectators";
+            /** Seat */
+            seat?: number | null;
+            /** Text */
+            text: string;
+        };
+        /**
          * SeatMessage
          * @description Everything a seat (or a spectator, ``seat`` null) is sent: made from that seat's view and
          *     the table's public facts. ``log`` holds the events from ``log_from`` on, and ``story`` the
@@ -1923,6 +2227,19 @@ export interface components {
             rated: boolean;
         };
         /**
+         * ChatReadMessage
+         * @description A seat chooses whether it reads the spectators' channel (it does not, at first).
+         */
+        ChatReadMessage: {
+            /**
+             * Type
+             * @constant
+             */
+            type: "chat-read";
+            /** Spectators */
+            spectators: boolean;
+        };
+        /**
          * Hello
          * @description The first message on a table's WebSocket: who is watching (``seat`` null: a spectator),
          *     the seat's token, and how many log events the connection holds already.
@@ -1943,6 +2260,12 @@ export interface components {
              * @default 0
              */
             since?: number;
+            /**
+             * Chat
+             * @description send the table's chat on this connection too (ChatMessage)
+             * @default false
+             */
+            chat?: boolean;
         };
         /**
          * MoveMessage
@@ -1969,7 +2292,7 @@ export interface components {
             ref?: components["schemas"]["JsonValue"];
         };
         /** ClientMessage */
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MoveMessage"];
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MoveMessage"] | components["schemas"]["ChatReadMessage"];
         /**
          * AnswerMessage
          * @description A move sent on the socket was applied.
@@ -1991,6 +2314,25 @@ export interface components {
              */
             type: "answer";
             ref: components["schemas"]["JsonValue"];
+        };
+        /**
+         * ChatMessage
+         * @description Chat lines the connection has not had (the players' channel; the spectators' to a
+         *     spectator, and to a seat that asked for them), the ids of lines an administrator hid since,
+         *     and whether the chat is open (``closed``: why not).
+         */
+        ChatMessage: {
+            /**
+             * Type
+             * @constant
+             */
+            type: "chat";
+            /** Lines */
+            lines: components["schemas"]["ChatLine"][];
+            /** Hidden */
+            hidden: number[];
+            /** Closed */
+            closed: string | null;
         };
         /**
          * ErrorMessage
@@ -2093,7 +2435,7 @@ export interface components {
             type: "view";
         };
         /** ServerMessage */
-        ServerMessage: components["schemas"]["ViewMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["AnswerMessage"] | components["schemas"]["RefusedMessage"];
+        ServerMessage: components["schemas"]["ViewMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["AnswerMessage"] | components["schemas"]["RefusedMessage"] | components["schemas"]["ChatMessage"];
     };
     responses: never;
     parameters: never;
@@ -3792,6 +4134,227 @@ export interface operations {
             };
         };
     };
+    history_api_tables__table_id__chat_get: {
+        parameters: {
+            query?: {
+                /** @description players or spectators */
+                channel?: "players" | "spectators";
+            };
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatHistory"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    say_api_tables__table_id__chat_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SayRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatLine"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    hide_api_admin_chat__line_id__hide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HideLine"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    muted_api_account_muted_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedSenders"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    set_muted_api_account_muted_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Muted"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedSenders"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     profile_api_people__name__get: {
         parameters: {
             query?: never;
@@ -3898,6 +4461,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    join_api_play_now_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayNowRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowTicket"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    leave_api_play_now_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowStatus"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    wait_api_play_now_wait_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowStatus"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    waiting_api_play_now_waiting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayNowWaiting"][];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */
