@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,9 +66,11 @@ def photograph(page: Page, name: str) -> None:
 class Server(ServerProcess):
     """A ``courtly serve`` process on a free port and a fresh SQLite file; bots move at once."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, options: Sequence[str] = ()) -> None:
+        self.file = folder / "courtly.sqlite3"
+        """The server's SQLite file (a test may write what another branch's API would)."""
         super().__init__(
-            f"sqlite:///{folder / 'courtly.sqlite3'}",
+            f"sqlite:///{self.file}",
             folder / "server.log",
             [
                 "--bot-pace",
@@ -81,6 +83,7 @@ class Server(ServerProcess):
                 "40",
                 "--review-iterations",
                 "40",
+                *options,
             ],
         )
         self.http = httpx2.Client(base_url=self.url, timeout=30)
@@ -97,9 +100,15 @@ class Server(ServerProcess):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from running_server(tmp_path_factory.mktemp("browser-server"))
+
+
+def running_server(folder: Path, options: Sequence[str] = ()) -> Iterator[Server]:
+    """A server in ``folder`` (with ``options`` for ``courtly serve``) until the generator ends:
+    what a module's ``server`` fixture yields."""
     if not CLIENT.is_file():
         pytest.fail(f"the browser client is not built ({CLIENT} is missing): run make client")
-    running = Server(tmp_path_factory.mktemp("browser-server"))
+    running = Server(folder, options)
     try:
         try:
             running.wait_ready()

@@ -261,6 +261,11 @@ def test_an_answer_over_the_limit_is_declared_everywhere(database_url: str) -> N
 
         def check(case: Case) -> None:
             response, sent = send(client, case)
+            if response.status_code != 429:
+                # A minute has passed since the last request let through (a loaded machine
+                # takes that long over every operation): this one opened the new window, the
+                # same request again is over the limit.
+                response, sent = send(client, case)
             assert response.status_code == 429, response.text
             assert int(response.headers["Retry-After"]) >= 1
             case.validate_response(response, checks=CHECKS[:4], transport_kwargs=sent)

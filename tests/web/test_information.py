@@ -48,6 +48,7 @@ from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
 from courtly.core.story import Story, story_of
 from courtly.core.tutorial import Tutorial
+from courtly.web.people.sessions import COOKIE, CSRF_HEADER
 from courtly.web.tables import Table, seat_message
 
 from . import teaching
@@ -171,9 +172,20 @@ class Watch:
     readers: dict[int | None, Reader] = field(default_factory=dict)
     summaries: list[dict[str, Any]] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
+    people: dict[int, dict[str, str]] = field(default_factory=dict)
+    """The seats taken signed in: the headers of their person's browser (the session's cookie
+    and CSRF token), which prove the seat in place of its token. Sent through the one client
+    (whose event loop the server's hub wakes)."""
 
     def auth(self, seat: int) -> dict[str, str]:
+        if seat in self.people:
+            return self.people[seat]
         return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def move(self, seat: int, move: dict[str, Any]) -> Any:
+        return self.client.post(
+            f"/api/tables/{self.table}/moves", json=move, headers=self.auth(seat)
+        )
 
     def view(self, seat: int | None, since: int) -> dict[str, Any]:
         headers = self.auth(seat) if seat is not None else {}
@@ -187,9 +199,12 @@ class Watch:
         return cast(dict[str, Any], data)
 
     def listen(self, stack: ExitStack, seat: int | None) -> None:
-        socket = stack.enter_context(self.client.websocket_connect(f"/api/tables/{self.table}/ws"))
+        url = f"/api/tables/{self.table}/ws"
+        signed_in = seat is not None and seat in self.people
+        headers = self.people[seat] if signed_in and seat is not None else {}
+        socket = stack.enter_context(self.client.websocket_connect(url, headers=headers))
         hello: dict[str, Any] = {"seat": seat, "since": 0}
-        if seat is not None:
+        if seat is not None and not signed_in:
             hello["token"] = self.tokens[seat]
         socket.send_json(hello)
         reader = Reader(socket, seat)
@@ -211,9 +226,7 @@ class Watch:
             if kind == 1:
                 action = game_actions[action]
         move = {"seat": seat, "action": action, "version": shown["version"]}
-        answer = self.client.post(
-            f"/api/tables/{self.table}/moves", json=move, headers=self.auth(seat)
-        )
+        answer = self.move(seat, move)
         assert answer.status_code == 422, (move, answer.text)
         # The reason is given at the table's current version (the one shown, or later at a
         # simultaneous point, where others' hidden commitments do not make a choice stale).
@@ -562,6 +575,35 @@ def database_url(tmp_path: Path) -> str:
 def test_every_message_of_a_game_played_by_people_is_inside_the_seats_knowledge(
     client: TestClient, game_id: str, players: int
 ) -> None:
+    play_people(client, game_id, players)
+
+
+SIGNED_IN_CASES = [(info.id, info.default_players) for info in games()]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), SIGNED_IN_CASES, ids=[f"{g}-{n}p" for g, n in SIGNED_IN_CASES]
+)
+def test_every_message_to_signed_in_seats_is_inside_the_seats_knowledge(
+    client: TestClient, game_id: str, players: int
+) -> None:
+    """The same, each seat taken by a signed-in person whose browser proves it by its session's
+    cookie alone (REST and WebSocket), as a person on another device plays."""
+    play_people(client, game_id, players, signed_in=True)
+
+
+def signed_in_headers(client: TestClient, name: str) -> dict[str, str]:
+    """The headers of a new person's browser: their session's cookie, their CSRF token."""
+    response = client.post("/api/account", json={"name": name, "password": "a long password"})
+    assert response.status_code == 201, response.text
+    secret = response.cookies[COOKIE]
+    client.cookies.clear()  # the one client stays a guest's: each request says whose it is
+    return {"Cookie": f"{COOKIE}={secret}", CSRF_HEADER: response.json()["csrf"]}
+
+
+def play_people(client: TestClient, game_id: str, players: int, signed_in: bool = False) -> None:
+    """A complete game of people, each seat's moves chosen from what it was sent, every
+    message checked against the record."""
     seed = players * 7919 + len(game_id)
     rng = random.Random(seed)
     options = SHORT.get(game_id, {})
@@ -572,8 +614,12 @@ def test_every_message_of_a_game_played_by_people_is_inside_the_seats_knowledge(
         watch.listen(stack, None)  # a spectator from the start: it sees the seats fill
         watch.summary()
         for seat in range(players):
+            if signed_in:
+                watch.people[seat] = signed_in_headers(client, NAMES[seat])
             joined = client.post(
-                f"/api/tables/{watch.table}/seats/{seat}/join", json={"name": NAMES[seat]}
+                f"/api/tables/{watch.table}/seats/{seat}/join",
+                json={"name": NAMES[seat]},
+                headers=watch.people.get(seat, {}),
             )
             assert joined.status_code == 200, joined.text
             watch.tokens[seat] = joined.json()["token"]
@@ -605,9 +651,7 @@ def test_every_message_of_a_game_played_by_people_is_inside_the_seats_knowledge(
                 choice = rng.choice(view["legal_actions"])
                 action = choice["id"] if rng.random() < 0.5 else choice["text"]
                 move = {"seat": seat, "action": action, "version": view["version"]}
-                answer = client.post(
-                    f"/api/tables/{watch.table}/moves", json=move, headers=watch.auth(seat)
-                )
+                answer = watch.move(seat, move)
                 assert answer.status_code == 200, (move, answer.text)
                 assert answer.json()["action"] == choice["text"]
                 answers.append(answer.json()["version"])

@@ -170,6 +170,21 @@ def serve_command(
             min=0.001,
         ),
     ] = SERVER_BOT_MAX_SECONDS,
+    admin: Annotated[
+        str | None,
+        typer.Option(
+            help="The name of an account that is an administrator (closes tables, hides names, "
+            "disables accounts), besides the first account made; made so when it signs up.",
+        ),
+    ] = None,
+    leaderboard_min_games: Annotated[
+        int,
+        typer.Option(
+            help="Rated games a person must have played in a pool (a game, a player count) "
+            "before they appear on its leaderboard.",
+            min=1,
+        ),
+    ] = 5,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -203,6 +218,8 @@ def serve_command(
                 abandon_after=abandon_after,
                 bot_max_iterations=bot_max_iterations,
                 bot_max_seconds=bot_max_seconds,
+                admin=admin,
+                leaderboard_min_games=leaderboard_min_games,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None

@@ -47,6 +47,7 @@ from . import protocol
 from .model import TableError
 from .storage import Storage
 from .tables import Tables
+from .tables.access import Credential
 from .workers import FairPool
 
 log = logging.getLogger("courtly.web")
@@ -131,7 +132,7 @@ class Advisor:
     # ------------------------------------------------------------------------------ hints
 
     async def hint(
-        self, table_id: str, seat: int, token: str | None, version: int
+        self, table_id: str, seat: int, token: Credential, version: int
     ) -> protocol.Hint:
         """Every legal action of ``seat`` at ``version`` with its estimated win chance, best
         first, from the seat's view alone."""

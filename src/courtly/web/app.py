@@ -52,6 +52,8 @@ def create_app(
     abandon_after: float = 0.0,
     bot_max_iterations: int = BOT_MAX_ITERATIONS,
     bot_max_seconds: float = BOT_MAX_SECONDS,
+    admin: str | None = None,
+    leaderboard_min_games: int = 5,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -63,7 +65,9 @@ def create_app(
     small server; :data:`courtly.web.limits.NO_LIMITS` for none); ``abandon_after``: seconds
     after which a table nobody plays is closed (0: never); ``bot_max_iterations`` and
     ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
-    refused).
+    refused). ``admin``: the name of an account that is an administrator (besides the first
+    account made); ``leaderboard_min_games``: the rated games a person must have played in a
+    pool to appear on its leaderboard.
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -75,6 +79,8 @@ def create_app(
         review_iterations,
         abandon_after,
         bot_budget=budget,
+        admin=admin,
+        leaderboard_min_games=leaderboard_min_games,
     )
 
     @asynccontextmanager

@@ -10,8 +10,9 @@ inline script: they get every header but the CSP's script rules (still never fra
 
 A cross-site request cannot act for a seat: a seat proves itself with its token in an
 ``Authorization`` header (or a WebSocket's first message), which a browser never adds by itself
-to another site's request; there are no cookies, and no CORS headers, so another site's script
-cannot read an answer or send that header.
+to another site's request, and there are no CORS headers, so another site's script cannot read
+an answer or send that header. The one cookie, a signed-in person's session, is guarded by a
+CSRF token (:mod:`courtly.web.people.sessions`).
 """
 
 from __future__ import annotations

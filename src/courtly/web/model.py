@@ -95,6 +95,9 @@ class Seat:
     """Time left on the seat's clock when it last stopped (None: no clock)."""
     clock_since: float | None = None
     """When the seat's clock started running (None: stopped)."""
+    account_id: str | None = field(default=None, repr=False)
+    """The account the seat belongs to (None: a guest's or a bot's, held by its token alone):
+    never in a message (who is behind a seat is told by its name)."""
 
     @property
     def taken(self) -> bool:
@@ -197,6 +200,8 @@ class Table:
     table made before deals were committed to."""
     seed_commitment: str | None = field(init=False, repr=False)
     """The commitment to the seed, published from the start (None without a salt)."""
+    rated: bool = False
+    """Its result moves its players' ratings (:mod:`courtly.web.ratings`); casual otherwise."""
 
     variant: list[str] = field(init=False, repr=False)
     """Each option that is not the rules as written, in words: told to everyone who joins."""
@@ -288,4 +293,5 @@ class Table:
                 "tutorial": self.tutorial,
                 "winners": list(self.state.winners) if self.status == "over" else [],
                 "deal": self.deal(),
+                "rated": self.rated,
             }

@@ -137,6 +137,11 @@ class CreateTable(Strict):
         "(deal.chosen); without it the server draws a secret seed and commits to it",
     )
     hints: bool = True
+    rated: bool = Field(
+        default=False,
+        description="the result moves the players' ratings: people only (no bots), a secret "
+        "deal, seats taken by signed-in people, one seat each",
+    )
 
 
 class CreateTutorial(Strict):
@@ -146,6 +151,11 @@ class CreateTutorial(Strict):
 
 class JoinSeat(Strict):
     name: PersonName = ""
+    hot_seat: bool = Field(
+        default=False,
+        description="this device plays several seats of the table: a signed-in person may "
+        "then hold more than one",
+    )
 
 
 class MoveRequest(Strict):
@@ -357,6 +367,8 @@ class TableSummary(TypedDict):
     """The seats that won (empty unless the game is over, or when no one won)."""
     deal: Deal
     """The commitment to the table's seed, and the seed once it may be known."""
+    rated: bool
+    """Its result moves its players' ratings (casual otherwise)."""
 
 
 class SeatTitles(TypedDict):
@@ -675,8 +687,279 @@ class RefusedMessage(Refusal):
     status: int
 
 
+# ---------------------------------------------------------------------------------- people's
+# ratings, profiles and tables
+
+
+class Rating(TypedDict):
+    """A person's OpenSkill rating in one pool of a game (``players`` 0: every player count):
+    ``rating`` is the one shown, ``mu - 3 sigma``."""
+
+    game: str
+    players: int
+    mu: float
+    sigma: float
+    rating: float
+    games: int
+    wins: float
+    """Rated games won; a shared win counts its share."""
+
+
+class RatingStep(TypedDict):
+    """A rating after one rated table."""
+
+    table: str
+    at: float
+    mu: float
+    sigma: float
+    rating: float
+
+
+class RatingHistory(TypedDict):
+    game: str
+    players: int
+    steps: list[RatingStep]
+    """Oldest first."""
+
+
+class GamesPlayed(TypedDict):
+    game: str
+    title: str
+    played: int
+    """Finished tables."""
+    won: int
+    """Finished first, alone or shared."""
+    rated: int
+
+
+class PlayerSeat(TypedDict):
+    """A seat of a person's table, as everyone may know it."""
+
+    seat: int
+    name: str
+    kind: SeatKind
+    place: int | None
+    """Where it finished (1: won), once the game is over."""
+    clock: float | None
+    """Seconds left on its clock (None: no clock)."""
+
+
+class PersonGame(TypedDict):
+    """One of a person's tables: in a profile's recent games, or in My games."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    status: Status
+    rated: bool
+    updated_at: float
+    seats: list[PlayerSeat]
+    mine: list[int]
+    """The person's seats."""
+    to_move: list[int]
+    """The seats to move (empty unless playing)."""
+    your_turn: bool
+    time_left: float | None
+    """Seconds left on the clock of the seat to move (the person's own when it is their turn;
+    None: no clock, or nobody to move)."""
+
+
+class ReviewFigures(TypedDict):
+    """How well a person played one reviewed game (from its stored review)."""
+
+    table: str
+    game: str
+    at: float
+    decisions: int
+    mean_loss: float | None
+    """Mean win chance lost per decision against the search's best move."""
+    accuracy: float | None
+
+
+class Profile(TypedDict):
+    """A person's page: games played per game, recent games, ratings with their history, and
+    the figures of their reviewed games."""
+
+    name: str
+    since: float
+    games: list[GamesPlayed]
+    recent: list[PersonGame]
+    ratings: list[Rating]
+    history: list[RatingHistory]
+    reviews: list[ReviewFigures]
+    """Oldest first."""
+
+
+class LeaderboardEntry(TypedDict):
+    rank: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: float
+
+
+class Leaderboard(TypedDict):
+    """A game's pool of people, best first, with at least ``min_games`` rated games each."""
+
+    game: str
+    title: str
+    players: int
+    """0: every player count."""
+    counts: list[int]
+    """The player counts the game is played at (a pool each, besides 0)."""
+    min_games: int
+    entries: list[LeaderboardEntry]
+
+
+class MyGames(TypedDict):
+    """The signed-in person's tables: their turn first, then in play, open, and the finished
+    ones changed last (``finished`` counts them all)."""
+
+    tables: list[PersonGame]
+    finished: int
+
+
 ClientMessage = Hello | MoveMessage
 ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage
 SOCKET_MESSAGES: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
 """The WebSocket's messages, added to the OpenAPI schema's components under these names (a
 WebSocket route is not in OpenAPI)."""
+
+
+# ---------------------------------------------------------------------------------- people
+
+MIN_PASSWORD = 8
+"""Characters a new password must have at least."""
+MAX_PASSWORD = 1024
+"""Characters a password may have: hashing a longer one is work nobody needs."""
+
+
+def _account_named(text: str) -> str:
+    name = _named(text)
+    if not name:
+        raise PydanticCustomError("name", "an account needs a name")
+    return name
+
+
+AccountName = Annotated[
+    str,
+    Field(
+        max_length=MAX_RAW_NAME,
+        description="the account's name, shown to everyone: cleaned as a seat's name is, at "
+        "least one character; no two accounts have names that differ only in case or width",
+    ),
+    AfterValidator(_account_named),
+]
+NewPassword = Annotated[
+    str,
+    Field(
+        min_length=MIN_PASSWORD,
+        max_length=MAX_PASSWORD,
+        description=f"{MIN_PASSWORD} to {MAX_PASSWORD} characters",
+    ),
+]
+GivenPassword = Annotated[str, Field(max_length=MAX_PASSWORD)]
+
+
+class HeldSeat(Strict):
+    """A seat this browser holds as a guest, with its token: attached to the account."""
+
+    table: str = Field(max_length=64)
+    seat: int = Field(ge=0, le=15)
+    token: str = Field(max_length=200)
+
+
+class SignUp(Strict):
+    name: AccountName
+    password: NewPassword
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class SignIn(Strict):
+    name: str = Field(max_length=MAX_RAW_NAME)
+    password: GivenPassword
+    seats: list[HeldSeat] = Field(
+        default_factory=list, max_length=100, description="the guest seats to attach"
+    )
+
+
+class AccountInfo(TypedDict):
+    """The signed-in person: ``csrf`` is what every state-changing request made with the
+    session's cookie repeats in the ``X-Courtly-CSRF`` header."""
+
+    id: str
+    name: str
+    admin: bool
+    csrf: str
+
+
+class SignedOut(TypedDict):
+    """Sessions ended: this browser's (0 if it held none), or every one of the account's."""
+
+    ended: int
+
+
+class MySeats(TypedDict):
+    """The seats of a table that belong to the signed-in person (found from any device)."""
+
+    table: str
+    seats: list[int]
+
+
+class SeatPlace(TypedDict):
+    table: str
+    seat: int
+
+
+class SeatRefused(TypedDict):
+    table: str
+    seat: int
+    detail: str
+
+
+class SeatsAttached(TypedDict):
+    """A guest's seats given to the account, and those refused (with why)."""
+
+    attached: list[SeatPlace]
+    refused: list[SeatRefused]
+
+
+class AttachSeats(Strict):
+    seats: list[HeldSeat] = Field(max_length=100)
+
+
+class ChangePassword(Strict):
+    current: GivenPassword = Field(
+        default="", description="the password now (none for an account without one)"
+    )
+    new: NewPassword
+
+
+class ConfirmPassword(Strict):
+    password: GivenPassword = Field(
+        default="", description="the account's password (none for an account without one)"
+    )
+
+
+class AdminAct(TypedDict):
+    """An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+    ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name)."""
+
+    at: float
+    admin: str
+    act: str
+    target: str
+    detail: str
+
+
+class AdminReason(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+class DisableAccount(AdminReason):
+    disabled: bool = True

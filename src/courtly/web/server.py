@@ -17,6 +17,10 @@ from .bots import Bots
 from .budgets import BotBudget
 from .hub import Hub
 from .model import TableError
+from .people import People
+from .people.admin import Administration
+from .profiles import Profiles
+from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
 
@@ -35,10 +39,16 @@ class Server:
         review_iterations: int = SERVER_REVIEW_ITERATIONS,
         abandon_after: float = 0.0,
         bot_budget: BotBudget | None = None,
+        admin: str | None = None,
+        leaderboard_min_games: int = 5,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
         self.tables = Tables(self.storage, on_change=self.changed)
+        self.people = People(self.storage, admin, renamed=self.renamed)
+        self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
+        """The accounts, their sessions; ``admin``: the name of an account made administrator
+        (besides the first one)."""
         self.bot_budget = bot_budget or BotBudget()
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
@@ -47,11 +57,22 @@ class Server:
         self.abandon_after = abandon_after
         """Seconds after which a table nobody plays is closed (0: never)."""
         self.abandonment = Abandonment(self.tables.cache, self.tables.clocks, self.hub.publish)
+        self.ratings = Ratings(self.storage, self.tables.cache)
+        self.profiles = Profiles(self.storage, self.tables.cache, leaderboard_min_games)
+        """Profiles, leaderboards (``leaderboard_min_games``: the rated games a person must
+        have played in a pool to appear on its leaderboard) and My games."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
         self.hub.publish(table_id)
         self.bots.poke(table_id)
+        self.ratings.changed(table_id)
+
+    def renamed(self, table_ids: list[str]) -> None:
+        """The seats of an account were renamed in the database: the tables this process holds
+        catch up, and their watchers are told."""
+        for table_id in table_ids:
+            self.heard(table_id)
 
     def heard(self, table_id: str) -> None:
         """Another process changed a table: catch up, then tell this process's watchers."""
@@ -75,6 +96,7 @@ class Server:
         for table_id in ids:
             self.bots.poke(table_id)
         await run_in_threadpool(self.advisor.resume_reviews)
+        await run_in_threadpool(self.ratings.resume)
         # What is loaded by now (the modules of FastAPI, SQLAlchemy and the games, the tables
         # resumed) lives as long as the server: out of the garbage collector's full passes,
         # which otherwise scan it all again and again, a pause of tenths of a second each
@@ -95,6 +117,7 @@ class Server:
             timer.cancel()
         self.advisor.stop()
         self.bots.stop()
+        await run_in_threadpool(self.ratings.stop)
         await run_in_threadpool(self.storage.stop_listening)
         await self.storage.close_async()
         self.storage.close()

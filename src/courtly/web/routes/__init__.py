@@ -5,10 +5,25 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import advice, games, play, replays, seats, socket, tables, tutorials
+from . import (
+    account,
+    admin,
+    advice,
+    games,
+    my_games,
+    people,
+    play,
+    replays,
+    seats,
+    socket,
+    tables,
+    tutorials,
+)
 
 api = APIRouter()
-for module in (games, tables, tutorials, seats, play, replays, advice, socket):
+for module in (games, tables, tutorials, seats, play, replays, advice, socket, account, admin):
+    api.include_router(module.router)
+for module in (people, my_games):
     api.include_router(module.router)
 
 __all__ = ["api"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ..deps import ServerDep, Token
+from ..deps import SeatCredential, ServerDep
 from ..protocol import Hint, HintRequest, ReviewJob
 from .base import answers
 
@@ -17,7 +17,9 @@ router = APIRouter(prefix="/api/tables/{table_id}")
     summary="The seat's moves by estimated win chance, best first, from its view alone",
     **answers(Hint),
 )
-async def hint(table_id: str, request: HintRequest, token: Token, server: ServerDep) -> Hint:
+async def hint(
+    table_id: str, request: HintRequest, token: SeatCredential, server: ServerDep
+) -> Hint:
     return await server.advisor.hint(table_id, request.seat, token, request.version)
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from ..deps import ServerDep, Token
+from ..deps import SeatCredential, ServerDep
 from ..protocol import MAX_COUNT, MoveAnswer, MoveRequest, SeatMessage
 from .base import answers
 
@@ -21,7 +21,7 @@ router = APIRouter(prefix="/api/tables/{table_id}", tags=["play"])
 )
 def view(
     table_id: str,
-    token: Token,
+    token: SeatCredential,
     server: ServerDep,
     seat: Annotated[int | None, Query(ge=0, le=15)] = None,
     since: Annotated[int, Query(ge=0, le=MAX_COUNT, description="log events already held")] = 0,
@@ -30,7 +30,9 @@ def view(
 
 
 @router.post("/moves", summary="Make a move", **answers(MoveAnswer))
-def move(table_id: str, request: MoveRequest, token: Token, server: ServerDep) -> MoveAnswer:
+def move(
+    table_id: str, request: MoveRequest, token: SeatCredential, server: ServerDep
+) -> MoveAnswer:
     answer = server.tables.moves.submit(
         table_id, request.seat, request.action, request.version, token
     )

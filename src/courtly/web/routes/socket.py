@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..deps import ServerDep
 from ..model import TableError
+from ..people.sessions import socket_account
 from ..protocol import (
     MAX_COUNT,
     AnswerMessage,
@@ -37,6 +38,7 @@ from ..protocol import (
 from ..refusals import MAX_BODY
 from ..server import Server
 from ..tables import Tables
+from ..tables.access import Credential, SignedInPerson
 
 log = logging.getLogger("courtly.web")
 
@@ -50,6 +52,9 @@ HELLO_PROBLEMS = {
     "token": "token is the seat's token (text) or null",
     "since": f"since is the number of log events already held (0 to {MAX_COUNT})",
 }
+SESSION_CHECK = 30.0
+"""Seconds between two checks that the session of a seat's socket opened by cookie is still
+alive: signing out everywhere closes it within this time."""
 MOVE_PROBLEMS = {
     "action": "action is the action's text or id",
     "version": f"version is the version the move was chosen at (0 to {MAX_COUNT})",
@@ -154,7 +159,13 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await refuse(websocket, f"bad first message: {error}", 4400)
         return
-    seat, token = hello.seat, hello.token
+    seat = hello.seat
+    token: Credential = hello.token
+    if seat is not None and not token:
+        # No token: the seat's signed-in person, by their session's cookie.
+        account_id = await socket_account(server, websocket)
+        token = None if account_id is None else SignedInPerson(account_id)
+    by_cookie = isinstance(token, SignedInPerson)
     tables = server.tables
     wake = server.hub.watch(table_id)
     present: int | None = None
@@ -176,7 +187,14 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
         away = tables.cache.get(table_id).clock.away
         every = min(5.0, away / 2) if away > 0 else 5.0
         last_seen = 0.0
+        checked = time.monotonic()
         while not closed.done():
+            if by_cookie and time.monotonic() - checked > SESSION_CHECK:
+                # Signed out (everywhere, or disabled) meanwhile: the seat is no longer proved.
+                checked = time.monotonic()
+                if await socket_account(server, websocket) is None:
+                    await refuse(websocket, "the session ended: sign in again", 4401)
+                    return
             if seat is not None and away > 0 and time.monotonic() - last_seen > every:
                 last_seen = time.monotonic()
                 await run_in_threadpool(server.storage.mark_seen, table_id, seat, time.time())
@@ -209,7 +227,7 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
 
 
 async def seat_message(
-    tables: Tables, table_id: str, seat: int | None, token: str | None, since: int
+    tables: Tables, table_id: str, seat: int | None, token: Credential, since: int
 ) -> SeatMessage:
     """The seat's message: made on the event loop when the table is free, which is cheaper
     than a trip to a worker thread; otherwise in a worker thread, which may wait for it."""
@@ -220,7 +238,7 @@ async def seat_message(
 
 
 async def moves(
-    server: Server, websocket: WebSocket, table_id: str, seat: int | None, token: str | None
+    server: Server, websocket: WebSocket, table_id: str, seat: int | None, token: Credential
 ) -> None:
     """The moves a seat sends on its WebSocket, until it goes away, each answered on the
     socket (an :class:`~courtly.web.protocol.AnswerMessage` or a

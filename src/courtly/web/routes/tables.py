@@ -27,6 +27,7 @@ def create_table(request: CreateTable, server: ServerDep) -> TableSummary:
         request.clock.model_dump(),
         request.seed,
         request.hints,
+        rated=request.rated,
     )
     return table.summary(time.time())
 

@@ -90,6 +90,7 @@ class StoredTable:
     tutorial: bool = False
     seed_chosen: bool = False
     seed_salt: str | None = field(default=None, repr=False)
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +299,7 @@ class Storage(ABC):
                 bot_control=row.bot_control,
                 clock_ms=row.clock_ms,
                 clock_since=row.clock_since,
+                account_id=row.account_id,
             )
             for row in rows
         ]
@@ -348,6 +350,7 @@ class Storage(ABC):
             tutorial=row.tutorial,
             seed_chosen=row.seed_chosen,
             seed_salt=row.seed_salt,
+            rated=row.rated,
         )
 
     # ------------------------------------------------------------------------------ writing
@@ -374,6 +377,7 @@ class Storage(ABC):
                 tutorial=table.tutorial,
                 seed_chosen=table.seed_chosen,
                 seed_salt=table.seed_salt,
+                rated=table.rated,
             )
         )
         session.flush()  # the table's row first: seats and events refer to it
@@ -396,6 +400,7 @@ class Storage(ABC):
         row.bot_control = seat.bot_control
         row.clock_ms = seat.clock_ms
         row.clock_since = seat.clock_since
+        row.account_id = seat.account_id
 
     @staticmethod
     def _seat_row(table_id: str, index: int, seat: Seat) -> SeatRow:
@@ -409,6 +414,7 @@ class Storage(ABC):
             bot_control=seat.bot_control,
             clock_ms=seat.clock_ms,
             clock_since=seat.clock_since,
+            account_id=seat.account_id,
         )
 
     def save_table(self, session: Transaction, table: Table, now: float) -> bool:
@@ -498,3 +504,39 @@ class Storage(ABC):
         with self.session() as session:
             value = session.scalar(select(func.max(HeartbeatRow.at)))
             return None if value is None else float(value)
+
+    # ------------------------------------------------------------------------------ people
+
+    def account_table_ids(
+        self, session: Transaction, account_id: str, statuses: Sequence[str] | None = None
+    ) -> list[str]:
+        """The tables where ``account_id`` holds a seat (with one of ``statuses``, if given),
+        the oldest first."""
+        query = (
+            select(TableRow.id)
+            .join(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(SeatRow.account_id == account_id)
+            .group_by(TableRow.id, TableRow.created_at)
+            .order_by(TableRow.created_at, TableRow.id)
+        )
+        if statuses is not None:
+            query = query.where(TableRow.status.in_(statuses))
+        return list(session.scalars(query))
+
+    def rename_account_seats(self, session: Transaction, account_id: str, name: str) -> list[str]:
+        """Every seat of ``account_id`` renamed ``name`` (a deleted or hidden account), and a
+        revision counted on their tables, so that every server process catches up; the tables
+        changed."""
+        tables = self.account_table_ids(session, account_id)
+        if tables:
+            session.execute(
+                update(SeatRow).where(SeatRow.account_id == account_id).values(name=name)
+            )
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id.in_(tables))
+                .values(revision=TableRow.revision + 1)
+            )
+            for table_id in tables:
+                self.notify(session, table_id)
+        return tables

@@ -86,6 +86,9 @@ class SeatRow(Base):
     """The last time a connection of this seat was alive (any server process)."""
     account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     """The account the seat belongs to (None: a guest's or a bot's, held by its token alone)."""
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Where the seat finished (1: won; tied seats share a place), kept once the game is over
+    (None until then, and for a table closed before its end)."""
 
 
 class EventRow(Base):
@@ -227,7 +230,9 @@ class RatingChangeRow(Base):
     """A rating after one rated table: the history a profile draws."""
 
     __tablename__ = "rating_changes"
-    __table_args__ = (Index("ix_rating_changes_table", "table_id", "account_id", unique=True),)
+    __table_args__ = (
+        Index("ix_rating_changes_table", "table_id", "account_id", "players", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)

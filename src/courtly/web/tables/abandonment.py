@@ -29,6 +29,21 @@ from .clocks import Clocks
 CLOSABLE = ("open", "playing")
 
 
+def close_table(
+    cache: TableCache, session: Transaction, table: Table, why: str, now: float
+) -> None:
+    """Close ``table`` (its lock held, caught up in ``session``): its clocks stopped, a notice
+    saying ``why``, stored and announced. The caller lets it go from memory once committed."""
+    table.status = "closed"
+    for index, seat in enumerate(table.seats):
+        if seat.clock_since is not None:
+            seat.clock_since = None
+            cache.save_seat(session, table, index)
+    cache.note(session, table, f"the table is closed: {why}", now)
+    cache.save(session, table, now)
+    cache.storage.notify(session, table.id)
+
+
 class Abandonment:
     """Finds the abandoned tables and closes them. ``on_closed(table_id)`` is called after each
     closing is committed (it wakes the table's WebSockets)."""
@@ -62,14 +77,7 @@ class Abandonment:
             if table.status == "playing" and self._someone_here(session, table, waited, now):
                 return False
             why = "nobody came" if table.status == "open" else "everyone left"
-            table.status = "closed"
-            for index, seat in enumerate(table.seats):
-                if seat.clock_since is not None:
-                    seat.clock_since = None
-                    self.cache.save_seat(session, table, index)
-            self.cache.note(session, table, f"the table is closed: {why}", now)
-            self.cache.save(session, table, now)
-            self.storage.notify(session, table.id)
+            close_table(self.cache, session, table, why, now)
         self.cache.forget(table.id)
         return True
 

@@ -138,6 +138,7 @@ class TableCache:
             tutorial=stored.tutorial,
             seed_chosen=stored.seed_chosen,
             seed_salt=stored.seed_salt,
+            rated=stored.rated,
             revision=stored.revision,
             notices=self.storage.notices(session, stored.id),
             to_move_at=to_move_history(state),

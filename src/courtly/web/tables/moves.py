@@ -21,7 +21,7 @@ from ...core.game import State, View
 from ...core.story import Story
 from ..model import Answer, Table, TableError
 from ..storage import MoveWrite, Stale, StoredEvent, WriterBusy
-from .access import authorise, check_seat_index
+from .access import Credential, authorise, check_seat_index
 from .cache import TableCache
 from .clocks import clock_changes
 from .history import resolve_chance
@@ -68,7 +68,7 @@ class Moves:
         seat: int,
         action: object,
         version: int,
-        token: str | None = None,
+        token: Credential = None,
         by_bot: bool = False,
     ) -> Answer:
         """Apply ``seat``'s move chosen at ``version``, committed before it is answered."""
@@ -79,7 +79,7 @@ class Moves:
         return answer
 
     async def submit_on_loop(
-        self, table_id: str, seat: int, action: object, version: int, token: str | None
+        self, table_id: str, seat: int, action: object, version: int, token: Credential
     ) -> Answer | None:
         """:meth:`submit` made by the event loop itself, sparing the move a trip to a worker
         thread, or None (nothing done) when that is not possible now: the table is not loaded
@@ -117,7 +117,7 @@ class Moves:
         seat: int,
         action: object,
         version: int,
-        token: str | None,
+        token: Credential,
         by_bot: bool,
     ) -> Answer:
         """:meth:`submit`, the table's lock held."""

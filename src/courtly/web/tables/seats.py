@@ -19,7 +19,8 @@ from ...core.errors import InvalidOptions
 from ...core.game import Game
 from ...core.registry import make
 from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
-from .access import authorise, check_seat_index, hash_token
+from ..ratings import check_rated_table
+from .access import Credential, SignedInPerson, authorise, check_seat_index, hash_token
 from .cache import TableCache
 from .clocks import start_clocks
 from .history import resolve_chance, to_move_history
@@ -49,13 +50,17 @@ class Seats:
         seed: int | None = None,
         hints: bool = True,
         prepare: Callable[[Table], None] | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table; 400 names what is wrong with the request. ``prepare`` is given the
         table before it is dealt and stored (a tutorial marks it and seats its learner).
 
         Without a ``seed`` the table draws a secret one from the operating system and commits
         to it (:mod:`courtly.core.deals`); a chosen ``seed`` is marked so, and told to everyone
-        who joins."""
+        who joins. A ``rated`` table's result moves its people's ratings
+        (:func:`courtly.web.ratings.check_rated_table` says what it may not be)."""
+        if rated:
+            check_rated_table(seats, seed)
         try:
             game = make(game_id, players=players, **options)
         except InvalidOptions as error:
@@ -86,6 +91,7 @@ class Seats:
             created_at=now,
             seed_chosen=seed is not None,
             seed_salt=new_salt(),
+            rated=rated,
         )
         if prepare is not None:
             prepare(table)
@@ -149,8 +155,17 @@ class Seats:
 
     # ------------------------------------------------------------------------------ seats
 
-    def join(self, table_id: str, seat: int, name: str = "") -> tuple[str, Table]:
-        """Take the free person's seat ``seat``: returns its secret token (shown once)."""
+    def join(
+        self,
+        table_id: str,
+        seat: int,
+        name: str = "",
+        person: SignedInPerson | None = None,
+        hot_seat: bool = False,
+    ) -> tuple[str, Table]:
+        """Take the free person's seat ``seat``: returns its secret token (shown once).
+        ``person``: the signed-in person it then belongs to (their ``name``), who holds no
+        other seat of the table unless this device plays them all (``hot_seat``)."""
         table = self.cache.get(table_id)
         token = secrets.token_urlsafe(32)
         with table.lock, self.storage.session() as session:
@@ -165,9 +180,18 @@ class Seats:
                 raise TableError(409, "the game is over")
             if table.status == "closed":
                 raise TableError(409, "the table is closed: nobody played it for a long time")
-            before = (chair.token_hash, chair.name, table.status)
+            if person is not None and not hot_seat:
+                held = [i for i, s in enumerate(table.seats) if s.account_id == person.account_id]
+                if held:
+                    raise TableError(
+                        409,
+                        f"you hold seat {held[0]} of this table already: one person plays one "
+                        "seat (but at a hot-seat table, where one device plays them all)",
+                    )
+            before = (chair.token_hash, chair.name, table.status, chair.account_id)
             chair.token_hash = hash_token(token)
             chair.name = str(name)[:64] or f"p{seat}"
+            chair.account_id = None if person is None else person.account_id
             now = time.time()
             try:
                 if all(s.taken for s in table.seats) and table.status == "open":
@@ -179,12 +203,41 @@ class Seats:
                 self.cache.save(session, table, now)
                 self.storage.notify(session, table.id)
             except Exception:
-                chair.token_hash, chair.name, table.status = before
+                chair.token_hash, chair.name, table.status, chair.account_id = before
                 raise
         self.on_change(table.id)
         return token, table
 
-    def leave(self, table_id: str, seat: int, token: str | None) -> Table:
+    def attach(self, table_id: str, seat: int, token: str, person: SignedInPerson) -> None:
+        """A guest's seat, proved by its ``token``, given to the signed-in ``person`` (it keeps
+        its token). Refused (:class:`TableError`) for a wrong token, a tutorial, or a seat that
+        belongs to another person."""
+        table = self.cache.get(table_id)
+        with table.lock, self.storage.session() as session:
+            self.cache.catch_up(session, table)
+            authorise(table, seat, token)
+            chair = table.seats[seat]
+            if chair.account_id == person.account_id:
+                return
+            if chair.account_id is not None:
+                raise TableError(409, f"seat {seat} belongs to another person")
+            chair.account_id = person.account_id
+            self.cache.save_seat(session, table, seat)
+            self.cache.save(session, table, time.time())
+            self.storage.notify(session, table.id)
+        self.on_change(table.id)
+
+    def of_person(self, table_id: str, person: SignedInPerson) -> list[int]:
+        """The seats of ``table_id`` that belong to ``person`` (found from any device)."""
+        table = self.cache.get(table_id)
+        with table.lock:
+            mine = [i for i, s in enumerate(table.seats) if s.account_id == person.account_id]
+            if not mine:
+                self.cache.reload(table)  # another server process may have seated them
+                mine = [i for i, s in enumerate(table.seats) if s.account_id == person.account_id]
+            return mine
+
+    def leave(self, table_id: str, seat: int, token: Credential) -> Table:
         """Give up a seat: free again before the game starts; played by its bot after."""
         table = self.cache.get(table_id)
         with table.lock, self.storage.session() as session:
@@ -204,7 +257,7 @@ class Seats:
         self.on_change(table.id)
         return table
 
-    def reclaim(self, table_id: str, seat: int, token: str | None) -> Table:
+    def reclaim(self, table_id: str, seat: int, token: Credential) -> Table:
         """A person takes back the seat a bot played for them."""
         table = self.cache.get(table_id)
         with table.lock, self.storage.session() as session:
@@ -227,7 +280,7 @@ class Seats:
 
     # ------------------------------------------------------------------------------ rematch
 
-    def rematch(self, table_id: str, seat: int, token: str | None) -> Table:
+    def rematch(self, table_id: str, seat: int, token: Credential) -> Table:
         """A new table of the same game with the same seats (each person keeps their token)."""
         table = self.cache.get(table_id)
         with table.lock:
@@ -246,11 +299,13 @@ class Seats:
                 table.mode,
                 asdict(table.clock),
                 hints=table.hints,
+                rated=table.rated,
             )
             with new.lock, self.storage.session() as session:
                 now = time.time()
                 for index, old in enumerate(table.seats):
                     new.seats[index].token_hash = old.token_hash
+                    new.seats[index].account_id = old.account_id
                     self.cache.save_seat(session, new, index)
                 new.rematch_of = table.id
                 if all(s.taken for s in new.seats) and new.status == "open":

@@ -12,7 +12,7 @@ from ...core.game import State, View, known_state
 from ...core.story import Story
 from ..model import Table, TableError
 from ..protocol import LegalAction, Result, SeatMessage, StoryLine
-from .access import authorise
+from .access import Credential, authorise
 from .cache import TableCache
 from .tutorials import lesson
 
@@ -124,7 +124,7 @@ class Views:
         self.cache = cache
 
     def message(
-        self, table_id: str, seat: int | None, token: str | None, since: int
+        self, table_id: str, seat: int | None, token: Credential, since: int
     ) -> SeatMessage:
         """The view of ``seat`` (its token checked) or of a spectator."""
         table = self.cache.get(table_id)
@@ -134,7 +134,7 @@ class Views:
             return seat_message(table, seat, max(0, since), time.time())
 
     def message_now(
-        self, table_id: str, seat: int | None, token: str | None, since: int
+        self, table_id: str, seat: int | None, token: Credential, since: int
     ) -> SeatMessage | None:
         """:meth:`message` if it can be made at once (the table is loaded and not being
         changed), else None: the event loop builds most messages itself this way, and leaves
@@ -151,7 +151,7 @@ class Views:
         finally:
             table.lock.release()
 
-    def hint_view(self, table_id: str, seat: int, token: str | None, version: int) -> View:
+    def hint_view(self, table_id: str, seat: int, token: Credential, version: int) -> View:
         """The view a hint for ``seat`` is searched from (its token checked): refused with 403
         where the table has hints off, 409 unless the seat is to move at ``version`` in a game
         in play. The view alone goes to the search, never the state."""

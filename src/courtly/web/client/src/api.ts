@@ -45,6 +45,11 @@ export type ReviewJob = Schemas["ReviewJob"];
 export type Refusal = Schemas["Refusal"];
 export type OptionValue = string | number | boolean;
 export type SeatRequest = Schemas["SeatRequest"];
+/** The signed-in person, and the token their state-changing requests repeat (CSRF). */
+export type AccountInfo = Schemas["AccountInfo"];
+export type HeldSeat = Schemas["HeldSeat"];
+export type SeatsAttached = Schemas["SeatsAttached"];
+export type AdminAct = Schemas["AdminAct"];
 export type CreateRequest = Schemas["CreateTable"];
 
 /** What a page sends on a table's WebSocket: the hello first, then a seat's moves. */
@@ -74,10 +79,14 @@ async function request<T>(
   path: string,
   body?: unknown,
   token?: string,
+  retried = false,
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
+  // The session's cookie goes with every request of this origin: a change it authenticates
+  // repeats the session's CSRF token (another site cannot read it).
+  if (method !== "GET" && csrfToken) headers["X-Courtly-CSRF"] = csrfToken;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -98,10 +107,29 @@ async function request<T>(
     const fields = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
     const detail =
       typeof fields.detail === "string" ? fields.detail : `the server answered ${response.status}`;
+    if (response.status === 403 && detail.includes("X-Courtly-CSRF") && !retried) {
+      // Signed in meanwhile in another tab: this page learns the session's token, once.
+      const account = await request<AccountInfo>("GET", "/api/account").catch(() => null);
+      if (account) {
+        setCsrf(account.csrf);
+        return request<T>(method, path, body, token, true);
+      }
+    }
     throw new ApiError(response.status, detail, fields);
   }
   return data as T;
 }
+
+/** The CSRF token of this browser's session ("" for a guest). */
+let csrfToken = "";
+
+export function setCsrf(token: string): void {
+  csrfToken = token;
+}
+
+/** The "token" of a seat that belongs to the signed-in person: no bearer token is sent, the
+ * session's cookie proves the seat (on REST and on the WebSocket). */
+export const BY_ACCOUNT = "";
 
 export const api = {
   games: () => request<GameInfo[]>("GET", "/api/games"),
@@ -113,11 +141,11 @@ export const api = {
   create: (body: CreateRequest) => request<TableSummary>("POST", "/api/tables", body),
   /** A tutorial table of `game`: the learner seated (their token, shown once), bots at the rest. */
   tutorial: (game: string, name: string) => request<SeatToken>("POST", "/api/tutorials", { game, name }),
-  join: (id: string, seat: number, name: string) =>
+  join: (id: string, seat: number, name: string, hotSeat = false) =>
     request<SeatToken>(
       "POST",
       `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`,
-      { name },
+      hotSeat ? { name, hot_seat: true } : { name },
     ),
   reclaim: (id: string, seat: number, token: string) =>
     request<TableSummary>(
@@ -148,6 +176,26 @@ export const api = {
   startReview: (id: string) =>
     request<ReviewJob>("POST", `/api/tables/${encodeURIComponent(id)}/review`),
   review: (id: string) => request<ReviewJob>("GET", `/api/tables/${encodeURIComponent(id)}/review`),
+  account: () => request<AccountInfo>("GET", "/api/account"),
+  signUp: (name: string, password: string, seats: HeldSeat[]) =>
+    request<AccountInfo>("POST", "/api/account", { name, password, seats }),
+  signIn: (name: string, password: string, seats: HeldSeat[]) =>
+    request<AccountInfo>("POST", "/api/account/session", { name, password, seats }),
+  signOut: () => request<{ ended: number }>("DELETE", "/api/account/session"),
+  signOutEverywhere: () => request<{ ended: number }>("DELETE", "/api/account/sessions"),
+  changePassword: (current: string, next: string) =>
+    request<{ ended: number }>("PUT", "/api/account/password", { current, new: next }),
+  deleteAccount: (password: string) => request<{ ended: number }>("DELETE", "/api/account", { password }),
+  attachSeats: (seats: HeldSeat[]) => request<SeatsAttached>("POST", "/api/account/seats", { seats }),
+  mySeats: (id: string) =>
+    request<{ table: string; seats: number[] }>("GET", `/api/tables/${encodeURIComponent(id)}/seats/mine`),
+  adminClose: (id: string, reason: string) =>
+    request<AdminAct>("POST", `/api/admin/tables/${encodeURIComponent(id)}/close`, { reason }),
+  adminHideName: (name: string, reason: string) =>
+    request<AdminAct>("POST", `/api/admin/accounts/${encodeURIComponent(name)}/hide-name`, { reason }),
+  adminDisable: (name: string, disabled: boolean, reason: string) =>
+    request<AdminAct>("POST", `/api/admin/accounts/${encodeURIComponent(name)}/disable`, { disabled, reason }),
+  adminActs: () => request<AdminAct[]>("GET", "/api/admin/acts"),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",
@@ -170,6 +218,29 @@ export function savedToken(table: string, seat: number): string | null {
   } catch {
     return heldInMemory.get(key) ?? null;
   }
+}
+
+/** Every seat this browser holds a token of (sent at sign-up and sign-in: they become the
+ * account's). */
+export function heldSeats(): HeldSeat[] {
+  const held: HeldSeat[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, token: string | null) => {
+    const match = /^courtly\.token\.(.+)\.(\d+)$/.exec(key);
+    if (!match || !token || seen.has(key) || held.length >= 100) return;
+    seen.add(key);
+    held.push({ table: match[1], seat: Number(match[2]), token });
+  };
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key) add(key, localStorage.getItem(key));
+    }
+  } catch {
+    // Storage refused: the seats held in memory alone.
+  }
+  for (const [key, token] of heldInMemory) add(key, token);
+  return held;
 }
 
 export function saveToken(table: string, seat: number, token: string): void {
@@ -197,3 +268,23 @@ export function saveName(name: string): void {
     // as above
   }
 }
+
+// ---------------------------------------------------------------------------------- people's pages
+// Ratings, profiles and My games (docs/server.md, "Ratings, profiles and My games").
+
+/** A person's page: games played and won, recent games, ratings and their history, reviews. */
+export type Profile = Schemas["Profile"];
+export type Rating = Schemas["Rating"];
+export type RatingHistory = Schemas["RatingHistory"];
+export type Leaderboard = Schemas["Leaderboard"];
+/** One of a person's tables, as My games and a profile's recent games list it. */
+export type PersonGame = Schemas["PersonGame"];
+export type MyGames = Schemas["MyGames"];
+
+export const people = {
+  profile: (name: string) => request<Profile>("GET", `/api/people/${encodeURIComponent(name)}`),
+  leaderboard: (game: string, players: number) =>
+    request<Leaderboard>("GET", `/api/leaderboards/${encodeURIComponent(game)}?players=${players}`),
+  /** The signed-in person's tables (an ApiError 401 for a guest). */
+  myGames: (finished = 20) => request<MyGames>("GET", `/api/account/tables?finished=${finished}`),
+};

@@ -23,6 +23,7 @@ import {
   rulesPath,
   tablePath,
 } from "./router";
+import { MyGamesSection } from "./mygames";
 import { ChosenDeal } from "./shared/deal";
 import { NameField } from "./shared/name-field";
 import { sentence, winnersText } from "./shared/result";
@@ -105,6 +106,7 @@ export function Lobby() {
           {error}
         </p>
       )}
+      <MyGamesSection />
       <section aria-labelledby="games-heading">
         <h2 id="games-heading">Games</h2>
         {games === null ? (
@@ -508,6 +510,8 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
   // Hot seat: this device joins every person's seat and hands itself over between them.
   const [hotseat, setHotseat] = useState(false);
   const [hints, setHints] = useState(true);
+  // Rated: the result moves the players' ratings (people signed in, no bots, no hot seat).
+  const [rated, setRated] = useState(false);
   const [names, setNames] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -590,6 +594,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           : { initial: 0, increment: 0, per_move: hoursPerMove * 3600, away: awayMinutes * 60 },
       hints,
     };
+    if (rated && !hotseat) body.rated = true;
     if (seed.trim() !== "") body.seed = Number(seed);
     try {
       const table = await api.create(body);
@@ -602,7 +607,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
         for (const [index, seat] of seats.entries()) {
           if (seat.kind !== "person") continue;
           const given = (names[index] ?? "").trim() || (index === firstPerson ? me : "");
-          const joined = await api.join(table.id, index, given);
+          const joined = await api.join(table.id, index, given, true);
           saveToken(table.id, index, joined.token);
         }
         navigate(hotseatPath(table.id));
@@ -745,6 +750,21 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
           <span class="help" id="create-hints-help">
             A person to move may ask for the best moves and their chances to win, worked out from
             what that seat can see. Untick for a game without help.
+          </span>
+        </div>
+        <div class="field field-check">
+          <input
+            type="checkbox"
+            id="create-rated"
+            checked={rated}
+            disabled={hotseat}
+            aria-describedby="create-rated-help"
+            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
+          />
+          <label for="create-rated">Rated</label>
+          <span class="help" id="create-rated-help">
+            The result moves the players' ratings: people only (no bots), each signed in at a seat of
+            their own, on a secret deal.
           </span>
         </div>
       </fieldset>

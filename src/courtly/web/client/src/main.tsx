@@ -9,6 +9,11 @@ import { HotSeatPage } from "./hotseat";
 import { ReplayPage } from "./replay";
 import { ReviewPage } from "./review";
 import { RulesPage } from "./rules";
+import { AccountMenu, AccountPage, AdminPage, SignInPage } from "./people";
+import { LeaderboardPage } from "./leaderboard";
+import { MyGamesPage } from "./mygames";
+import { ProfilePage } from "./profile";
+import { leaderboardPath, MY_GAMES_PATH } from "./router";
 import "./style.css";
 
 function App() {
@@ -27,6 +32,13 @@ function App() {
       replay: "Courtly replay",
       review: "Courtly review",
       rules: "Courtly rules",
+      signin: "Sign in to Courtly",
+      signup: "Sign up to Courtly",
+      account: "Your Courtly account",
+      admin: "Courtly administration",
+      profile: "Courtly profile",
+      leaderboard: "Courtly leaderboards",
+      mygames: "My games · Courtly",
     };
     document.title = titles[route.page] ?? "Courtly";
   }, [route]);
@@ -39,6 +51,15 @@ function App() {
         <a href="/" onClick={onLinkClick} class="brand">
           <span aria-hidden="true">♛</span> Courtly
         </a>
+        <nav class="people-links" aria-label="People">
+          <a href={MY_GAMES_PATH} onClick={onLinkClick}>
+            My games
+          </a>
+          <a href={leaderboardPath(null)} onClick={onLinkClick}>
+            Leaderboards
+          </a>
+        </nav>
+        <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>
         {route.page === "lobby" && <Lobby />}
@@ -47,6 +68,12 @@ function App() {
         {route.page === "replay" && <ReplayPage key={route.table} table={route.table} />}
         {route.page === "review" && <ReviewPage key={route.table} table={route.table} />}
         {route.page === "rules" && <RulesPage key={route.game} game={route.game} />}
+        {(route.page === "signin" || route.page === "signup") && <SignInPage key={route.page} mode={route.page} />}
+        {route.page === "account" && <AccountPage />}
+        {route.page === "admin" && <AdminPage />}
+        {route.page === "profile" && <ProfilePage key={route.name} name={route.name} />}
+        {route.page === "leaderboard" && <LeaderboardPage game={route.game} players={route.players} />}
+        {route.page === "mygames" && <MyGamesPage />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

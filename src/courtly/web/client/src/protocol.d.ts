@@ -142,8 +142,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a free seat: returns its secret token, shown only once */
+        /** Take a free seat: returns its secret token, shown only once (signed in: the seat is yours, under your name) */
         post: operations["join_api_tables__table_id__seats__seat__join_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/seats/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seats of this table that are the signed-in person's (none for a guest) */
+        get: operations["my_seats_api_tables__table_id__seats_mine_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -304,10 +321,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, and the session's CSRF token (401: nobody) */
+        get: operations["who_am_i_api_account_get"];
+        put?: never;
+        /** Sign up: make an account, signed in at once (session cookie); the guest seats given are attached to it */
+        post: operations["sign_up_api_account_post"];
+        /** Delete the account: its games stay, under the name "deleted player" */
+        delete: operations["delete_account_api_account_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a name and password (a new session cookie); the guest seats given are attached to the account */
+        post: operations["sign_in_api_account_session_post"];
+        /** Sign out this browser */
+        delete: operations["sign_out_api_account_session_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out everywhere: every session of the account ends, this one too */
+        delete: operations["sign_out_everywhere_api_account_sessions_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the password: every other session of the account ends */
+        put: operations["change_password_api_account_password_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a guest's seats (each with its token) to the account */
+        post: operations["attach_api_account_seats_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the account's finished games: a JSONL file of records (courtly replay reads it) */
+        get: operations["export_games_api_account_games_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tables/{table_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a table open or in play */
+        post: operations["close_table_api_admin_tables__table_id__close_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{name}/hide-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a person's name as "hidden name" everywhere */
+        post: operations["hide_name_api_admin_accounts__name__hide_name_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{name}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an account (it cannot sign in; its sessions end), or enable it */
+        post: operations["disable_api_admin_accounts__name__disable_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/acts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The administrators' acts, the newest first */
+        get: operations["acts_api_admin_acts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's profile: games played and won, recent games, ratings and their history, review figures */
+        get: operations["profile_api_people__name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboards/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A game's best rated people (a pool per player count; 0: every count) */
+        get: operations["leaderboard_api_leaderboards__game__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My games: your turn first, then in play, open, and the last finished (401: sign in first) */
+        get: operations["my_games_api_account_tables_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AccountInfo
+         * @description The signed-in person: ``csrf`` is what every state-changing request made with the
+         *     session's cookie repeats in the ``X-Courtly-CSRF`` header.
+         */
+        AccountInfo: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Admin */
+            admin: boolean;
+            /** Csrf */
+            csrf: string;
+        };
         /**
          * ActionEstimate
          * @description One action's estimated win chance for the deciding seat, with its 95% interval.
@@ -325,6 +581,37 @@ export interface components {
             high: number;
             /** Visits */
             visits: number;
+        };
+        /**
+         * AdminAct
+         * @description An administrator's act: ``act`` is ``close-table`` (``target``: the table),
+         *     ``hide-name``, ``disable-account`` or ``enable-account`` (``target``: the account's name).
+         */
+        AdminAct: {
+            /** At */
+            at: number;
+            /** Admin */
+            admin: string;
+            /** Act */
+            act: string;
+            /** Target */
+            target: string;
+            /** Detail */
+            detail: string;
+        };
+        /** AdminReason */
+        AdminReason: {
+            /**
+             * Reason
+             * @description why, for the log
+             * @default
+             */
+            reason?: string;
+        };
+        /** AttachSeats */
+        AttachSeats: {
+            /** Seats */
+            seats: components["schemas"]["HeldSeat"][];
         };
         /** BotInfo */
         BotInfo: {
@@ -362,6 +649,20 @@ export interface components {
             after: {
                 [key: string]: number;
             };
+        };
+        /** ChangePassword */
+        ChangePassword: {
+            /**
+             * Current
+             * @description the password now (none for an account without one)
+             * @default
+             */
+            current?: string;
+            /**
+             * New
+             * @description 8 to 1024 characters
+             */
+            new: string;
         };
         /**
          * Clock
@@ -404,6 +705,15 @@ export interface components {
              */
             away?: number;
         };
+        /** ConfirmPassword */
+        ConfirmPassword: {
+            /**
+             * Password
+             * @description the account's password (none for an account without one)
+             * @default
+             */
+            password?: string;
+        };
         /** CreateTable */
         CreateTable: {
             /** Game */
@@ -433,6 +743,12 @@ export interface components {
              * @default true
              */
             hints?: boolean;
+            /**
+             * Rated
+             * @description the result moves the players' ratings: people only (no bots), a secret deal, seats taken by signed-in people, one seat each
+             * @default false
+             */
+            rated?: boolean;
         };
         /** CreateTutorial */
         CreateTutorial: {
@@ -463,6 +779,20 @@ export interface components {
             seed: string | null;
             /** Salt */
             salt: string | null;
+        };
+        /** DisableAccount */
+        DisableAccount: {
+            /**
+             * Reason
+             * @description why, for the log
+             * @default
+             */
+            reason?: string;
+            /**
+             * Disabled
+             * @default true
+             */
+            disabled?: boolean;
         };
         /**
          * GameInfo
@@ -536,6 +866,31 @@ export interface components {
                 string
             ][];
         };
+        /** GamesPlayed */
+        GamesPlayed: {
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Played */
+            played: number;
+            /** Won */
+            won: number;
+            /** Rated */
+            rated: number;
+        };
+        /**
+         * HeldSeat
+         * @description A seat this browser holds as a guest, with its token: attached to the account.
+         */
+        HeldSeat: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Token */
+            token: string;
+        };
         /** Hint */
         Hint: {
             /** Table */
@@ -566,6 +921,47 @@ export interface components {
              * @default
              */
             name?: string;
+            /**
+             * Hot Seat
+             * @description this device plays several seats of the table: a signed-in person may then hold more than one
+             * @default false
+             */
+            hot_seat?: boolean;
+        };
+        /**
+         * Leaderboard
+         * @description A game's pool of people, best first, with at least ``min_games`` rated games each.
+         */
+        Leaderboard: {
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Players */
+            players: number;
+            /** Counts */
+            counts: number[];
+            /** Min Games */
+            min_games: number;
+            /** Entries */
+            entries: components["schemas"]["LeaderboardEntry"][];
+        };
+        /** LeaderboardEntry */
+        LeaderboardEntry: {
+            /** Rank */
+            rank: number;
+            /** Name */
+            name: string;
+            /** Rating */
+            rating: number;
+            /** Mu */
+            mu: number;
+            /** Sigma */
+            sigma: number;
+            /** Games */
+            games: number;
+            /** Wins */
+            wins: number;
         };
         /** LegalAction */
         LegalAction: {
@@ -641,6 +1037,27 @@ export interface components {
             version: number;
         };
         /**
+         * MyGames
+         * @description The signed-in person's tables: their turn first, then in play, open, and the finished
+         *     ones changed last (``finished`` counts them all).
+         */
+        MyGames: {
+            /** Tables */
+            tables: components["schemas"]["PersonGame"][];
+            /** Finished */
+            finished: number;
+        };
+        /**
+         * MySeats
+         * @description The seats of a table that belong to the signed-in person (found from any device).
+         */
+        MySeats: {
+            /** Table */
+            table: string;
+            /** Seats */
+            seats: number[];
+        };
+        /**
          * Notice
          * @description Something that happened to a table besides its moves (a seat away, back, out of time).
          */
@@ -681,6 +1098,125 @@ export interface components {
             minimum?: number;
             /** Maximum */
             maximum?: number;
+        };
+        /**
+         * PersonGame
+         * @description One of a person's tables: in a profile's recent games, or in My games.
+         */
+        PersonGame: {
+            /** Id */
+            id: string;
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Players */
+            players: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "playing" | "over" | "closed";
+            /** Rated */
+            rated: boolean;
+            /** Updated At */
+            updated_at: number;
+            /** Seats */
+            seats: components["schemas"]["PlayerSeat"][];
+            /** Mine */
+            mine: number[];
+            /** To Move */
+            to_move: number[];
+            /** Your Turn */
+            your_turn: boolean;
+            /** Time Left */
+            time_left: number | null;
+        };
+        /**
+         * PlayerSeat
+         * @description A seat of a person's table, as everyone may know it.
+         */
+        PlayerSeat: {
+            /** Seat */
+            seat: number;
+            /** Name */
+            name: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "person" | "bot";
+            /** Place */
+            place: number | null;
+            /** Clock */
+            clock: number | null;
+        };
+        /**
+         * Profile
+         * @description A person's page: games played per game, recent games, ratings with their history, and
+         *     the figures of their reviewed games.
+         */
+        Profile: {
+            /** Name */
+            name: string;
+            /** Since */
+            since: number;
+            /** Games */
+            games: components["schemas"]["GamesPlayed"][];
+            /** Recent */
+            recent: components["schemas"]["PersonGame"][];
+            /** Ratings */
+            ratings: components["schemas"]["Rating"][];
+            /** History */
+            history: components["schemas"]["RatingHistory"][];
+            /** Reviews */
+            reviews: components["schemas"]["ReviewFigures"][];
+        };
+        /**
+         * Rating
+         * @description A person's OpenSkill rating in one pool of a game (``players`` 0: every player count):
+         *     ``rating`` is the one shown, ``mu - 3 sigma``.
+         */
+        Rating: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /** Mu */
+            mu: number;
+            /** Sigma */
+            sigma: number;
+            /** Rating */
+            rating: number;
+            /** Games */
+            games: number;
+            /** Wins */
+            wins: number;
+        };
+        /** RatingHistory */
+        RatingHistory: {
+            /** Game */
+            game: string;
+            /** Players */
+            players: number;
+            /** Steps */
+            steps: components["schemas"]["RatingStep"][];
+        };
+        /**
+         * RatingStep
+         * @description A rating after one rated table.
+         */
+        RatingStep: {
+            /** Table */
+            table: string;
+            /** At */
+            at: number;
+            /** Mu */
+            mu: number;
+            /** Sigma */
+            sigma: number;
+            /** Rating */
+            rating: number;
         };
         /**
          * RecommendedVariant
@@ -833,6 +1369,24 @@ export interface components {
             };
         };
         /**
+         * ReviewFigures
+         * @description How well a person played one reviewed game (from its stored review).
+         */
+        ReviewFigures: {
+            /** Table */
+            table: string;
+            /** Game */
+            game: string;
+            /** At */
+            at: number;
+            /** Decisions */
+            decisions: number;
+            /** Mean Loss */
+            mean_loss: number | null;
+            /** Accuracy */
+            accuracy: number | null;
+        };
+        /**
          * ReviewJob
          * @description A review being made (``done`` of ``total`` searches), made (with ``review``), or failed
          *     (``detail`` says why: POST again to try again).
@@ -974,6 +1528,13 @@ export interface components {
             lesson?: components["schemas"]["Lesson"];
             deal: components["schemas"]["Deal"];
         };
+        /** SeatPlace */
+        SeatPlace: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+        };
         /**
          * SeatPublic
          * @description What everyone may know of a seat (never its token).
@@ -1000,6 +1561,15 @@ export interface components {
             clock: number | null;
             /** Clock Running */
             clock_running: boolean;
+        };
+        /** SeatRefused */
+        SeatRefused: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Detail */
+            detail: string;
         };
         /** SeatRequest */
         SeatRequest: {
@@ -1060,6 +1630,16 @@ export interface components {
             /** Observation */
             observation: unknown;
         };
+        /**
+         * SeatsAttached
+         * @description A guest's seats given to the account, and those refused (with why).
+         */
+        SeatsAttached: {
+            /** Attached */
+            attached: components["schemas"]["SeatPlace"][];
+            /** Refused */
+            refused: components["schemas"]["SeatRefused"][];
+        };
         /** SetupRequest */
         SetupRequest: {
             /** Players */
@@ -1068,6 +1648,44 @@ export interface components {
             options?: {
                 [key: string]: string | number | boolean;
             };
+        };
+        /** SignIn */
+        SignIn: {
+            /** Name */
+            name: string;
+            /** Password */
+            password: string;
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /** SignUp */
+        SignUp: {
+            /**
+             * Name
+             * @description the account's name, shown to everyone: cleaned as a seat's name is, at least one character; no two accounts have names that differ only in case or width
+             */
+            name: string;
+            /**
+             * Password
+             * @description 8 to 1024 characters
+             */
+            password: string;
+            /**
+             * Seats
+             * @description the guest seats to attach
+             */
+            seats?: components["schemas"]["HeldSeat"][];
+        };
+        /**
+         * SignedOut
+         * @description Sessions ended: this browser's (0 if it held none), or every one of the account's.
+         */
+        SignedOut: {
+            /** Ended */
+            ended: number;
         };
         /**
          * Standing
@@ -1135,6 +1753,8 @@ export interface components {
             /** Winners */
             winners: number[];
             deal: components["schemas"]["Deal"];
+            /** Rated */
+            rated: boolean;
         };
         /**
          * Hello
@@ -1709,6 +2329,48 @@ export interface operations {
             };
         };
     };
+    my_seats_api_tables__table_id__seats_mine_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySeats"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
     leave_api_tables__table_id__seats__seat__leave_post: {
         parameters: {
             query?: never;
@@ -2126,6 +2788,696 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewJob"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    who_am_i_api_account_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_up_api_account_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    delete_account_api_account_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPassword"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_in_api_account_session_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_out_api_account_session_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    sign_out_everywhere_api_account_sessions_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    change_password_api_account_password_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    attach_api_account_seats_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachSeats"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatsAttached"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    export_games_api_account_games_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one game record (as GET /api/tables/{id}/record gives it) a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    close_table_api_admin_tables__table_id__close_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    hide_name_api_admin_accounts__name__hide_name_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminReason"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    disable_api_admin_accounts__name__disable_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DisableAccount"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    acts_api_admin_acts_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"][];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    profile_api_people__name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    leaderboard_api_leaderboards__game__get: {
+        parameters: {
+            query?: {
+                /** @description 0: every player count */
+                players?: number;
+            };
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    my_games_api_account_tables_get: {
+        parameters: {
+            query?: {
+                /** @description finished tables to list, the last ones */
+                finished?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGames"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */

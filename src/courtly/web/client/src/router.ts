@@ -12,11 +12,21 @@ export type Route =
   | { page: "replay"; table: string }
   | { page: "review"; table: string }
   | { page: "rules"; game: string }
+  | { page: "signin" }
+  | { page: "signup" }
+  | { page: "account" }
+  | { page: "admin" }
+  | { page: "profile"; name: string }
+  | { page: "leaderboard"; game: string | null; players: number }
+  | { page: "mygames" }
   | { page: "missing"; path: string };
 
 export function parseRoute(location: Location): Route {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return { page: "lobby" };
+  if (path === "/signin" || path === "/signup" || path === "/account" || path === "/admin") {
+    return { page: path.slice(1) as "signin" | "signup" | "account" | "admin" };
+  }
   const table = /^\/table\/([^/]+)$/.exec(path);
   if (table) {
     const seatText = new URLSearchParams(location.search).get("seat");
@@ -28,6 +38,8 @@ export function parseRoute(location: Location): Route {
     const page = other[2] as "hotseat" | "replay" | "review";
     return { page, table: decodeURIComponent(other[1]) };
   }
+  const people = peopleRoute(path, location);
+  if (people) return people;
   const rules = /^\/rules\/([^/]+)$/.exec(path);
   if (rules) return { page: "rules", game: decodeURIComponent(rules[1]) };
   return { page: "missing", path };
@@ -61,6 +73,32 @@ export function newTablePath(game: string): string {
 export function rulesPath(game: string): string {
   return `/rules/${encodeURIComponent(game)}`;
 }
+
+/** "/people/NAME" a profile, "/leaderboards/GAME?players=N" a leaderboard, "/my-games". */
+function peopleRoute(path: string, location: Location): Route | null {
+  const profile = /^\/people\/([^/]+)$/.exec(path);
+  if (profile) return { page: "profile", name: decodeURIComponent(profile[1]) };
+  const board = /^\/leaderboards(?:\/([^/]+))?$/.exec(path);
+  if (board) {
+    const count = new URLSearchParams(location.search).get("players");
+    const players = count !== null && /^\d+$/.test(count) ? Number(count) : 0;
+    return { page: "leaderboard", game: board[1] ? decodeURIComponent(board[1]) : null, players };
+  }
+  if (path === "/my-games") return { page: "mygames" };
+  return null;
+}
+
+export function profilePath(name: string): string {
+  return `/people/${encodeURIComponent(name)}`;
+}
+
+/** A game's leaderboard (players 0: every player count; no game: the first game's). */
+export function leaderboardPath(game: string | null, players = 0): string {
+  const base = game === null ? "/leaderboards" : `/leaderboards/${encodeURIComponent(game)}`;
+  return players ? `${base}?players=${players}` : base;
+}
+
+export const MY_GAMES_PATH = "/my-games";
 
 export function absolute(path: string): string {
   return new URL(path, window.location.origin).toString();

@@ -4,7 +4,10 @@ history, and the administrators' log.
 
 A seat's ``account_id`` says whose it is (None: a guest's or a bot's, held by its token alone).
 A table's ``rated`` says whether its result moves ratings; every table made before this
-migration is casual.
+migration is casual. A seat's ``place`` is where it finished (1: won, shared places for ties),
+kept once its table is over, so that profiles and lists of games need no replay. A rated table
+moves two pools of each of its people (its player count's, and ``players`` 0: every count),
+once each: the unique index on ``(table_id, account_id, players)`` of ``rating_changes``.
 
 Revision ID: 0005
 Revises: 0004
@@ -70,6 +73,7 @@ def upgrade() -> None:
     # and dropping the old copy fails while the seats and events refer to it.
     op.add_column("seats", sa.Column("account_id", sa.String(32), nullable=True))
     op.create_index("ix_seats_account_id", "seats", ["account_id"])
+    op.add_column("seats", sa.Column("place", sa.Integer, nullable=True))
     op.add_column(
         "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
     )
@@ -98,7 +102,10 @@ def upgrade() -> None:
     )
     op.create_index("ix_rating_changes_account_id", "rating_changes", ["account_id"])
     op.create_index(
-        "ix_rating_changes_table", "rating_changes", ["table_id", "account_id"], unique=True
+        "ix_rating_changes_table",
+        "rating_changes",
+        ["table_id", "account_id", "players"],
+        unique=True,
     )
     op.create_table(
         "admin_acts",
@@ -118,6 +125,7 @@ def downgrade() -> None:
         batch.drop_column("rated")
     op.drop_index("ix_seats_account_id", "seats")
     with op.batch_alter_table("seats") as batch:
+        batch.drop_column("place")
         batch.drop_column("account_id")
     for name in ("challenges", "passkeys", "sessions", "accounts"):
         op.drop_table(name)

@@ -2,11 +2,12 @@
 // WebSocket. The board in the middle; around it the turn, this seat's moves, the end of the game,
 // the seats, the share links and the log; the game's rules below.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { savedToken, type LogEvent, type SeatMessage } from "../api";
+import { api, BY_ACCOUNT, savedToken, type LogEvent, type SeatMessage } from "../api";
+import { useAccount } from "../account";
 import type { SeatNamer } from "../cards";
 import { makePicker } from "../boards/board";
 import { Board } from "../boards";
-import { tablePath } from "../router";
+import { navigate, tablePath } from "../router";
 import { AnimationSwitch } from "../motion";
 import { RulesPanel } from "../rules";
 import { ChosenDeal, DealPanel } from "../shared/deal";
@@ -30,12 +31,34 @@ export interface HotSeat {
 export function TablePage({ table, seat }: { table: string; seat: number | null }) {
   // A seat's page needs the seat's token: joined here through a share link, or held already.
   // Read at every render (it is cheap): right at once after a join or a move to another table.
-  const [, setJoined] = useState(0);
-  const token = seat === null ? null : savedToken(table, seat);
+  const [joined, setJoined] = useState(0);
+  const held = seat === null ? null : savedToken(table, seat);
+  // Signed in, the seats that are the person's, taken on any device: played by the cookie.
+  const account = useAccount();
+  const [mine, setMine] = useState<{ key: string; seats: number[] } | null>(null);
+  const key = `${table}/${account?.id ?? ""}/${joined}`;
+  const needMine = account !== null && account !== undefined && held === null;
+  useEffect(() => {
+    if (!needMine) return;
+    api.mySeats(table).then(
+      (found) => setMine({ key, seats: found.seats }),
+      () => setMine({ key, seats: [] }),
+    );
+  }, [needMine, key]);
+  const mineNow = mine !== null && mine.key === key ? mine.seats : null;
+  useEffect(() => {
+    // A spectator's address of a table where the person has a seat: their seat's page.
+    if (seat === null && mineNow !== null && mineNow.length > 0) {
+      navigate(tablePath(table, mineNow[0]));
+    }
+  }, [seat, mineNow, table]);
+  if (account === undefined && held === null && seat !== null) return <section class="panel narrow" aria-busy="true" />;
+  if (needMine && mineNow === null) return <section class="panel narrow" aria-busy="true" />;
+  const token = held ?? (seat !== null && mineNow?.includes(seat) ? BY_ACCOUNT : null);
   if (seat !== null && token === null) {
     return <JoinSeat table={table} seat={seat} onJoined={() => setJoined((n) => n + 1)} />;
   }
-  return <LiveTable key={`${table}/${seat}`} table={table} seat={seat} token={token} />;
+  return <LiveTable key={`${table}/${seat}/${token === BY_ACCOUNT}`} table={table} seat={seat} token={token} />;
 }
 
 /** A table as one seat (or a spectator) sees it, live: also the hot seat's, one seat at a time. */

@@ -14,6 +14,7 @@ import {
 } from "../api";
 import type { SeatNamer } from "../cards";
 import { tablePath } from "../router";
+import { useAccount } from "../account";
 import { counted } from "../boards/parts";
 import { ChosenDeal } from "../shared/deal";
 import { Links, TO_THE_LOBBY } from "../shared/links";
@@ -37,6 +38,8 @@ export function JoinSeat({
   const [missing, setMissing] = useState(false);
   const [name, setName] = useState(savedName);
   const [busy, setBusy] = useState(false);
+  // Signed in, the seat is the person's, under their account's name.
+  const account = useAccount();
   useEffect(() => {
     api.table(table).then(setSummary, (e: ApiError) => {
       setError(e.message);
@@ -91,7 +94,11 @@ export function JoinSeat({
             </p>
           )}
           <ChosenDeal deal={summary.deal} />
-          <NameField id="join-name" name={name} onName={setName} />
+          {account ? (
+            <p data-testid="join-as">You join as {account.name}: the seat is yours on every device.</p>
+          ) : (
+            <NameField id="join-name" name={name} onName={setName} />
+          )}
           <button type="submit" class="primary" disabled={busy}>
             Join seat p{seat}
           </button>
