@@ -25,6 +25,8 @@ MAX_CONNECTIONS = 1000
 """Connections the server holds at once (uvicorn's limit_concurrency)."""
 KEEP_ALIVE = 5
 """Seconds an idle keep-alive connection waits for its next request (uvicorn's default)."""
+CHAT_RATE = "5/10 seconds;30/minute"
+"""How often one sender may speak at the tables (courtly.web.chat.CHAT_RATE)."""
 ABANDON_AFTER = 3600.0
 """Seconds after which a table nobody plays is closed."""
 SHUTDOWN_TIMEOUT = 20
@@ -185,6 +187,13 @@ def serve_command(
             min=1,
         ),
     ] = 5,
+    chat_rate: Annotated[
+        str,
+        typer.Option(
+            help="How often one person (or a guest's seat) may say a line at the tables, in the "
+            "limits library's notation ('5/10 seconds;30/minute'; 0: no limit); over it: 429.",
+        ),
+    ] = CHAT_RATE,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -199,6 +208,7 @@ def serve_command(
             f"the server needs the web extra ({error.name} is missing): pip install 'courtly[web]'"
         ) from None
     url = database_url or default_database_url()
+    check_chat_rate(chat_rate)
     with clear_errors():
         try:
             application = create_app(
@@ -220,6 +230,7 @@ def serve_command(
                 bot_max_seconds=bot_max_seconds,
                 admin=admin,
                 leaderboard_min_games=leaderboard_min_games,
+                chat_rate=chat_rate,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None
@@ -241,3 +252,17 @@ def serve_command(
         keep_alive=keep_alive,
         shutdown_timeout=shutdown_timeout,
     )
+
+
+def check_chat_rate(rate: str) -> None:
+    """Refuse a ``--chat-rate`` the limits library cannot read, before anything starts."""
+    from limits import parse_many
+
+    if rate.strip() in ("", "0"):
+        return
+    try:
+        parse_many(rate)
+    except ValueError:
+        raise InvalidOptions(
+            f"--chat-rate {rate!r} is not a rate: write it as '5/10 seconds;30/minute' (or 0)"
+        ) from None

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
+from .chat import CHAT_RATE
 from .headers import SecurityHeaders
 from .limits import Guard, Limits
 from .openapi import with_socket_messages
@@ -54,6 +55,7 @@ def create_app(
     bot_max_seconds: float = BOT_MAX_SECONDS,
     admin: str | None = None,
     leaderboard_min_games: int = 5,
+    chat_rate: str = CHAT_RATE,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -67,7 +69,8 @@ def create_app(
     ``bot_max_seconds``: the most a search bot may think per move (a table asking for more is
     refused). ``admin``: the name of an account that is an administrator (besides the first
     account made); ``leaderboard_min_games``: the rated games a person must have played in a
-    pool to appear on its leaderboard.
+    pool to appear on its leaderboard. ``chat_rate``: how often one sender may say a line (the
+    ``limits`` library's notation; "0": no limit).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -81,6 +84,7 @@ def create_app(
         bot_budget=budget,
         admin=admin,
         leaderboard_min_games=leaderboard_min_games,
+        chat_rate=chat_rate,
     )
 
     @asynccontextmanager

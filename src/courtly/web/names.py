@@ -32,6 +32,24 @@ class BadName(ValueError):
     """A name that cannot be shown: the message says why, for the person who typed it."""
 
 
+def shown_text(text: str) -> str:
+    """``text`` as one line every reader sees alike: NFC, every run of white space one space,
+    trimmed, with no control, format (but the zero-width joiners), surrogate or unassigned
+    character (what :func:`clean_name` and a chat line keep)."""
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFC", text):
+        if char.isspace():
+            kept.append(" ")
+        elif char in _KEPT_FORMAT or unicodedata.category(char) not in _DROPPED_CATEGORIES:
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` (cleaned) has a letter, digit or sign to show."""
+    return bool(text.strip("".join(_KEPT_FORMAT)))
+
+
 def clean_name(text: str) -> str:
     """``text`` as a name to show: NFC, every run of white space (tabs and newlines included)
     one space, trimmed, with no control, format (but the zero-width joiners), surrogate or
@@ -39,14 +57,8 @@ def clean_name(text: str) -> str:
     :class:`BadName` for a name with nothing left to show or longer than :data:`MAX_NAME`."""
     if len(text) > MAX_RAW_NAME:
         raise BadName(f"a name is at most {MAX_NAME} characters")
-    kept: list[str] = []
-    for char in unicodedata.normalize("NFC", text):
-        if char.isspace():
-            kept.append(" ")
-        elif char in _KEPT_FORMAT or unicodedata.category(char) not in _DROPPED_CATEGORIES:
-            kept.append(char)
-    name = " ".join("".join(kept).split())
-    if text and not name.strip("".join(_KEPT_FORMAT)):
+    name = shown_text(text)
+    if text and not visible(name):
         raise BadName(
             "a name needs a letter, digit or sign to show: white space, control and invisible "
             "characters are removed"

@@ -646,6 +646,10 @@ class Hello(BaseModel):
     seat: int | None = None
     token: str | None = None
     since: int = Field(default=0, ge=0, le=MAX_COUNT)
+    chat: bool = Field(
+        default=False,
+        description="send the table's chat on this connection too (ChatMessage)",
+    )
 
 
 class MoveMessage(BaseModel):
@@ -822,8 +826,73 @@ class MyGames(TypedDict):
     finished: int
 
 
-ClientMessage = Hello | MoveMessage
-ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage
+# ---------------------------------------------------------------------------------- chat
+
+MAX_CHAT_LINE = 500
+"""Characters a chat line may have, once cleaned."""
+MAX_RAW_CHAT_LINE = 4 * MAX_CHAT_LINE
+"""Characters a chat line may have as sent, before cleaning."""
+ChatChannel = Literal["players", "spectators"]
+
+
+class ChatLine(TypedDict):
+    """A line said at a table: ``sender`` names who said it across tables and pages (what a
+    person mutes), ``name`` is the name shown, ``seat`` the seat that said it (null: a
+    spectator)."""
+
+    id: int
+    channel: ChatChannel
+    seat: int | None
+    sender: str
+    name: str
+    text: str
+    at: float
+
+
+class ChatHistory(TypedDict):
+    """A table's chat lines in one channel, the oldest first (an administrator's hidden lines
+    left out); ``closed`` says why nobody may speak now (null: the chat is open)."""
+
+    table: str
+    channel: ChatChannel
+    closed: str | None
+    lines: list[ChatLine]
+
+
+class SayRequest(Strict):
+    """A line to say: in the players' channel as ``seat`` (its token, or its signed-in person),
+    in the spectators' channel as the signed-in person."""
+
+    channel: ChatChannel = "players"
+    seat: int | None = Field(default=None, ge=0, le=15)
+    text: str = Field(min_length=1, max_length=MAX_RAW_CHAT_LINE)
+
+
+class HideLine(Strict):
+    reason: str = Field(default="", max_length=300, description="why, for the log")
+
+
+class ChatMessage(TypedDict):
+    """Chat lines the connection has not had (the players' channel; the spectators' to a
+    spectator, and to a seat that asked for them), the ids of lines an administrator hid since,
+    and whether the chat is open (``closed``: why not)."""
+
+    type: Literal["chat"]
+    lines: list[ChatLine]
+    hidden: list[int]
+    closed: str | None
+
+
+class ChatReadMessage(BaseModel):
+    """A seat chooses whether it reads the spectators' channel (it does not, at first)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["chat-read"]
+    spectators: bool
+
+
+ClientMessage = Hello | MoveMessage | ChatReadMessage
+ServerMessage = ViewMessage | ErrorMessage | AnswerMessage | RefusedMessage | ChatMessage
 SOCKET_MESSAGES: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
 """The WebSocket's messages, added to the OpenAPI schema's components under these names (a
 WebSocket route is not in OpenAPI)."""

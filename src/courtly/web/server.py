@@ -15,6 +15,7 @@ from ..agents.estimates import HINT_ITERATIONS, SERVER_REVIEW_ITERATIONS
 from .advice import Advisor
 from .bots import Bots
 from .budgets import BotBudget
+from .chat import CHAT_PREFIX, CHAT_RATE, Chat
 from .hub import Hub
 from .model import TableError
 from .people import People
@@ -41,6 +42,7 @@ class Server:
         bot_budget: BotBudget | None = None,
         admin: str | None = None,
         leaderboard_min_games: int = 5,
+        chat_rate: str = CHAT_RATE,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -49,6 +51,8 @@ class Server:
         self.administration = Administration(self.storage, self.tables, self.changed, self.renamed)
         """The accounts, their sessions; ``admin``: the name of an account made administrator
         (besides the first one)."""
+        self.chat = Chat(self.storage, self.tables, self.hub.publish, chat_rate)
+        """The tables' chat (:mod:`.chat`)."""
         self.bot_budget = bot_budget or BotBudget()
         self.bots = Bots(self.tables, pace=bot_pace, workers=bot_workers, budget=self.bot_budget)
         self.advisor = Advisor(self.tables, self.storage, hint_iterations, review_iterations)
@@ -76,6 +80,9 @@ class Server:
 
     def heard(self, table_id: str) -> None:
         """Another process changed a table: catch up, then tell this process's watchers."""
+        if table_id.startswith(CHAT_PREFIX):
+            self.chat.heard(table_id.removeprefix(CHAT_PREFIX))
+            return
         try:
             if not self.tables.cache.refresh(table_id):
                 return  # a table this process does not hold, or nothing new

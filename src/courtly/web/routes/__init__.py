@@ -9,6 +9,7 @@ from . import (
     account,
     admin,
     advice,
+    chat,
     games,
     my_games,
     people,
@@ -21,7 +22,19 @@ from . import (
 )
 
 api = APIRouter()
-for module in (games, tables, tutorials, seats, play, replays, advice, socket, account, admin):
+for module in (
+    games,
+    tables,
+    tutorials,
+    seats,
+    play,
+    replays,
+    advice,
+    socket,
+    account,
+    admin,
+    chat,
+):
     api.include_router(module.router)
 for module in (people, my_games):
     api.include_router(module.router)

@@ -21,12 +21,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
+from ..chat import ChatReader, chat_topic
 from ..deps import ServerDep
 from ..model import TableError
 from ..people.sessions import socket_account
 from ..protocol import (
     MAX_COUNT,
     AnswerMessage,
+    ChatMessage,
+    ChatReadMessage,
     ErrorMessage,
     Hello,
     MoveMessage,
@@ -51,6 +54,7 @@ HELLO_PROBLEMS = {
     "seat": "seat is a seat number or null",
     "token": "token is the seat's token (text) or null",
     "since": f"since is the number of log events already held (0 to {MAX_COUNT})",
+    "chat": "chat is true (the table's chat is sent too) or false",
 }
 SESSION_CHECK = 30.0
 """Seconds between two checks that the session of a seat's socket opened by cookie is still
@@ -168,6 +172,8 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
     by_cookie = isinstance(token, SignedInPerson)
     tables = server.tables
     wake = server.hub.watch(table_id)
+    chat_wake = server.hub.watch(chat_topic(table_id))
+    reader = ChatReader(server.chat, table_id, spectator=seat is None) if hello.chat else None
     present: int | None = None
     try:
         try:
@@ -177,7 +183,9 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
             return
         await send(websocket, {"type": "view", **message})
         held = message["log_from"] + len(message["log"])
-        closed = asyncio.ensure_future(moves(server, websocket, table_id, seat, token))
+        if reader is not None:
+            await send_chat(websocket, await run_in_threadpool(reader.message))
+        closed = asyncio.ensure_future(moves(server, websocket, table_id, seat, token, reader))
         if seat is not None:
             present = seat
             tables.clocks.connected(table_id, seat)  # this process's clocks see it at once
@@ -199,11 +207,18 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
                 last_seen = time.monotonic()
                 await run_in_threadpool(server.storage.mark_seen, table_id, seat, time.time())
             waiting = asyncio.ensure_future(wake.wait())
+            chatting = asyncio.ensure_future(chat_wake.wait())
             await asyncio.wait(
-                {waiting, closed}, timeout=every, return_when=asyncio.FIRST_COMPLETED
+                {waiting, chatting, closed}, timeout=every, return_when=asyncio.FIRST_COMPLETED
             )
             waiting.cancel()
-            if closed.done() or not wake.is_set():
+            chatting.cancel()
+            if closed.done():
+                continue
+            if chat_wake.is_set():
+                chat_wake.clear()
+                await send_chat(websocket, reader)
+            if not wake.is_set():
                 continue
             wake.clear()
             try:
@@ -214,11 +229,13 @@ async def watch(server: Server, websocket: WebSocket, table_id: str) -> None:
             # Sent even when only seats, clocks or notices changed.
             await send(websocket, {"type": "view", **message})
             held = message["log_from"] + len(message["log"])
+            await send_chat(websocket, reader)  # the chat opens when a silent game ends
         closed.cancel()
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         server.hub.unwatch(table_id, wake)
+        server.hub.unwatch(chat_topic(table_id), chat_wake)
         if present is not None:
             tables.clocks.disconnected(table_id, present)
             # The away limit counts from the moment the seat left.
@@ -237,8 +254,21 @@ async def seat_message(
     return await run_in_threadpool(tables.views.message, table_id, seat, token, since)
 
 
+async def send_chat(websocket: WebSocket, chat: ChatReader | ChatMessage | None) -> None:
+    """The chat the connection has not had, if any: a connection that did not ask for the
+    chat gets none (``chat`` None)."""
+    message = chat.message() if isinstance(chat, ChatReader) else chat
+    if message is not None:
+        await send(websocket, message)
+
+
 async def moves(
-    server: Server, websocket: WebSocket, table_id: str, seat: int | None, token: Credential
+    server: Server,
+    websocket: WebSocket,
+    table_id: str,
+    seat: int | None,
+    token: Credential,
+    reader: ChatReader | None,
 ) -> None:
     """The moves a seat sends on its WebSocket, until it goes away, each answered on the
     socket (an :class:`~courtly.web.protocol.AnswerMessage` or a
@@ -254,6 +284,9 @@ async def moves(
                 except ValidationError:
                     # Parsed again to say what is wrong as the REST call would have.
                     data = parse_json(text)
+                    if isinstance(data, dict) and data.get("type") == "chat-read":
+                        await read_spectators(websocket, reader, data)
+                        continue
                     ref = echoable(data.get("ref")) if isinstance(data, dict) else None
                     move = read_move(data, seat)
                 ref = echoable(move.ref)
@@ -287,6 +320,26 @@ async def moves(
             else:
                 reply: AnswerMessage = {"type": "answer", "ref": ref, **answer.to_dict(table_id)}
                 await send(websocket, reply)
+
+
+async def read_spectators(
+    websocket: WebSocket, reader: ChatReader | None, data: dict[str, Any]
+) -> None:
+    """A seat chooses to read the spectators' channel, or not: when it starts to, it gets the
+    chat again, the spectators' lines among it."""
+    try:
+        choice = ChatReadMessage.model_validate(data)
+    except ValidationError:
+        detail = 'a chat-read message is {"type": "chat-read", "spectators": true or false}'
+        await send(websocket, refused(None, 422, detail))
+        return
+    if reader is None:
+        detail = 'this connection did not ask for the chat: say "chat": true in the first message'
+        await send(websocket, refused(None, 409, detail))
+        return
+    reader.spectators = choice.spectators
+    if choice.spectators:
+        await send_chat(websocket, reader.message(everything=True))
 
 
 def echoable(ref: Any) -> Any:

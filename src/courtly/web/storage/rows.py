@@ -62,6 +62,8 @@ class TableRow(Base):
     """The salt of the commitment to the seed (None: a table made before commitments)."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     """Its result moves its players' ratings (chosen when it is made; casual otherwise)."""
+    hot_seat: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its people play at one device (it then has no chat)."""
 
 
 class SeatRow(Base):
@@ -255,3 +257,25 @@ class AdminActRow(Base):
     act: Mapped[str] = mapped_column(String(32))
     target: Mapped[str] = mapped_column(String(64))
     detail: Mapped[str] = mapped_column(String(300), default="")
+
+
+class ChatLineRow(Base):
+    """A line said at a table, in the players' or the spectators' channel."""
+
+    __tablename__ = "chat_lines"
+    __table_args__ = (Index("ix_chat_lines_table", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    channel: Mapped[str] = mapped_column(String(16))
+    """``players`` or ``spectators``."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that said it (None: a spectator)."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The signed-in person who said it (None: a guest's seat, by its token)."""
+    name: Mapped[str] = mapped_column(String(64))
+    """The sender's name as shown when it was said."""
+    text: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[float] = mapped_column(Float)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Hidden by an administrator: never sent again."""

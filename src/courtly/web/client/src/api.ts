@@ -62,6 +62,18 @@ export type ViewMessage = Schemas["ViewMessage"];
 export type ErrorMessage = Schemas["ErrorMessage"];
 export type AnswerMessage = Schemas["AnswerMessage"];
 export type RefusedMessage = Schemas["RefusedMessage"];
+/** A line said at a table; its `sender` is what a person mutes. */
+export type ChatLine = Schemas["ChatLine"];
+export type ChatChannel = ChatLine["channel"];
+export type ChatMessage = Schemas["ChatMessage"];
+export type ChatHistory = Schemas["ChatHistory"];
+/** The signed-in person (`GET /api/account`), with the CSRF token a cookie's request repeats. */
+export interface SignedIn {
+  id: string;
+  name: string;
+  admin: boolean;
+  csrf: string;
+}
 
 /** A refused request: the server's `detail`, and its status (0: no answer at all). */
 export class ApiError extends Error {
@@ -80,8 +92,9 @@ async function request<T>(
   body?: unknown,
   token?: string,
   retried = false,
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   // The session's cookie goes with every request of this origin: a change it authenticates
@@ -112,7 +125,7 @@ async function request<T>(
       const account = await request<AccountInfo>("GET", "/api/account").catch(() => null);
       if (account) {
         setCsrf(account.csrf);
-        return request<T>(method, path, body, token, true);
+        return request<T>(method, path, body, token, true, extraHeaders);
       }
     }
     throw new ApiError(response.status, detail, fields);
@@ -196,6 +209,21 @@ export const api = {
   adminDisable: (name: string, disabled: boolean, reason: string) =>
     request<AdminAct>("POST", `/api/admin/accounts/${encodeURIComponent(name)}/disable`, { disabled, reason }),
   adminActs: () => request<AdminAct[]>("GET", "/api/admin/acts"),
+  chat: (id: string, channel: ChatChannel) =>
+    request<ChatHistory>("GET", `/api/tables/${encodeURIComponent(id)}/chat?channel=${channel}`),
+  /** Say a line: as a seat (its token) in the players' channel, or signed in (the session's
+   * CSRF token) in the spectators' channel. */
+  say: (id: string, channel: ChatChannel, text: string, seat: number | null, token: string | null, csrf?: string) =>
+    request<ChatLine>(
+      "POST",
+      `/api/tables/${encodeURIComponent(id)}/chat`,
+      seat === null ? { channel, text } : { channel, text, seat },
+      token ?? undefined,
+      false,
+      csrf ? { "X-Courtly-CSRF": csrf } : undefined,
+    ),
+  hideLine: (line: number, csrf: string) =>
+    request<unknown>("POST", `/api/admin/chat/${line}/hide`, {}, undefined, false, { "X-Courtly-CSRF": csrf }),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",

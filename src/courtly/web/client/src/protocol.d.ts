@@ -494,6 +494,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel's chat lines, the oldest first (anyone may read them, in the replay too) */
+        get: operations["history_api_tables__table_id__chat_get"];
+        put?: never;
+        /** Say a line: a seat (its token, or its signed-in person) in the players' channel, a signed-in spectator in the spectators' channel */
+        post: operations["say_api_tables__table_id__chat_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chat/{line_id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a chat line: never sent again, taken off every page showing it (logged) */
+        post: operations["hide_api_admin_chat__line_id__hide_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{name}": {
         parameters: {
             query?: never;
@@ -663,6 +698,49 @@ export interface components {
              * @description 8 to 1024 characters
              */
             new: string;
+        };
+        /**
+         * ChatHistory
+         * @description A table's chat lines in one channel, the oldest first (an administrator's hidden lines
+         *     left out); ``closed`` says why nobody may speak now (null: the chat is open).
+         */
+        ChatHistory: {
+            /** Table */
+            table: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "players" | "spectators";
+            /** Closed */
+            closed: string | null;
+            /** Lines */
+            lines: components["schemas"]["ChatLine"][];
+        };
+        /**
+         * ChatLine
+         * @description A line said at a table: ``sender`` names who said it across tables and pages (what a
+         *     person mutes), ``name`` is the name shown, ``seat`` the seat that said it (null: a
+         *     spectator).
+         */
+        ChatLine: {
+            /** Id */
+            id: number;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "players" | "spectators";
+            /** Seat */
+            seat: number | null;
+            /** Sender */
+            sender: string;
+            /** Name */
+            name: string;
+            /** Text */
+            text: string;
+            /** At */
+            at: number;
         };
         /**
          * Clock
@@ -890,6 +968,15 @@ export interface components {
             seat: number;
             /** Token */
             token: string;
+        };
+        /** HideLine */
+        HideLine: {
+            /**
+             * Reason
+             * @description why, for the log
+             * @default
+             */
+            reason?: string;
         };
         /** Hint */
         Hint: {
@@ -1466,6 +1553,23 @@ export interface components {
             document: string | null;
         };
         /**
+         * SayRequest
+         * @description A line to say: in the players' channel as ``seat`` (its token, or its signed-in person),
+         *     in the spectators' channel as the signed-in person.
+         */
+        SayRequest: {
+            /**
+             * Channel
+             * @default players
+             * @enum {string}
+             */
+            channel?: "players" | "spectators";
+            /** Seat */
+            seat?: number | null;
+            /** Text */
+            text: string;
+        };
+        /**
          * SeatMessage
          * @description Everything a seat (or a spectator, ``seat`` null) is sent: made from that seat's view and
          *     the table's public facts. ``log`` holds the events from ``log_from`` on, and ``story`` the
@@ -1757,6 +1861,19 @@ export interface components {
             rated: boolean;
         };
         /**
+         * ChatReadMessage
+         * @description A seat chooses whether it reads the spectators' channel (it does not, at first).
+         */
+        ChatReadMessage: {
+            /**
+             * Type
+             * @constant
+             */
+            type: "chat-read";
+            /** Spectators */
+            spectators: boolean;
+        };
+        /**
          * Hello
          * @description The first message on a table's WebSocket: who is watching (``seat`` null: a spectator),
          *     the seat's token, and how many log events the connection holds already.
@@ -1777,6 +1894,12 @@ export interface components {
              * @default 0
              */
             since?: number;
+            /**
+             * Chat
+             * @description send the table's chat on this connection too (ChatMessage)
+             * @default false
+             */
+            chat?: boolean;
         };
         JsonValue: unknown;
         /**
@@ -1804,7 +1927,7 @@ export interface components {
             ref?: components["schemas"]["JsonValue"];
         };
         /** ClientMessage */
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MoveMessage"];
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MoveMessage"] | components["schemas"]["ChatReadMessage"];
         /**
          * AnswerMessage
          * @description A move sent on the socket was applied.
@@ -1826,6 +1949,25 @@ export interface components {
              */
             type: "answer";
             ref: components["schemas"]["JsonValue"];
+        };
+        /**
+         * ChatMessage
+         * @description Chat lines the connection has not had (the players' channel; the spectators' to a
+         *     spectator, and to a seat that asked for them), the ids of lines an administrator hid since,
+         *     and whether the chat is open (``closed``: why not).
+         */
+        ChatMessage: {
+            /**
+             * Type
+             * @constant
+             */
+            type: "chat";
+            /** Lines */
+            lines: components["schemas"]["ChatLine"][];
+            /** Hidden */
+            hidden: number[];
+            /** Closed */
+            closed: string | null;
         };
         /**
          * ErrorMessage
@@ -1928,7 +2070,7 @@ export interface components {
             type: "view";
         };
         /** ServerMessage */
-        ServerMessage: components["schemas"]["ViewMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["AnswerMessage"] | components["schemas"]["RefusedMessage"];
+        ServerMessage: components["schemas"]["ViewMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["AnswerMessage"] | components["schemas"]["RefusedMessage"] | components["schemas"]["ChatMessage"];
     };
     responses: never;
     parameters: never;
@@ -3348,6 +3490,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAct"][];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    history_api_tables__table_id__chat_get: {
+        parameters: {
+            query?: {
+                /** @description players or spectators */
+                channel?: "players" | "spectators";
+            };
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatHistory"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    say_api_tables__table_id__chat_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SayRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatLine"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    hide_api_admin_chat__line_id__hide_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HideLine"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAct"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */

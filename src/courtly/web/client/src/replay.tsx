@@ -6,6 +6,7 @@ import { api, ApiError, type ReplayStep } from "./api";
 import { Board } from "./boards";
 import { makePicker } from "./boards/board";
 import { AnimationSwitch } from "./motion";
+import { ChatLog } from "./shared/chat-log";
 import { DealPanel } from "./shared/deal";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 import { actorName, EventText } from "./shared/log";
@@ -246,6 +247,7 @@ export function ReplayPage({ table }: { table: string }) {
         tag="this step"
         toldTo={shown.told_to}
       />
+      <ChatLog table={table} seatName={seatName} />
       <DealPanel deal={shown.deal} table={table} over />
       <Links
         links={[[tablePath(table, null), "The table"], [reviewPath(table), "Review the game"], TO_THE_LOBBY]}

@@ -1,8 +1,8 @@
 // The live view of a table over its WebSocket: the seat's (or a spectator's) latest view, the log
 // and the story so far. A lost connection is made again, and resumes where it was: the events and
 // lines held already are not sent again.
-import { useEffect, useRef, useState } from "preact/hooks";
-import type { LogEvent, SeatMessage } from "../api";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { ChatLine, ChatMessage, LogEvent, SeatMessage } from "../api";
 import type { StoryLine } from "../shared/story";
 
 export type Connection = "connecting" | "live" | "lost";
@@ -16,10 +16,16 @@ export function useLiveView(table: string, seat: number | null, token: string | 
   const [refused, setRefused] = useState<{ code: number; detail: string } | null>(null);
   const held = useRef<LogEvent[]>([]);
   const told = useRef<StoryLine[]>([]);
+  // The table's chat: the lines had (by id, the hidden ones taken out), and why it is closed.
+  const [chat, setChat] = useState<{ lines: ChatLine[]; closed: string | null }>({ lines: [], closed: null });
+  const chatLines = useRef(new Map<number, ChatLine>());
+  const readingSpectators = useRef(false);
+  const live = useRef<WebSocket | null>(null);
 
   useEffect(() => {
     held.current = [];
     told.current = [];
+    chatLines.current = new Map();
     let socket: WebSocket | null = null;
     let retry: number | undefined;
     let stopped = false;
@@ -31,16 +37,27 @@ export function useLiveView(table: string, seat: number | null, token: string | 
       const url = `${scheme}://${window.location.host}/api/tables/${encodeURIComponent(table)}/ws`;
       const ws = new WebSocket(url);
       socket = ws;
+      live.current = ws;
       ws.onopen = () => {
         // The log events held already are not sent again: a reconnection resumes from them.
-        ws.send(JSON.stringify({ seat, token, since: held.current.length }));
+        ws.send(JSON.stringify({ seat, token, since: held.current.length, chat: true }));
+        if (readingSpectators.current) ws.send(JSON.stringify({ type: "chat-read", spectators: true }));
       };
       ws.onmessage = (event) => {
         const data = JSON.parse(event.data as string) as
           | ({ type: "view" } & SeatMessage)
+          | ChatMessage
           | { type: "error"; detail: string };
         if (data.type === "error") {
           setRefused({ code: 0, detail: data.detail });
+          return;
+        }
+        if (data.type === "chat") {
+          const known = chatLines.current;
+          for (const line of data.lines) known.set(line.id, line);
+          for (const id of data.hidden) known.delete(id);
+          const lines = [...known.values()].sort((a, b) => a.id - b.id);
+          setChat({ lines, closed: data.closed });
           return;
         }
         if (data.type !== "view") return; // (a move's answer: this page moves over REST)
@@ -75,7 +92,14 @@ export function useLiveView(table: string, seat: number | null, token: string | 
     };
   }, [table, seat, token]);
 
-  return { message, log, story, receivedAt, connection, refused };
+  /** Read the spectators' channel too (a seat chooses to; a spectator always does). */
+  const readSpectators = useCallback((on: boolean) => {
+    readingSpectators.current = on;
+    const ws = live.current;
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "chat-read", spectators: on }));
+  }, []);
+
+  return { message, log, story, receivedAt, connection, refused, chat, readSpectators };
 }
 
 /** The time now, every quarter second while ``active`` (a clock runs): clocks count down between

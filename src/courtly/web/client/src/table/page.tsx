@@ -2,7 +2,7 @@
 // WebSocket. The board in the middle; around it the turn, this seat's moves, the end of the game,
 // the seats, the share links and the log; the game's rules below.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { api, BY_ACCOUNT, savedToken, type LogEvent, type SeatMessage } from "../api";
+import { api, BY_ACCOUNT, savedToken, type ChatLine, type LogEvent, type SeatMessage } from "../api";
 import { useAccount } from "../account";
 import type { SeatNamer } from "../cards";
 import { makePicker } from "../boards/board";
@@ -15,6 +15,8 @@ import { Links, TO_THE_LOBBY } from "../shared/links";
 import { seatNamer } from "../shared/seats";
 import { lastMove, seatsNamed, StoryPanel, type StoryLine } from "../shared/story";
 import { useGameTitle } from "../shared/titles";
+import { TurnAlertSettings, useTurnAlerts, useTurnSound } from "./alerts";
+import { ChatPanel } from "./chat";
 import { CoachPanel } from "./coach";
 import { Ending } from "./ending";
 import { Invite } from "./invite";
@@ -76,7 +78,11 @@ export function LiveTable({
   /** Every view received (the hot seat decides from it whom to show next). */
   onMessage?: (message: SeatMessage) => void;
 }) {
-  const { message, log, story, receivedAt, connection, refused } = useLiveView(table, seat, token);
+  const { message, log, story, receivedAt, connection, refused, chat, readSpectators } = useLiveView(
+    table,
+    seat,
+    token,
+  );
   const running = message?.seats.some((s) => s.clock_running) ?? false;
   const now = useNow(running);
   useEffect(() => {
@@ -121,6 +127,8 @@ export function LiveTable({
       connection={connection}
       refused={refused?.detail ?? null}
       hotseat={hotseat}
+      chat={chat}
+      readSpectators={readSpectators}
     />
   );
 }
@@ -135,6 +143,8 @@ function TableView({
   connection,
   refused,
   hotseat,
+  chat,
+  readSpectators,
 }: {
   message: SeatMessage;
   log: LogEvent[];
@@ -145,6 +155,8 @@ function TableView({
   connection: Connection;
   refused: string | null;
   hotseat?: HotSeat;
+  chat: { lines: ChatLine[]; closed: string | null };
+  readSpectators: (on: boolean) => void;
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
   // A seat moves only once the table plays: while it waits for players its first mover is set
@@ -153,6 +165,9 @@ function TableView({
   // A tutorial's learner is taught beside the board (nobody else is sent a lesson).
   const learner = message.tutorial && seat !== null && token !== null;
   const title = useGameTitle(message.game);
+  // Told when the turn comes (not at a hot seat, whose device is in the players' hands).
+  const [sound, setSound] = useTurnSound();
+  useTurnAlerts(mine && !hotseat, message.version, title, sound);
   // The last move: its lines in the story, and the seats it named on the board, are marked.
   const last = useMemo(() => lastMove(log), [log]);
   const moment = useMemo(
@@ -192,6 +207,7 @@ function TableView({
       )}
       <div class="table-tools">
         <AnimationSwitch />
+        {seat !== null && !hotseat && <TurnAlertSettings sound={sound} setSound={setSound} />}
       </div>
       {connection === "lost" && (
         <p role="alert" class="warning">
@@ -246,6 +262,17 @@ function TableView({
         </div>
         <div class="table-side">
           <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} story={story} />
+          {!hotseat && !message.tutorial && (
+            <ChatPanel
+              table={message.table}
+              seat={seat}
+              token={token}
+              lines={chat.lines}
+              closed={chat.closed}
+              readSpectators={readSpectators}
+              seatName={seatName}
+            />
+          )}
           {!hotseat && !message.tutorial && <Invite message={message} />}
           {!message.tutorial && <DealPanel deal={message.deal} table={message.table} over={message.status === "over"} />}
           <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
