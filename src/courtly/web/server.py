@@ -17,6 +17,7 @@ from .bots import Bots
 from .budgets import BotBudget
 from .chat import CHAT_PREFIX, CHAT_RATE, Chat
 from .hub import Hub
+from .invitations import InvitationBook
 from .model import TableError
 from .people import People
 from .people.admin import Administration
@@ -24,6 +25,7 @@ from .profiles import Profiles
 from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
+from .turn_mail import Mailing, TurnMail
 
 log = logging.getLogger("courtly.web")
 
@@ -43,6 +45,7 @@ class Server:
         admin: str | None = None,
         leaderboard_min_games: int = 5,
         chat_rate: str = CHAT_RATE,
+        mailing: Mailing | None = None,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -65,6 +68,16 @@ class Server:
         self.profiles = Profiles(self.storage, self.tables.cache, leaderboard_min_games)
         """Profiles, leaderboards (``leaderboard_min_games``: the rated games a person must
         have played in a pool to appear on its leaderboard) and My games."""
+        self.invitations = InvitationBook(self.storage, self.tables, self.profiles.title)
+        self.mailing = mailing or Mailing()
+        self.turn_mail = TurnMail(
+            self.storage,
+            self.mailing.mailer,
+            self.mailing.public_url,
+            self.process,
+            self.profiles.title,
+        )
+        """Turn e-mails: the settings, the links that stop them, the sweep that sends them."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -114,6 +127,8 @@ class Server:
             asyncio.create_task(self._every(1.0, self._beat)),
             asyncio.create_task(self._every(0.25, self._clocks)),
         ]
+        if self.mailing.mailer is not None:
+            self._timers.append(asyncio.create_task(self._every(self.mailing.every, self._mail)))
         if self.abandon_after > 0:
             # Looked for often enough that a table is closed soon after its time.
             every = min(60.0, max(0.5, self.abandon_after / 10))
@@ -144,6 +159,11 @@ class Server:
         closed = await run_in_threadpool(self.abandonment.sweep, self.abandon_after)
         if closed:
             log.info("closed %d abandoned tables", len(closed))
+
+    async def _mail(self) -> None:
+        sent = await run_in_threadpool(self.turn_mail.sweep)
+        if sent:
+            log.info("sent %d turn e-mails", sent)
 
     async def _clocks(self) -> None:
         await run_in_threadpool(self.tables.clocks.check)

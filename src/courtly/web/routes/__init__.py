@@ -10,7 +10,9 @@ from . import (
     admin,
     advice,
     chat,
+    email,
     games,
+    invitations,
     my_games,
     people,
     play,
@@ -37,6 +39,8 @@ for module in (
 ):
     api.include_router(module.router)
 for module in (people, my_games):
+    api.include_router(module.router)
+for module in (invitations, email):
     api.include_router(module.router)
 
 __all__ = ["api"]

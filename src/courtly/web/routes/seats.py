@@ -33,7 +33,9 @@ def join(
         person = SignedInPerson(account.id)
         name = (name if hot_seat else "") or account.name
     server.ratings.check_join(table_id, None if account is None else account.id)
-    token, _table = server.tables.seats.join(table_id, seat, name, person, hot_seat)
+    token, _table = server.tables.seats.join(
+        table_id, seat, name, person, hot_seat, may_take=server.invitations.hold(account, seat)
+    )
     if hot_seat:
         server.chat.mark_hot_seat(table_id)
     return {"table": table_id, "seat": seat, "token": token}
