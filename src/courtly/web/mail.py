@@ -12,6 +12,7 @@ import smtplib
 import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.policy import SMTP as SMTP_POLICY
 from typing import Final
 from urllib.parse import unquote, urlsplit
 
@@ -19,6 +20,8 @@ SCHEMES: Final = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
 """The URL schemes understood, with their default ports."""
 TIMEOUT: Final = 30.0
 """Seconds an SMTP server may take to answer."""
+POLICY: Final = SMTP_POLICY.clone(max_line_length=998)
+"""Lines as long as SMTP allows: a link (List-Unsubscribe's too) stays whole and readable."""
 
 
 class MailUrlError(ValueError):
@@ -66,7 +69,7 @@ class Mailer:
     def send(self, to: str, subject: str, text: str, headers: dict[str, str]) -> None:
         """Hand one plain-text message to the SMTP server (blocking: call it in a thread);
         raises :class:`smtplib.SMTPException` or :class:`OSError` when it is refused."""
-        message = EmailMessage()
+        message = EmailMessage(policy=POLICY)
         message["From"] = self.sender
         message["To"] = to
         message["Subject"] = subject
