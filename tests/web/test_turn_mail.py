@@ -27,7 +27,7 @@ from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.storage.rows import SeatRow, TurnEmailRow
 from courtly.web.turn_mail import Mailing
 
-from .test_api import TWO_PEOPLE, create, move, view, wait_for
+from .test_api import create, move, view, wait_for
 from .test_ratings import Someone, add_people, server_of
 
 SENDER = "courtly@example.org"
