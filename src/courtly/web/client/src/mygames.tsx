@@ -1,8 +1,8 @@
 // My games: the signed-in person's tables, their turn first, then in play, open, finished; on a
 // page of its own (a header link away from every page) and at the top of the lobby.
 import { useEffect, useState } from "preact/hooks";
-import { people, type ApiError, type MyGames, type PersonGame } from "./api";
-import { onLinkClick, replayPath, tablePath } from "./router";
+import { people, together, type ApiError, type Invitation, type MyGames, type PersonGame } from "./api";
+import { navigate, onLinkClick, replayPath, tablePath } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 
 const REFRESH_MS = 5000;
@@ -36,6 +36,7 @@ export function MyGamesPage() {
       <h1>My games</h1>
       {games === null && <p role="status">Loading your games…</p>}
       {games === "guest" && <p>Sign in to see your games on any device.</p>}
+      {games !== null && games !== "guest" && <InvitationsToMe />}
       {games !== null && games !== "guest" && <MyGamesTable games={games} />}
       <Links links={[TO_THE_LOBBY]} />
     </div>
@@ -45,11 +46,12 @@ export function MyGamesPage() {
 /** The lobby's section: nothing for a guest, nor for a person with no table. */
 export function MyGamesSection() {
   const games = useMyGames(5);
-  if (games === null || games === "guest" || games.tables.length === 0) return null;
+  if (games === null || games === "guest") return null;
   return (
     <section aria-labelledby="my-games-heading" class="my-games">
       <h2 id="my-games-heading">My games</h2>
-      <MyGamesTable games={games} />
+      <InvitationsToMe />
+      {games.tables.length > 0 && <MyGamesTable games={games} />}
       <p>
         <a href="/my-games" onClick={onLinkClick}>
           All my games
@@ -108,5 +110,67 @@ function MyGame({ game }: { game: PersonGame }) {
         {game.status === "over" ? "Replay" : game.status === "closed" ? "See" : game.your_turn ? "Play" : "Open"}
       </a>
     </>
+  );
+}
+
+/** The invitations to the person: each a seat held for them, accepted (the table opens at that
+ * seat) or declined; refreshed as My games is. Nothing when there is none. */
+function InvitationsToMe() {
+  const [received, setReceived] = useState<Invitation[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      together.invitations().then(
+        (found) => !stopped && setReceived(found.received),
+        () => undefined,
+      );
+    void load();
+    const timer = window.setInterval(load, REFRESH_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, []);
+  if (received.length === 0 && !error) return null;
+  const accept = async (invitation: Invitation) => {
+    setError(null);
+    try {
+      await together.accept(invitation.id);
+      navigate(tablePath(invitation.table, invitation.seat));
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  const decline = async (invitation: Invitation) => {
+    setError(null);
+    try {
+      await together.decline(invitation.id);
+      setReceived(received.filter((i) => i.id !== invitation.id));
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  return (
+    <div class="invitations" aria-label="Invitations">
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <ul class="tables">
+        {received.map((invitation) => (
+          <li key={invitation.id} class="panel invitation" data-invitation={invitation.id}>
+            <strong>{invitation.inviter}</strong> invites you to {invitation.title} (seat p{invitation.seat}){" "}
+            <button type="button" onClick={() => void accept(invitation)}>
+              Accept
+            </button>{" "}
+            <button type="button" onClick={() => void decline(invitation)}>
+              Decline
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { api, ApiError, heldSeats, type AdminAct } from "./api";
 import { signedIn, signedOut, useAccount } from "./account";
 import { navigate, onLinkClick } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
+import { TurnEmailSettings } from "./turn-email";
 
 export const SIGN_IN = "/signin";
 export const SIGN_UP = "/signup";
@@ -233,6 +234,7 @@ export function AccountPage() {
         </div>
         <button type="submit">Change the password</button>
       </form>
+      <TurnEmailSettings />
       <h2>Sessions</h2>
       <p>Signed in on a device you no longer have? Sign out on every device, this one too.</p>
       <button type="button" onClick={everywhere}>
