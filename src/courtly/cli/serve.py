@@ -212,6 +212,12 @@ def serve_command(
             "(default: http://HOST:PORT).",
         ),
     ] = None,
+    mail_every: Annotated[
+        float,
+        typer.Option(
+            help="Seconds between two looks for turns waiting past a person's delay.", min=0.1
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -228,7 +234,7 @@ def serve_command(
     url = database_url or default_database_url()
     check_chat_rate(chat_rate)
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    mailing = _mailing(smtp_url, mail_from, public_url or f"http://{local}:{port}")
+    mailing = _mailing(smtp_url, mail_from, public_url or f"http://{local}:{port}", mail_every)
     with clear_errors():
         try:
             application = create_app(
@@ -289,15 +295,15 @@ def check_chat_rate(rate: str) -> None:
         ) from None
 
 
-def _mailing(smtp_url: str | None, mail_from: str, public_url: str) -> Any:
+def _mailing(smtp_url: str | None, mail_from: str, public_url: str, every: float) -> Any:
     """The server's e-mail settings from ``--smtp-url``, ``--mail-from`` and ``--public-url``
     (refused with the reason when the URL or the sender cannot be used)."""
     from ..web.mail import Mailer, MailUrlError
     from ..web.turn_mail import Mailing
 
     if not smtp_url:
-        return Mailing(None, public_url)
+        return Mailing(None, public_url, every)
     try:
-        return Mailing(Mailer.from_url(smtp_url, mail_from), public_url)
+        return Mailing(Mailer.from_url(smtp_url, mail_from), public_url, every)
     except MailUrlError as error:
         raise InvalidOptions(f"--smtp-url / --mail-from: {error}") from None
