@@ -9,6 +9,7 @@ import re
 import socket
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from email.message import Message
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,8 +25,9 @@ from courtly.web import create_app
 from courtly.web.limits import NO_LIMITS
 from courtly.web.mail import Mailer, MailUrlError
 from courtly.web.people.sessions import CSRF_HEADER
+from courtly.web.storage import open_storage
 from courtly.web.storage.rows import SeatRow, TurnEmailRow
-from courtly.web.turn_mail import Mailing
+from courtly.web.turn_mail import Mailing, TurnMail
 
 from .test_api import create, move, view, wait_for
 from .test_ratings import Someone, add_people, server_of
@@ -170,6 +172,43 @@ def test_email_settings_refuse_what_is_no_address_or_delay(
         client.get("/api/email/unsubscribe", params={"token": "nobody.nothing"}).status_code == 400
     )
     assert client.get("/api/email/unsubscribe").status_code == 422
+
+
+def test_several_senders_at_once_send_one_email_per_wait(
+    client: TestClient, app: FastAPI, database_url: str, inbox: tuple[Inbox, int]
+) -> None:
+    """The server's own task and four more senders on their own connections (as other server
+    processes on the same database would be) race for one wait: one e-mail."""
+    caught, port = inbox
+    anna, bert = add_people(app, "Anna", "Bert")
+    assert set_email(bert, "bert@example.org", 600).status_code == 200
+    table = create(client, seed=1, mode="turn-based", clock={"per_move": 86400})["id"]
+    tokens = [anna.join(table, 0), bert.join(table, 1)]
+    mine = view(client, table, 0, tokens[0])
+    moved = move(client, table, 0, mine["legal_actions"][0]["text"], mine["version"], tokens[0])
+    assert moved.status_code == 200, moved.text
+    storage = open_storage(database_url)
+    try:
+        others = [
+            TurnMail(
+                storage,
+                Mailer.from_url(f"smtp://127.0.0.1:{port}", SENDER),
+                "http://courtly.example",
+                f"other-{n}",
+                str,
+            )
+            for n in range(4)
+        ]
+        waiting_since(app, table, 1, 601)
+        with ThreadPoolExecutor(4) as pool:
+            sent = list(pool.map(lambda mail: mail.sweep(), others))
+        wait_for(lambda: caught.messages, "the turn e-mail")
+        time.sleep(0.5)
+    finally:
+        storage.close()
+    assert len(caught.messages) == 1 and sum(sent) <= 1
+    with server_of(app).storage.session() as session:
+        assert len(list(session.scalars(select(TurnEmailRow)))) == 1
 
 
 @pytest.mark.parametrize(
