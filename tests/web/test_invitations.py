@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from courtly.web.people.sessions import CSRF_HEADER
 
 from .test_api import TWO_PEOPLE, create, join, view
-from .test_ratings import Someone, add_people
+from .test_ratings import PASSWORD, Someone, add_people
 
 THREE_PEOPLE = [{"kind": "person"}] * 3
 
@@ -160,3 +160,24 @@ def test_my_games_puts_the_games_waiting_for_me_first_least_time_left_first(
     lefts = [game["time_left"] for game in found]
     assert all(game["your_turn"] for game in found)
     assert lefts == sorted(lefts) and 3500 < lefts[0] <= 3600
+
+
+def test_a_hold_ends_when_the_invited_person_joins_by_the_link_or_deletes_their_account(
+    client: TestClient, app: FastAPI
+) -> None:
+    anna, bert, cleo = add_people(app, "Anna", "Bert", "Cleo")
+    table = create(client, seats=THREE_PEOPLE, players=3)["id"]
+    anna.join(table, 0)
+    invite(anna, table, 1, "Bert")
+    invite(anna, table, 2, "Cleo")
+    bert.join(table, 1)  # the seat's share link, not Accept: his invitation is answered
+    assert invitations(bert)["received"] == []
+    assert [i["invited"] for i in invitations(anna)["sent"]] == ["Cleo"]
+    gone = cleo.browser.request(
+        "DELETE", "/api/account", json={"password": PASSWORD}, headers={CSRF_HEADER: cleo.csrf}
+    )
+    assert gone.status_code == 200, gone.text
+    # A deleted account holds no seat: anyone may take it, and the game starts.
+    join(client, table, 2, "Gus")
+    assert view(client, table, None)["status"] == "playing"
+    assert invitations(anna)["sent"] == []

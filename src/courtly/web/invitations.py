@@ -97,10 +97,17 @@ class InvitationBook:
 
     @staticmethod
     def _pending(session: Transaction, table_id: str) -> list[InvitationRow]:
+        """The table's pending invitations of people who can still answer (a deleted or
+        disabled account holds no seat)."""
         return list(
             session.scalars(
-                select(InvitationRow).where(
-                    InvitationRow.table_id == table_id, InvitationRow.status == PENDING
+                select(InvitationRow)
+                .join(AccountRow, AccountRow.id == InvitationRow.account_id)
+                .where(
+                    InvitationRow.table_id == table_id,
+                    InvitationRow.status == PENDING,
+                    AccountRow.deleted_at.is_(None),
+                    AccountRow.disabled.is_(False),
                 )
             )
         )
@@ -110,8 +117,12 @@ class InvitationBook:
 
         def may_take(session: Transaction, table: Table) -> None:
             for row in self._pending(session, table.id):
-                if row.seat == seat and (account is None or row.account_id != account.id):
+                if row.seat != seat:
+                    continue
+                if account is None or row.account_id != account.id:
                     raise TableError(409, f"seat {seat} is held for an invited person")
+                # The invited person joined the seat by its link: the invitation is answered.
+                row.status, row.decided_at = "accepted", time.time()
 
         return may_take
 
@@ -173,13 +184,20 @@ class InvitationBook:
     # ------------------------------------------------------------------------------ listing
 
     def of_person(self, account_id: str) -> Invitations:
-        """The pending invitations sent to and by a person, the newest first."""
+        """The pending invitations sent to and by a person, at tables still open, the newest
+        first."""
         with self.storage.session() as session:
 
             def pending(column: InstrumentedAttribute[str]) -> list[Invitation]:
+                # Only those still open to an answer: the table waits for its people.
                 rows = session.scalars(
                     select(InvitationRow)
-                    .where(column == account_id, InvitationRow.status == PENDING)
+                    .join(TableRow, TableRow.id == InvitationRow.table_id)
+                    .where(
+                        column == account_id,
+                        InvitationRow.status == PENDING,
+                        TableRow.status == "open",
+                    )
                     .order_by(InvitationRow.created_at.desc())
                     .limit(KEPT)
                 )
