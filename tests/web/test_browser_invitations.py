@@ -7,48 +7,24 @@ its unsubscribe link opened signed out.
 
 from __future__ import annotations
 
-import email
 import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from email.message import Message
 
 import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP, Envelope, Session
 from playwright.sync_api import Page, expect
 
 from .browsing import Server, running_server
 from .test_browser_ratings import Person, wait_until
-from .test_turn_mail import free_port
+from .test_turn_mail import Inbox, local_smtp_server
 
 SENDER = "courtly@example.org"
 
 
-class Inbox:
-    """What the local SMTP server received."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        content = envelope.content
-        assert isinstance(content, bytes)
-        self.messages.append(email.message_from_bytes(content))
-        return "250 OK"
-
-
 @pytest.fixture(scope="module")
 def inbox() -> Iterator[tuple[Inbox, int]]:
-    found = Inbox()
-    port = free_port()
-    controller = Controller(found, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield found, port
-    finally:
-        controller.stop()
+    yield from local_smtp_server()
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +134,8 @@ def test_a_turn_based_move_sends_an_email_whose_link_unsubscribes(
             (time.time() - 360, table),
         )
     wait_until(lambda: caught.messages, "the turn e-mail")
-    (message,) = caught.messages
+    ((recipients, message),) = caught.messages
+    assert recipients == ["ben@example.org"]
     assert message["To"] == "ben@example.org" and message["From"] == SENDER
     body = message.get_payload(decode=True)
     assert isinstance(body, bytes)

@@ -55,8 +55,9 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
+def local_smtp_server() -> Iterator[tuple[Inbox, int]]:
+    """A real SMTP server on a free local port, and what it receives, until the generator
+    ends: what an ``inbox`` fixture yields."""
     found = Inbox()
     port = free_port()
     controller = Controller(found, hostname="127.0.0.1", port=port)
@@ -65,6 +66,11 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
         yield found, port
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    yield from local_smtp_server()
 
 
 @pytest.fixture
