@@ -210,3 +210,13 @@ def test_signing_out_everywhere_closes_the_seat_s_socket_opened_by_cookie(
         ended = receive(socket)
         assert ended == {"type": "error", "detail": "the session ended: sign in again"}
         assert receive(socket)["code"] == 4401
+
+
+def test_a_tutorial_is_not_attached(app: FastAPI, client: TestClient) -> None:
+    started = client.post("/api/tutorials", json={"game": "royal-gambit"})
+    assert started.status_code == 201, started.text
+    lesson = started.json()
+    held = [{"table": lesson["table"], "seat": lesson["seat"], "token": lesson["token"]}]
+    anna = device(app, "Anna", "up")
+    answer = anna.post("/api/account/seats", json={"seats": held}).json()
+    assert answer["attached"] == [] and "tutorial" in answer["refused"][0]["detail"]

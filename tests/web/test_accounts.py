@@ -348,3 +348,15 @@ def test_of_the_first_accounts_made_at_once_one_is_the_administrator(app: FastAP
     with ThreadPoolExecutor(len(names)) as pool:
         made = list(pool.map(lambda name: people.sign_up(name, PASSWORD), names))
     assert sum(account.admin for account in made) == 1
+
+
+def test_another_site_s_form_cannot_sign_a_browser_in(app: FastAPI, client: TestClient) -> None:
+    """A form of another site can post text/plain or a urlencoded body, never JSON: it can
+    neither sign a browser up nor into the attacker's account."""
+    body = '{"name": "Eve", "password": "evil evil evil"}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        for path in ("/api/account", "/api/account/session"):
+            response = client.post(path, content=body, headers={"Content-Type": kind})
+            assert response.status_code == 422, (kind, path, response.text)
+    assert COOKIE not in client.cookies
+    assert rows(app, AccountRow) == []

@@ -8,8 +8,8 @@ A request over a limit is answered 429 with ``Retry-After`` and a refusal that n
 refused WebSocket is); a body that stops arriving is answered 408. Requests are counted by
 the ``limits`` library (a sliding window per address, in memory: each server process counts
 its own). The client's address is the peer's, or the one a trusted proxy names
-(``X-Forwarded-For``, read by uvicorn from the proxies ``--trusted-proxies`` lists): no accounts
-exist yet, so the creator of a table is its creator's address.
+(``X-Forwarded-For``, read by uvicorn from the proxies ``--trusted-proxies`` lists): the creator
+of a table is counted by its address, signed in or not (guests have no other name).
 """
 
 from __future__ import annotations

@@ -222,6 +222,8 @@ class Seats:
         with table.lock, self.storage.session() as session:
             self.cache.catch_up(session, table)
             authorise(table, seat, token)
+            if table.tutorial:
+                raise TableError(409, "a tutorial is a lesson, not a game an account keeps")
             chair = table.seats[seat]
             if chair.account_id == person.account_id:
                 return
