@@ -182,4 +182,13 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
     # A guest's My games asks them to sign in.
     guest.goto("/my-games")
     expect(guest.locator(".my-games-page")).to_contain_text("Sign in to see your games")
+    # A rated table's join page says so, and a guest's join is refused in words.
+    rated_open = server.ok(
+        "POST", "/api/tables", json={"game": GAME, "seats": [{"kind": "person"}] * 2, "rated": True}
+    )["id"]
+    anna.join(rated_open, 0)
+    guest.goto(f"/table/{rated_open}?seat=1")
+    expect(guest.get_by_test_id("rated-note")).to_contain_text("rated game")
+    guest.get_by_role("button", name="Join seat p1").click()
+    expect(guest.locator("[role=alert], .error").first).to_contain_text("sign in first")
     assert not problems, "\n\n".join(problems)

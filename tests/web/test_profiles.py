@@ -15,9 +15,11 @@ from fastapi.testclient import TestClient
 
 from courtly.web import create_app
 from courtly.web.limits import NO_LIMITS
+from courtly.web.people.sessions import CSRF_HEADER
 from courtly.web.ratings import displayed
 from courtly.web.storage.rows import ReviewRow
 
+from .test_accounts import PASSWORD
 from .test_api import TWO_PEOPLE, create, move, view, wait_for
 from .test_ratings import GAME, Someone, add_people, changes, rated_game, server_of
 
@@ -186,3 +188,24 @@ def test_my_games_lists_your_turn_first_then_in_play_open_and_finished(
     guest = client.get("/api/account/tables")
     assert guest.status_code == 401
     assert anna.browser.get("/api/account/tables", params={"finished": -1}).status_code == 422
+
+
+def test_a_deleted_account_leaves_its_games_under_the_name_deleted_player(
+    client: TestClient, app: FastAPI
+) -> None:
+    anna, bert = add_people(app, "Anna", "Bert")
+    tables = [settled(app, rated_game(client, app, [anna, bert], seed)) for seed in (11, 12)]
+    gone = bert.browser.request(
+        "DELETE",
+        "/api/account",
+        json={"password": PASSWORD},
+        headers={CSRF_HEADER: bert.csrf},
+    )
+    assert gone.status_code == 200, gone.text
+    assert client.get("/api/people/Bert").status_code == 404
+    board = client.get(f"/api/leaderboards/{GAME}").json()
+    assert [entry["name"] for entry in board["entries"]] == ["Anna"]
+    recent = client.get("/api/people/Anna").json()["recent"]
+    assert [game["id"] for game in recent] == tables[::-1]
+    for game in recent:
+        assert [seat["name"] for seat in game["seats"]] == ["Anna", "deleted player"]

@@ -202,11 +202,12 @@ def test_a_rated_table_s_seats_are_for_signed_in_people_one_seat_each(
     assert guest.status_code == 403, guest.text
     assert "sign in" in guest.json()["detail"]
     anna.join(table["id"], 0)
-    again = anna.browser.post(
-        f"/api/tables/{table['id']}/seats/1/join", json={}, headers={CSRF_HEADER: anna.csrf}
-    )
-    assert again.status_code == 409, again.text
-    assert "one seat each" in again.json()["detail"]
+    for body in ({}, {"hot_seat": True}):  # a rated table has no hot seat
+        again = anna.browser.post(
+            f"/api/tables/{table['id']}/seats/1/join", json=body, headers={CSRF_HEADER: anna.csrf}
+        )
+        assert again.status_code == 409, again.text
+        assert "one seat each" in again.json()["detail"]
     shown = client.get(f"/api/tables/{table['id']}").json()
     assert shown["free_seats"] == [1] and shown["status"] == "open"
     # A casual table lets a guest in, as ever.
@@ -268,7 +269,11 @@ def test_a_table_that_ended_while_its_server_stopped_is_settled_at_the_next_star
         server = server_of(first)
         table = rated_game(client, first, add_people(first, "Anna", "Bert"), seed=8)
         wait_for(lambda: len(changes(server, table)) == 4, "the settling")
-        # As if the server had stopped before settling it.
+        guests = create(client, game=GAME, seats=TWO_PEOPLE, options={"rounds": 1})["id"]
+        finish(client, guests, [join(client, guests, seat) for seat in range(2)], seed=9)
+        wait_for(lambda: None not in places(server, guests), "the guests' places")
+        # As if the server had stopped before settling them (or as every table finished
+        # before places were kept).
         with server.storage.session() as session:
             session.execute(delete(RatingChangeRow))
             session.execute(delete(RatingRow))
@@ -279,6 +284,8 @@ def test_a_table_that_ended_while_its_server_stopped_is_settled_at_the_next_star
         wait_for(lambda: len(changes(server, table)) == 4, "the settling at start")
         assert None not in places(server, table)
         assert {games for _mu, _sigma, games, _wins in ratings(server).values()} == {1}
+        # A table of guests alone is not replayed at start for places nobody's page shows.
+        assert places(server, guests) == [None, None]
 
 
 # ---------------------------------------------------------------------------------- the model

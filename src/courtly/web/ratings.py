@@ -23,14 +23,13 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..core.game import Game, State
 from .model import Table, TableError
 from .storage import Storage
 from .storage.ratings import (
     PoolRating,
-    account_seats,
     pool_ratings,
     rated_already,
     save_places,
@@ -40,6 +39,7 @@ from .storage.ratings import (
 )
 
 if TYPE_CHECKING:
+    from .tables.access import SignedInPerson
     from .tables.cache import TableCache
 
 log = logging.getLogger("courtly.web")
@@ -49,6 +49,9 @@ DISPLAY_SIGMAS = 3
 
 ALL_COUNTS = 0
 """The pool of every player count of a game."""
+
+SETTLE_ATTEMPTS = 5
+"""Looks at a table before settling gives up (until the next change or start)."""
 
 
 def displayed(mu: float, sigma: float) -> float:
@@ -69,6 +72,19 @@ def check_rated_table(
     for index, spec in enumerate(seats):
         if spec.get("kind", "person") != "person":
             raise TableError(400, f"seat {index}: a rated table is played by people only, no bots")
+
+
+def check_rated_seat(table: Table, person: SignedInPerson | None) -> None:
+    """Refuse a seat of a rated table to a guest (403) and a second seat to a person who holds
+    one there, hot seat or not (409): a rating is one person's, played from one seat. Checked
+    under the table's lock, as the seat is taken."""
+    if person is None:
+        raise TableError(403, "a rated table's seats are for signed-in people: sign in first")
+    held = [i for i, s in enumerate(table.seats) if s.account_id == person.account_id]
+    if held:
+        raise TableError(
+            409, f"you hold seat {held[0]} of this rated table already: one seat each, no hot seat"
+        )
 
 
 def places_of(game: Game, state: State) -> list[int]:
@@ -135,22 +151,6 @@ class Ratings:
         self._guard = threading.Lock()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="courtly-ratings")
 
-    def check_join(self, table_id: str, account_id: str | None) -> None:
-        """Refuse a seat of a rated table to a guest (403) and a second seat to a person who
-        holds one there (409): a rating is one person's, played from one seat. Another table
-        is none of its business."""
-        table = self.cache.get(table_id)
-        if not table.rated:
-            return
-        if account_id is None:
-            raise TableError(403, "a rated table's seats are for signed-in people: sign in first")
-        with self.storage.session() as session:
-            holds = account_seats(session, table_id, account_id)
-        if holds:
-            raise TableError(
-                409, f"you hold seat {holds[0]} of this rated table already: one seat each"
-            )
-
     def changed(self, table_id: str) -> None:
         """A table changed: settle it if it just ended (cheap for every other change)."""
         table = self.cache.loaded(table_id)
@@ -194,13 +194,19 @@ class Ratings:
             return False
         if table.status != "over" or not table.state.is_terminal:
             return False
-        for _attempt in range(3):
+        for attempt in range(SETTLE_ATTEMPTS):
             try:
                 return self._settle(table)
             except IntegrityError:
                 # Another process settled it, or gave someone a first rating meanwhile: look
                 # again (the next look finds what it committed).
                 continue
+            except OperationalError:
+                # Another process on the same SQLite file wrote after this transaction began
+                # to read (SQLite refuses the write at once, it cannot wait): look again.
+                if attempt == SETTLE_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
         return False
 
     def _settle(self, table: Table) -> bool:

@@ -32,7 +32,6 @@ def join(
         # The account's name, but at hot seat, where the people of one device each name theirs.
         person = SignedInPerson(account.id)
         name = (name if hot_seat else "") or account.name
-    server.ratings.check_join(table_id, None if account is None else account.id)
     token, _table = server.tables.seats.join(
         table_id, seat, name, person, hot_seat, may_take=server.invitations.hold(account, seat)
     )

@@ -56,14 +56,6 @@ def seat_results(session: Transaction, table_id: str) -> list[SeatResult]:
     return [SeatResult(*row) for row in rows]
 
 
-def account_seats(session: Transaction, table_id: str, account_id: str) -> list[int]:
-    """The seats of a table that belong to an account."""
-    query = select(SeatRow.seat).where(
-        SeatRow.table_id == table_id, SeatRow.account_id == account_id
-    )
-    return list(session.scalars(query.order_by(SeatRow.seat)))
-
-
 def save_places(session: Transaction, table_id: str, places: Sequence[int]) -> None:
     for row in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)):
         row.place = places[row.seat]
@@ -134,13 +126,16 @@ def save_pool_ratings(
 
 
 def unsettled_tables(session: Transaction) -> list[str]:
-    """The finished tables with a seat whose place is not kept yet (a server stopped between
-    a game's end and its settling, or a table finished before places were kept)."""
+    """The finished tables of people with accounts with a seat whose place is not kept yet (a
+    server stopped between a game's end and its settling). Tables of guests alone are left:
+    every table finished before places were kept is one, and replaying them all at an upgrade
+    would be work for nobody."""
     query = (
         select(TableRow.id)
         .where(
             TableRow.status == "over",
             exists().where(SeatRow.table_id == TableRow.id, SeatRow.place.is_(None)),
+            exists().where(SeatRow.table_id == TableRow.id, SeatRow.account_id.is_not(None)),
         )
         .order_by(TableRow.updated_at)
     )

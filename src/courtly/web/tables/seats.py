@@ -19,7 +19,7 @@ from ...core.errors import InvalidOptions
 from ...core.game import Game
 from ...core.registry import make
 from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
-from ..ratings import check_rated_table
+from ..ratings import check_rated_seat, check_rated_table
 from ..storage import Transaction
 from .access import Credential, SignedInPerson, authorise, check_seat_index, hash_token
 from .cache import TableCache
@@ -186,6 +186,8 @@ class Seats:
                 raise TableError(409, "the game is over")
             if table.status == "closed":
                 raise TableError(409, "the table is closed: nobody played it for a long time")
+            if table.rated:
+                check_rated_seat(table, person)
             if person is not None and not hot_seat:
                 held = [i for i, s in enumerate(table.seats) if s.account_id == person.account_id]
                 if held:

@@ -222,6 +222,7 @@ function TableList({
                   <strong>{name}</strong>{" "}
                   <span class="muted">
                     {table.players} players · {table.mode}
+                    {table.rated && " · rated (signed-in people)"}
                     {join && ` · ${free.length} free`}
                   </span>
                   {table.variant.length > 0 && (

@@ -72,6 +72,12 @@ export function JoinSeat({
       <h1 id="join-title">
         {missing ? "No such table" : `${summary ? summary.title : "A table"}: seat p${seat}`}
       </h1>
+      {summary?.rated && (
+        <p class="rated-note" data-testid="rated-note">
+          A rated game: its result moves the players' ratings. Its seats are for people signed in,
+          one seat each.
+        </p>
+      )}
       {summary && seat >= summary.players && (
         <p role="alert">
           This table has no seat p{seat}: its seats are p0 to p{summary.players - 1}.
