@@ -10,7 +10,9 @@ loop, each as soon as its previous one was answered, for ``--seconds`` after ``-
 Reported: lines/s the server stored and answered (201); say→ack, from writing the request to
 reading its answer; say→other seat, from writing the request to the other seat's WebSocket
 delivering the line (what the partner waits to read it); deliveries/s, the lines the sockets
-received (each line goes to both seats of its table).
+received (each line goes to both seats of its table); the server process's CPU time per line
+(its every thread: a figure that holds on a machine busy with other work, where lines/s do
+not).
 
     python benchmarks/chat.py --tables 100
     python benchmarks/chat.py --tables 100 --postgres
@@ -36,6 +38,7 @@ import websockets
 
 from courtly.testing.postgres import PostgresServer, find_bindir
 from courtly.testing.server import NO_LIMITS, ServerProcess
+from server import process_cpu
 
 
 @dataclass
@@ -123,7 +126,7 @@ async def speak(
                 figures.refused += 1
 
 
-async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
+async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=128)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         pairs = await seat_tables(client, args.tables)
@@ -144,10 +147,11 @@ async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         ]
         await asyncio.sleep(args.warmup)
         window[0] = True
-        began = time.perf_counter()
+        began, cpu_before = time.perf_counter(), process_cpu(server_pid)
         await asyncio.sleep(args.seconds)
         window[0] = False
         elapsed = time.perf_counter() - began
+        server_cpu = process_cpu(server_pid) - cpu_before
         stop[0] = True
         await asyncio.gather(*speakers, return_exceptions=True)
         for task in listeners:
@@ -159,6 +163,9 @@ async def run(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "lines_per_second": round(figures.acked / elapsed, 1),
         "deliveries_per_second": round(figures.delivered / elapsed, 1),
         "refused": figures.refused,
+        # What a line costs the server, whatever else shares the machine's cores.
+        "server_cpu_ms_per_line": round(server_cpu * 1000 / max(1, figures.acked), 2),
+        "server_cpu_share": round(server_cpu / elapsed, 2),
         "say_to_ack_ms": {
             "median": round(statistics.median(figures.ack_ms), 1) if figures.ack_ms else None,
             "p99": round(percentile(figures.ack_ms, 0.99), 1),
@@ -211,7 +218,7 @@ def main() -> None:
             )
             try:
                 server.wait_ready()
-                figures = asyncio.run(run(server.url, args))
+                figures = asyncio.run(run(server.url, args, server.pid))
             finally:
                 server.stop()
     figures["database"] = "postgresql" if args.postgres else "sqlite"

@@ -7,6 +7,7 @@
 - A page in the background (its visibility overridden by an init script) with the permission
   granted gets a notification when its turn comes (``new Notification`` recorded by a wrapper);
   the permission is never asked on load, only from the button.
+- An administrator hides a line: it leaves every page at once.
 - The chat photographed at 1,280 and 375 pixels (with ``COURTLY_SCREENSHOTS`` set).
 
 The fixtures (``server``, ``browser``, ``new_page``) are in :mod:`tests.web.browsing`.
@@ -14,10 +15,14 @@ The fixtures (``server``, ``browser``, ``new_page``) are in :mod:`tests.web.brow
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, update
+
+from courtly.web.storage.rows import AccountRow
 
 from .browsing import PHONE, Server, photograph
 
@@ -192,3 +197,62 @@ def test_the_permission_is_asked_from_the_button_never_on_load(
     assert page.evaluate("window.__asked") == 0
     button.click()
     page.wait_for_function("window.__asked === 1")
+
+
+def test_an_administrator_hides_a_line_and_it_leaves_every_page(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    table, tokens = two_people(server)
+    alice = seat_page(new_page, table, 0, tokens[0])
+    bruno = seat_page(new_page, table, 1, tokens[1])
+    admin = new_page()
+    signed = admin.request.post(
+        "/api/account", data={"name": "Moderator", "password": "a long enough password"}
+    )
+    assert signed.ok, signed.text()
+    # Made an administrator as `courtly serve --admin Moderator` would.
+    engine = create_engine(server.database_url)
+    with engine.begin() as connection:
+        connection.execute(
+            update(AccountRow).where(AccountRow.name == "Moderator").values(admin=True)
+        )
+    engine.dispose()
+    admin.goto(f"/table/{table}")
+    say(bruno, "something rude")
+    say(bruno, "sorry")
+    for page in (alice, bruno, admin):
+        expect(lines(page)).to_have_text(["something rude", "sorry"])
+    assert alice.get_by_role("button", name="Hide this line of Bruno").count() == 0  # no admin
+    admin.get_by_role("button", name="Hide this line of Bruno").first.click()
+    for page in (alice, bruno, admin):
+        expect(lines(page)).to_have_text(["sorry"])
+
+
+def test_the_replay_of_a_finished_game_shows_its_chat(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    table, tokens = two_people(server, seed=2)
+    for seat, text in ((0, "good luck"), (1, "<i>you too</i>")):
+        server.ok(
+            "POST",
+            f"/api/tables/{table}/chat",
+            json={"seat": seat, "text": text},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+    rng = random.Random(2)
+    for _ in range(5000):  # random legal moves of whoever is to move, until the game is over
+        shown = server.ok("GET", f"/api/tables/{table}/view")
+        if shown["status"] != "playing":
+            break
+        seat = shown["to_move"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        mine = server.ok("GET", f"/api/tables/{table}/view?seat={seat}", headers=auth)
+        action = rng.choice(mine["legal_actions"])["id"]
+        move = {"seat": seat, "action": action, "version": mine["version"]}
+        server.ok("POST", f"/api/tables/{table}/moves", json=move, headers=auth)
+    assert server.ok("GET", f"/api/tables/{table}/view")["status"] == "over"
+    page = new_page()
+    page.goto(f"/table/{table}/replay")
+    log = page.get_by_test_id("chat-log")
+    expect(log.locator(".chat-text")).to_have_text(["good luck", "<i>you too</i>"])
+    assert log.locator("i").count() == 0

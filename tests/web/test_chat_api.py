@@ -20,14 +20,14 @@ from starlette.testclient import WebSocketTestSession
 from courtly.cli import serve as serve_cli
 from courtly.core.errors import InvalidOptions
 from courtly.web import create_app
-from courtly.web.chat import CHAT_RATE
+from courtly.web.chat import CHAT_RATE, ChatReader
 from courtly.web.limits import NO_LIMITS
 from courtly.web.people.sessions import CSRF_HEADER
-from courtly.web.protocol import MAX_CHAT_LINE
+from courtly.web.protocol import MAX_CHAT_LINE, ChatLine
 from courtly.web.storage.rows import AdminActRow, ChatLineRow
 
-from .test_accounts import sign_up
-from .test_api import bearer, create, no_stack_trace, play_until, receive, started, view
+from .test_accounts import PASSWORD, sign_up
+from .test_api import bearer, create, join, no_stack_trace, play_until, receive, started, view
 
 
 def say(
@@ -218,6 +218,12 @@ def test_a_hot_seat_table_has_no_chat(app: FastAPI, client: TestClient) -> None:
     assert answer.status_code == 409 and "hot-seat" in answer.json()["detail"]
     assert client.get(f"/api/tables/{table}/chat").json()["closed"].startswith("a hot-seat")
     assert stored(app) == []
+    # A stranger who takes the last seat of a table "as a hot seat" silences nobody.
+    other = create(client)["id"]
+    first = join(client, other, 0)
+    client.post(f"/api/tables/{other}/seats/1/join", json={"hot_seat": True})
+    assert client.get(f"/api/tables/{other}/chat").json()["closed"] is None
+    assert say(client, other, "still here", 0, first).status_code == 201
 
 
 def test_goths_has_no_chat_while_it_is_played_and_opens_when_it_ends(
@@ -292,3 +298,96 @@ def test_the_operator_sets_the_chat_rate_and_a_bad_one_is_refused(database_url: 
         table, tokens = started(client)
         assert say(client, table, "one", 0, tokens[0]).status_code == 201
         assert say(client, table, "two", 0, tokens[0]).status_code == 429
+
+
+def test_a_signed_in_person_keeps_whom_they_mute_with_their_account(
+    app: FastAPI, client: TestClient
+) -> None:
+    me = sign_up(client, "Mia")
+    csrf = {CSRF_HEADER: me["csrf"]}
+    assert client.get("/api/account/muted").json() == {"muted": []}
+    keys = ["p0123456789abcdef", "someTable_1/s3", "p0123456789abcdef"]
+    answer = client.put("/api/account/muted", json={"muted": keys}, headers=csrf)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"muted": ["p0123456789abcdef", "someTable_1/s3"]}
+    # Kept with the account: another browser signed in as Mia reads them.
+    other = TestClient(app)
+    other.post("/api/account/session", json={"name": "Mia", "password": PASSWORD})
+    assert other.get("/api/account/muted").json()["muted"] == [
+        "p0123456789abcdef",
+        "someTable_1/s3",
+    ]
+    for bad in (["<script>"], ["p123"], "p0123456789abcdef", [3], ["x" * 40 + "/s1"]):
+        refused = client.put("/api/account/muted", json={"muted": bad}, headers=csrf)
+        assert refused.status_code == 422, (bad, refused.text)
+    assert client.put("/api/account/muted", json={"muted": []}).status_code == 403  # no CSRF
+    assert client.get("/api/account/muted").json()["muted"] == [
+        "p0123456789abcdef",
+        "someTable_1/s3",
+    ]
+    guest = TestClient(app)
+    assert guest.get("/api/account/muted").status_code == 401
+    assert guest.put("/api/account/muted", json={"muted": []}).status_code == 401
+
+
+def test_control_characters_and_lone_surrogates_never_reach_the_database(
+    client: TestClient,
+) -> None:
+    table, tokens = started(client)
+    answer = say(client, table, "a\u0000b\u001b[31mc", 0, tokens[0])
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["text"] == "ab[31mc"
+    lone = client.post(
+        f"/api/tables/{table}/chat",
+        content=b'{"seat": 0, "text": "\\ud800"}',
+        headers={**bearer(tokens[0]), "Content-Type": "application/json"},
+    )
+    assert lone.status_code == 422, lone.text
+    assert said(client, table) == ["ab[31mc"]
+
+
+def test_a_signed_in_person_speaks_for_their_seat_by_cookie(
+    app: FastAPI, client: TestClient
+) -> None:
+    me = sign_up(client, "Sam")
+    csrf = {CSRF_HEADER: me["csrf"]}
+    table = create(client)["id"]
+    joined = client.post(f"/api/tables/{table}/seats/0/join", json={}, headers=csrf)
+    assert joined.status_code == 200, joined.text
+    answer = say(client, table, "my own seat", 0, headers=csrf)
+    assert answer.status_code == 201, answer.text
+    line = answer.json()
+    assert line["name"] == "Sam" and line["sender"].startswith("p")  # the person, not the seat
+    assert say(client, table, "not mine", 1, headers=csrf).status_code in (401, 403)
+    [row] = stored(app)
+    assert row.account_id == me["id"]
+
+
+def test_a_line_committed_out_of_the_order_of_ids_still_reaches_every_reader(
+    app: FastAPI, client: TestClient
+) -> None:
+    table, _tokens = started(client)
+    chat = app.state.server.chat
+    reader = ChatReader(chat, table, spectator=False)
+    assert reader.message() == {"type": "chat", "lines": [], "hidden": [], "closed": None}
+
+    def line(number: int) -> ChatLine:
+        return {
+            "id": number,
+            "channel": "players",
+            "seat": 0,
+            "sender": "s0",
+            "name": "p0",
+            "text": f"line {number}",
+            "at": 1.0,
+        }
+
+    # Line 10 is known first (committed first, or heard first from another process), then 9.
+    room = chat.room(table)
+    room.arrived(line(10))
+    assert [x["id"] for x in reader.message()["lines"]] == [10]
+    room.arrived(line(9))
+    room.arrived(line(10))  # heard again: not sent twice
+    assert [x["id"] for x in reader.message()["lines"]] == [9]
+    assert reader.message() is None
+    assert [x["id"] for x in chat.history(table, "players")["lines"]] == [9, 10]

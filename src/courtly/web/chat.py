@@ -49,7 +49,7 @@ from .protocol import (
     SayRequest,
 )
 from .storage import Storage
-from .storage.rows import AdminActRow, ChatLineRow, TableRow
+from .storage.rows import AccountRow, AdminActRow, ChatLineRow, TableRow
 from .tables import Tables
 from .tables.access import Credential, authorise
 
@@ -65,6 +65,8 @@ SILENT_GAMES: Final = {
 ROOMS_KEPT: Final = 4096
 """Rooms one process keeps in memory (the least recently used are read again when asked)."""
 CHAT_PREFIX: Final = "chat:"
+MUTED_PREFERENCE: Final = "chat_muted"
+"""The key of an account's preferences that holds the senders it mutes."""
 
 
 def chat_topic(table_id: str) -> str:
@@ -105,8 +107,34 @@ class Room:
     lines: list[ChatLine]
     """The lines not hidden, oldest first."""
     hot_seat: bool
+    arrivals: list[ChatLine] = field(default_factory=list)
+    """Every line in the order this process learnt of it: what a connection has had is a count
+    of them. (Ids are not enough: lines said at once may be committed out of the order of their
+    ids, by two threads or two processes, and a reader past the later id would miss the
+    earlier.)"""
     hidden: list[int] = field(default_factory=list)
     """The ids of lines hidden since the room was loaded, in the order they were hidden."""
+    hidden_ids: set[int] = field(default_factory=set)
+    known: set[int] = field(default_factory=set)
+    """The ids of every line that arrived."""
+
+    def __post_init__(self) -> None:
+        self.arrivals = list(self.lines)
+        self.known = {line["id"] for line in self.lines}
+
+    def arrived(self, line: ChatLine) -> None:
+        """``line`` is new here (once: a line already known is left alone)."""
+        if line["id"] in self.known:
+            return
+        self.known.add(line["id"])
+        self.arrivals.append(line)
+        bisect.insort(self.lines, line, key=_line_id)
+
+    def hide(self, line_id: int) -> None:
+        if line_id in self.known and line_id not in self.hidden_ids:
+            self.hidden_ids.add(line_id)
+            self.hidden.append(line_id)
+            self.lines = [x for x in self.lines if x["id"] != line_id]
 
 
 class Chat:
@@ -148,19 +176,19 @@ class Chat:
         return {"table": table_id, "channel": channel, "closed": self.closed(table), "lines": lines}
 
     def news(
-        self, table_id: str, after: int, hidden_held: int, spectators: bool
-    ) -> tuple[list[ChatLine], list[int]]:
-        """The lines after id ``after`` a reader gets (the spectators' only if ``spectators``),
-        and the ids hidden after the first ``hidden_held``."""
-        room = self.room(table_id)
+        self, room: Room, after: int, hidden_held: int, spectators: bool
+    ) -> tuple[list[ChatLine], list[int], int]:
+        """The lines of ``room`` that arrived after the first ``after`` (the spectators' only
+        if ``spectators``; none hidden), the ids hidden after the first ``hidden_held``, and
+        the count of arrivals now."""
         with self._lock:
-            # The lines are in the order of their ids: the new ones are found by bisection,
-            # not by reading a long chat again for every line said.
-            start = bisect.bisect_right(room.lines, after, key=_line_id)
             lines = [
-                line for line in room.lines[start:] if spectators or line["channel"] == "players"
+                line
+                for line in room.arrivals[after:]
+                if (spectators or line["channel"] == "players")
+                and line["id"] not in room.hidden_ids
             ]
-            return lines, room.hidden[hidden_held:]
+            return lines, room.hidden[hidden_held:], len(room.arrivals)
 
     def room(self, table_id: str) -> Room:
         with self._lock:
@@ -197,8 +225,10 @@ class Chat:
             if room is not None:
                 # A line is never deleted: one no longer read was hidden.
                 ids = {line["id"] for line in fresh.lines}
-                room.hidden.extend(x["id"] for x in room.lines if x["id"] not in ids)
-                room.lines = fresh.lines
+                for gone in [x["id"] for x in room.lines if x["id"] not in ids]:
+                    room.hide(gone)
+                for line in fresh.lines:
+                    room.arrived(line)
                 room.hot_seat = fresh.hot_seat
         self.publish(chat_topic(table_id))
 
@@ -245,10 +275,7 @@ class Chat:
             self.storage.notify(session, chat_topic(table_id))
         room = self.room(table_id)
         with self._lock:
-            if not room.lines or room.lines[-1]["id"] < line["id"]:
-                room.lines.append(line)
-            else:  # a line of another process arrived first: keep the order of ids
-                room.lines = sorted([*room.lines, line], key=lambda x: x["id"])
+            room.arrived(line)
         self.publish(chat_topic(table_id))
         return line
 
@@ -318,9 +345,8 @@ class Chat:
                 self.storage.notify(session, chat_topic(table_id))
         with self._lock:
             room = self._rooms.get(table_id)
-            if room is not None and any(x["id"] == line_id for x in room.lines):
-                room.lines = [x for x in room.lines if x["id"] != line_id]
-                room.hidden.append(line_id)
+            if room is not None:
+                room.hide(line_id)
         self.publish(chat_topic(table_id))
         return {
             "at": now,
@@ -330,12 +356,43 @@ class Chat:
             "detail": detail,
         }
 
-    def mark_hot_seat(self, table_id: str) -> None:
-        """``table_id`` is played at one device: it has no chat."""
+    def muted(self, account_id: str) -> list[str]:
+        """The senders ``account_id`` keeps muted (kept in the account's preferences)."""
         with self.storage.session() as session:
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(hot_seat=True))
+            preferences = session.scalar(
+                select(AccountRow.preferences).where(AccountRow.id == account_id)
+            )
+        kept = (preferences or {}).get(MUTED_PREFERENCE, [])
+        return [key for key in kept if isinstance(key, str)] if isinstance(kept, list) else []
+
+    def set_muted(self, account_id: str, muted: list[str]) -> list[str]:
+        """Keep ``muted`` as the senders ``account_id`` mutes (the other preferences stay)."""
+        kept = list(dict.fromkeys(muted))
+        with self.storage.session() as session:
+            row = session.get(AccountRow, account_id)
+            if row is None:
+                raise TableError(404, "this account no longer exists")
+            # A new dict: the JSON column is saved only when it is assigned.
+            row.preferences = {**(row.preferences or {}), MUTED_PREFERENCE: kept}
+        return kept
+
+    def joined(self, table: Table, hot_seat: bool) -> None:
+        """A person's seat of ``table`` was taken, at a hot seat or not. The table is a hot
+        seat's (no chat) when its first person's seat was taken as one and every later one
+        too: a stranger who joins the last seat of a table "as a hot seat" silences nobody."""
+        first = sum(1 for seat in table.seats if seat.kind == "person" and seat.taken) == 1
+        if hot_seat and first:
+            self._mark_hot_seat(table.id, True)
+        elif not hot_seat and self.room(table.id).hot_seat:
+            self._mark_hot_seat(table.id, False)
+
+    def _mark_hot_seat(self, table_id: str, hot_seat: bool) -> None:
+        with self.storage.session() as session:
+            session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(hot_seat=hot_seat)
+            )
             self.storage.notify(session, chat_topic(table_id))
-        self.room(table_id).hot_seat = True
+        self.room(table_id).hot_seat = hot_seat
         self.publish(chat_topic(table_id))
 
 
@@ -348,8 +405,10 @@ class ChatReader:
         self.table_id = table_id
         self.spectators = spectator
         """A spectator reads the spectators' channel; a seat once it asks to."""
+        self.room = chat.room(table_id)
         self.held = 0
-        self.hidden_held = len(chat.room(table_id).hidden)
+        """The room's arrivals the connection has had."""
+        self.hidden_held = len(self.room.hidden)
         self.closed: str | None = None
         self.started = False
 
@@ -357,13 +416,14 @@ class ChatReader:
         """What the connection has not had (``everything``: every line again), or None."""
         chat = self.chat
         closed = chat.closed(chat.tables.cache.get(self.table_id))
+        room = chat.room(self.table_id)
+        if room is not self.room:  # the room was read again: its arrivals are counted anew
+            self.room, self.hidden_held, everything = room, len(room.hidden), True
         after = 0 if everything else self.held
-        lines, hidden = chat.news(self.table_id, after, self.hidden_held, self.spectators)
+        lines, hidden, self.held = chat.news(room, after, self.hidden_held, self.spectators)
         if self.started and not everything and not lines and not hidden and closed == self.closed:
             return None
         self.started = True
         self.closed = closed
         self.hidden_held += len(hidden)
-        if lines:
-            self.held = max(self.held, lines[-1]["id"])
         return {"type": "chat", "lines": lines, "hidden": hidden, "closed": closed}

@@ -872,6 +872,27 @@ class HideLine(Strict):
     reason: str = Field(default="", max_length=300, description="why, for the log")
 
 
+MAX_MUTED = 1000
+"""Senders one account may keep muted."""
+MuteKey = Annotated[
+    str,
+    Field(
+        pattern=r"^(p[0-9a-f]{16}|[A-Za-z0-9_-]{1,32}/s[0-9]{1,2})$",
+        description="a person's sender key (p...), or a guest's seat at one table (table/s0)",
+    ),
+]
+
+
+class Muted(Strict):
+    """The senders whose lines a person does not want to see, kept with their account."""
+
+    muted: list[MuteKey] = Field(max_length=MAX_MUTED)
+
+
+class MutedSenders(TypedDict):
+    muted: list[str]
+
+
 class ChatMessage(TypedDict):
     """Chat lines the connection has not had (the players' channel; the spectators' to a
     spectator, and to a seat that asked for them), the ids of lines an administrator hid since,

@@ -8,8 +8,17 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query
 from starlette.concurrency import run_in_threadpool
 
-from ..deps import SeatCredential, ServerDep, SignedIn
-from ..protocol import AdminAct, ChatChannel, ChatHistory, ChatLine, HideLine, SayRequest
+from ..deps import Person, SeatCredential, ServerDep, SignedIn
+from ..protocol import (
+    AdminAct,
+    ChatChannel,
+    ChatHistory,
+    ChatLine,
+    HideLine,
+    Muted,
+    MutedSenders,
+    SayRequest,
+)
 from .admin import Admin
 from .base import answers
 
@@ -58,3 +67,22 @@ async def hide(
 ) -> AdminAct:
     reason = body.reason if body else ""
     return await run_in_threadpool(server.chat.hide, admin, line_id, reason)
+
+
+@router.get(
+    "/api/account/muted",
+    summary="The senders the signed-in person mutes in the chat (kept with the account)",
+    **answers(MutedSenders),
+)
+async def muted(account: Person, server: ServerDep) -> MutedSenders:
+    return {"muted": await run_in_threadpool(server.chat.muted, account.id)}
+
+
+@router.put(
+    "/api/account/muted",
+    summary="Keep the senders the signed-in person mutes in the chat (the whole list)",
+    **answers(MutedSenders),
+)
+async def set_muted(request: Muted, account: Person, server: ServerDep) -> MutedSenders:
+    kept = await run_in_threadpool(server.chat.set_muted, account.id, request.muted)
+    return {"muted": kept}

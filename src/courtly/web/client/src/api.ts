@@ -67,13 +67,6 @@ export type ChatLine = Schemas["ChatLine"];
 export type ChatChannel = ChatLine["channel"];
 export type ChatMessage = Schemas["ChatMessage"];
 export type ChatHistory = Schemas["ChatHistory"];
-/** The signed-in person (`GET /api/account`), with the CSRF token a cookie's request repeats. */
-export interface SignedIn {
-  id: string;
-  name: string;
-  admin: boolean;
-  csrf: string;
-}
 
 /** A refused request: the server's `detail`, and its status (0: no answer at all). */
 export class ApiError extends Error {
@@ -92,9 +85,8 @@ async function request<T>(
   body?: unknown,
   token?: string,
   retried = false,
-  extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = { ...extraHeaders };
+  const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   // The session's cookie goes with every request of this origin: a change it authenticates
@@ -125,7 +117,7 @@ async function request<T>(
       const account = await request<AccountInfo>("GET", "/api/account").catch(() => null);
       if (account) {
         setCsrf(account.csrf);
-        return request<T>(method, path, body, token, true, extraHeaders);
+        return request<T>(method, path, body, token, true);
       }
     }
     throw new ApiError(response.status, detail, fields);
@@ -211,19 +203,19 @@ export const api = {
   adminActs: () => request<AdminAct[]>("GET", "/api/admin/acts"),
   chat: (id: string, channel: ChatChannel) =>
     request<ChatHistory>("GET", `/api/tables/${encodeURIComponent(id)}/chat?channel=${channel}`),
-  /** Say a line: as a seat (its token) in the players' channel, or signed in (the session's
-   * CSRF token) in the spectators' channel. */
-  say: (id: string, channel: ChatChannel, text: string, seat: number | null, token: string | null, csrf?: string) =>
+  /** Say a line: as a seat (its token, or the signed-in person's cookie) in the players'
+   * channel, or signed in in the spectators' channel. */
+  say: (id: string, channel: ChatChannel, text: string, seat: number | null, token: string | null) =>
     request<ChatLine>(
       "POST",
       `/api/tables/${encodeURIComponent(id)}/chat`,
       seat === null ? { channel, text } : { channel, text, seat },
       token ?? undefined,
-      false,
-      csrf ? { "X-Courtly-CSRF": csrf } : undefined,
     ),
-  hideLine: (line: number, csrf: string) =>
-    request<unknown>("POST", `/api/admin/chat/${line}/hide`, {}, undefined, false, { "X-Courtly-CSRF": csrf }),
+  /** The senders the signed-in person mutes, kept with their account. */
+  muted: () => request<{ muted: string[] }>("GET", "/api/account/muted"),
+  setMuted: (muted: string[]) => request<{ muted: string[] }>("PUT", "/api/account/muted", { muted }),
+  hideLine: (line: number) => request<AdminAct>("POST", `/api/admin/chat/${line}/hide`, {}),
   rematch: (id: string, seat: number, token: string) =>
     request<TableSummary>(
       "POST",

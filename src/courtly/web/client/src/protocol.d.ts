@@ -529,6 +529,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/muted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The senders the signed-in person mutes in the chat (kept with the account) */
+        get: operations["muted_api_account_muted_get"];
+        /** Keep the senders the signed-in person mutes in the chat (the whole list) */
+        put: operations["set_muted_api_account_muted_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{name}": {
         parameters: {
             query?: never;
@@ -1316,6 +1334,19 @@ export interface components {
              * @description the version the move was chosen at
              */
             version: number;
+        };
+        /**
+         * Muted
+         * @description The senders whose lines a person does not want to see, kept with their account.
+         */
+        Muted: {
+            /** Muted */
+            muted: string[];
+        };
+        /** MutedSenders */
+        MutedSenders: {
+            /** Muted */
+            muted: string[];
         };
         /**
          * MyGames
@@ -3829,6 +3860,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAct"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    muted_api_account_muted_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedSenders"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    set_muted_api_account_muted_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Muted"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedSenders"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */

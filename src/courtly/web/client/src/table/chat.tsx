@@ -3,7 +3,8 @@
 // text, never HTML: Preact writes them as text nodes. A person muted here is muted in this browser
 // on every table (a guest's seat: on this table only); an administrator may hide a line.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type ChatChannel, type ChatLine, type SignedIn } from "../api";
+import { useAccount } from "../account";
+import { api, ApiError, type ChatChannel, type ChatLine } from "../api";
 import type { SeatNamer } from "../cards";
 import { loadMuted, muteKey, saveMuted } from "../shared/mutes";
 import { clock } from "../shared/chat-log";
@@ -31,13 +32,23 @@ export function ChatPanel({
   const [sending, setSending] = useState(false);
   const [muted, setMuted] = useState(loadMuted);
   const [reading, setReading] = useState(seat === null);
-  const [account, setAccount] = useState<SignedIn | null>(null);
+  const account = useAccount() ?? null;
   const list = useRef<HTMLOListElement>(null);
   const channel: ChatChannel = seat === null ? "spectators" : "players";
 
+  const accountId = account?.id;
   useEffect(() => {
-    api.account().then(setAccount, () => setAccount(null));
-  }, []);
+    if (!accountId) return;
+    // Signed in: the mutes kept with the account join this browser's.
+    api.muted().then(
+      (kept) => {
+        const next = new Set([...loadMuted(), ...kept.muted]);
+        saveMuted(next);
+        setMuted(next);
+      },
+      () => undefined,
+    );
+  }, [accountId]);
   useEffect(() => {
     if (seat === null) readSpectators(true);
   }, [seat, readSpectators]);
@@ -52,18 +63,15 @@ export function ChatPanel({
     if (element) element.scrollTop = element.scrollHeight;
   }, [shown.length]);
 
-  const mute = (sender: string, on: boolean) => {
-    const next = new Set(muted);
-    if (on) next.add(muteKey(table, sender));
-    else next.delete(muteKey(table, sender));
+  const keep = (next: Set<string>) => {
     saveMuted(next);
     setMuted(next);
+    // Signed in: kept with the account too (the newest thousand, the server's most).
+    if (account) api.setMuted([...next].slice(-1000)).catch(() => undefined);
   };
-  const unmuteAll = () => {
-    const next = new Set([...muted].filter((key) => !lines.some((l) => muteKey(table, l.sender) === key)));
-    saveMuted(next);
-    setMuted(next);
-  };
+  const mute = (sender: string) => keep(new Set([...muted, muteKey(table, sender)]));
+  const unmuteAll = () =>
+    keep(new Set([...muted].filter((key) => !lines.some((l) => muteKey(table, l.sender) === key))));
   const canSpeak = closed === null && (seat !== null ? token !== null : account !== null);
   const send = async (event: Event) => {
     event.preventDefault();
@@ -71,7 +79,7 @@ export function ChatPanel({
     if (!said || sending) return;
     setSending(true);
     try {
-      await api.say(table, channel, said, seat, seat === null ? null : token, seat === null ? account?.csrf : undefined);
+      await api.say(table, channel, said, seat, seat === null ? null : token);
       setText("");
       setError(null);
     } catch (e) {
@@ -83,7 +91,7 @@ export function ChatPanel({
   const hide = async (line: ChatLine) => {
     if (!account) return;
     try {
-      await api.hideLine(line.id, account.csrf);
+      await api.hideLine(line.id);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }
@@ -127,7 +135,7 @@ export function ChatPanel({
             <span class="chat-text">{line.text}</span>
             <span class="chat-actions">
               {!mine(line) && (
-                <button type="button" class="link-button" onClick={() => mute(line.sender, true)} aria-label={`Mute ${line.name}`}>
+                <button type="button" class="link-button" onClick={() => mute(line.sender)} aria-label={`Mute ${line.name}`}>
                   Mute
                 </button>
               )}
