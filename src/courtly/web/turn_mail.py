@@ -108,7 +108,8 @@ class TurnMail:
 
     def change(self, account_id: str, settings: EmailSettings) -> EmailSettingsInfo:
         with self.storage.session() as session:
-            row = session.get(AccountRow, account_id)
+            # Held while the preferences are rewritten: another change of them waits.
+            row = session.get(AccountRow, account_id, with_for_update=True)
             if row is None:
                 raise HTTPException(404, "there is no such account")
             preferences = dict(row.preferences or {})
@@ -161,9 +162,9 @@ class TurnMail:
         ):
             raise HTTPException(400, "this unsubscribe link is not one this server made")
         with self.storage.session() as session:
-            row = session.get(AccountRow, account_id)
+            row = session.get(AccountRow, account_id, with_for_update=True)
             if row is None:
-                return  # a deleted account gets no e-mail anyway
+                return  # an unknown account gets no e-mail anyway
             preferences = dict(row.preferences or {})
             found = settings_of(preferences)
             preferences[PREFERENCE] = {"address": "", "after": found["after"]}
