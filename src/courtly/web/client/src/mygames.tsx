@@ -31,12 +31,13 @@ function useMyGames(finished: number): MyGames | "guest" | null {
 
 export function MyGamesPage() {
   const games = useMyGames(100);
+  const [received, setReceived] = useInvitations();
   return (
     <div class="my-games-page">
       <h1>My games</h1>
       {games === null && <p role="status">Loading your games…</p>}
       {games === "guest" && <p>Sign in to see your games on any device.</p>}
-      {games !== null && games !== "guest" && <InvitationsToMe />}
+      {games !== null && games !== "guest" && <InvitationsToMe received={received} setReceived={setReceived} />}
       {games !== null && games !== "guest" && <MyGamesTable games={games} />}
       <Links links={[TO_THE_LOBBY]} />
     </div>
@@ -46,11 +47,12 @@ export function MyGamesPage() {
 /** The lobby's section: nothing for a guest, nor for a person with no table. */
 export function MyGamesSection() {
   const games = useMyGames(5);
-  if (games === null || games === "guest") return null;
+  const [received, setReceived] = useInvitations();
+  if (games === null || games === "guest" || (games.tables.length === 0 && received.length === 0)) return null;
   return (
     <section aria-labelledby="my-games-heading" class="my-games">
       <h2 id="my-games-heading">My games</h2>
-      <InvitationsToMe />
+      <InvitationsToMe received={received} setReceived={setReceived} />
       {games.tables.length > 0 && <MyGamesTable games={games} />}
       <p>
         <a href="/my-games" onClick={onLinkClick}>
@@ -113,11 +115,9 @@ function MyGame({ game }: { game: PersonGame }) {
   );
 }
 
-/** The invitations to the person: each a seat held for them, accepted (the table opens at that
- * seat) or declined; refreshed as My games is. Nothing when there is none. */
-function InvitationsToMe() {
+/** The invitations to the person, refreshed as My games is (empty for a guest). */
+function useInvitations(): [Invitation[], (received: Invitation[]) => void] {
   const [received, setReceived] = useState<Invitation[]>([]);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let stopped = false;
     const load = () =>
@@ -132,6 +132,19 @@ function InvitationsToMe() {
       window.clearInterval(timer);
     };
   }, []);
+  return [received, setReceived];
+}
+
+/** Each invitation a seat held for the person: accepted (the table opens at that seat) or
+ * declined. Nothing when there is none. */
+function InvitationsToMe({
+  received,
+  setReceived,
+}: {
+  received: Invitation[];
+  setReceived: (received: Invitation[]) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
   if (received.length === 0 && !error) return null;
   const accept = async (invitation: Invitation) => {
     setError(null);
