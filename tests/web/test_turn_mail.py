@@ -40,10 +40,16 @@ class Inbox:
 
     def __init__(self) -> None:
         self.messages: list[tuple[list[str], Message]] = []
+        self.refused: list[list[str]] = []
+        """Messages refused: those to an address at ``bounce.example`` (a mailbox that is
+        not)."""
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         content = envelope.content
         assert isinstance(content, bytes)
+        if any(to.endswith("@bounce.example") for to in envelope.rcpt_tos):
+            self.refused.append(list(envelope.rcpt_tos))
+            return "550 no such mailbox"
         self.messages.append((list(envelope.rcpt_tos), email.message_from_bytes(content)))
         return "250 OK"
 
@@ -215,6 +221,33 @@ def test_several_senders_at_once_send_one_email_per_wait(
     assert len(caught.messages) == 1 and sum(sent) <= 1
     with server_of(app).storage.session() as session:
         assert len(list(session.scalars(select(TurnEmailRow)))) == 1
+
+
+def test_a_refused_email_is_tried_once_and_the_others_still_go(
+    client: TestClient, app: FastAPI, inbox: tuple[Inbox, int]
+) -> None:
+    caught, _port = inbox
+    anna, bert, cleo = add_people(app, "Anna", "Bert", "Cleo")
+    assert set_email(bert, "bert@bounce.example", 600).status_code == 200
+    assert set_email(cleo, "cleo@example.org", 600).status_code == 200
+    tables = []
+    for other in (bert, cleo):
+        table = create(client, seed=1, mode="turn-based", clock={"per_move": 86400})["id"]
+        token = anna.join(table, 0)
+        other.join(table, 1)
+        mine = view(client, table, 0, token)
+        moved = move(client, table, 0, mine["legal_actions"][0]["text"], mine["version"], token)
+        assert moved.status_code == 200, moved.text
+        tables.append(table)
+    for table in tables:
+        waiting_since(app, table, 1, 601)
+    wait_for(lambda: caught.messages and caught.refused, "both e-mails tried")
+    time.sleep(0.5)  # more sweeps: the refused one is not tried again
+    assert caught.refused == [["bert@bounce.example"]]
+    assert [to for to, _message in caught.messages] == [["cleo@example.org"]]
+    with server_of(app).storage.session() as session:
+        rows = {row.table_id: row.sent for row in session.scalars(select(TurnEmailRow))}
+    assert rows == {tables[0]: False, tables[1]: True}
 
 
 @pytest.mark.parametrize(

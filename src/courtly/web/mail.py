@@ -1,5 +1,6 @@
 """Sending e-mail: the operator's SMTP server (``courtly serve --smtp-url``), read from its URL,
-and one message handed to it through the standard library's :mod:`smtplib`.
+a connection to it and the messages handed to it, through the standard library's
+:mod:`smtplib`.
 
 ``smtp://user:pass@host:port`` speaks plain SMTP (port 25 unless given); ``smtp+starttls://``
 upgrades the connection with STARTTLS before signing in (port 587); ``smtps://`` speaks TLS
@@ -66,9 +67,27 @@ class Mailer:
             sender=sender,
         )
 
-    def send(self, to: str, subject: str, text: str, headers: dict[str, str]) -> None:
-        """Hand one plain-text message to the SMTP server (blocking: call it in a thread);
-        raises :class:`smtplib.SMTPException` or :class:`OSError` when it is refused."""
+    def connect(self) -> smtplib.SMTP:
+        """A connection to the SMTP server, secured and signed in as the URL says (blocking;
+        the caller closes it, ``with`` it)."""
+        context = ssl.create_default_context()
+        smtp: smtplib.SMTP
+        if self.security == "ssl":
+            smtp = smtplib.SMTP_SSL(self.host, self.port, timeout=TIMEOUT, context=context)
+        else:
+            smtp = smtplib.SMTP(self.host, self.port, timeout=TIMEOUT)
+        try:
+            if self.security == "starttls":
+                smtp.starttls(context=context)
+            if self.user:
+                smtp.login(self.user, self.password)
+        except BaseException:
+            smtp.close()
+            raise
+        return smtp
+
+    def message(self, to: str, subject: str, text: str, headers: dict[str, str]) -> EmailMessage:
+        """One plain-text message from the server's sender."""
         message = EmailMessage(policy=POLICY)
         message["From"] = self.sender
         message["To"] = to
@@ -76,15 +95,4 @@ class Mailer:
         for name, value in headers.items():
             message[name] = value
         message.set_content(text)
-        context = ssl.create_default_context()
-        smtp: smtplib.SMTP
-        if self.security == "ssl":
-            smtp = smtplib.SMTP_SSL(self.host, self.port, timeout=TIMEOUT, context=context)
-        else:
-            smtp = smtplib.SMTP(self.host, self.port, timeout=TIMEOUT)
-        with smtp:
-            if self.security == "starttls":
-                smtp.starttls(context=context)
-            if self.user:
-                smtp.login(self.user, self.password)
-            smtp.send_message(message)
+        return message

@@ -16,13 +16,16 @@ kept across restarts). Nothing is sent, and no key made, when the operator set n
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
+import smtplib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from email.message import EmailMessage
 from typing import Any, Final
 from urllib.parse import quote
 
@@ -233,34 +236,48 @@ class TurnMail:
             return False
 
     def sweep(self, now: float | None = None) -> int:
-        """Send the e-mail of every wait past its delay not claimed yet; returns how many were
-        sent (blocking: run it in a thread)."""
+        """Send the e-mail of every wait past its delay not claimed yet, on one connection to
+        the SMTP server (opened again after a refusal); returns how many were sent (blocking:
+        run it in a thread)."""
         if self.mailer is None:
             return 0
         now = time.time() if now is None else now
         sent = 0
-        for wait in self.waiting(now):
-            if not self._claim(wait, now):
-                continue
-            try:
-                self._send(wait)
-            except Exception:
-                log.exception("the SMTP server refused the turn e-mail to %s", wait.address)
-                continue
-            with self.storage.session() as session:
-                session.execute(
-                    update(TurnEmailRow)
-                    .where(
-                        TurnEmailRow.table_id == wait.table_id,
-                        TurnEmailRow.seat == wait.seat,
-                        TurnEmailRow.since == wait.since,
-                    )
-                    .values(sent=True)
-                )
-            sent += 1
+        smtp: smtplib.SMTP | None = None
+        try:
+            for wait in self.waiting(now):
+                if not self._claim(wait, now):
+                    continue
+                try:
+                    smtp = smtp or self.mailer.connect()
+                    smtp.send_message(self._message(wait))
+                except Exception:
+                    log.exception("the SMTP server refused the turn e-mail to %s", wait.address)
+                    if smtp is not None:
+                        smtp.close()
+                    smtp = None
+                    continue
+                self._sent(wait)
+                sent += 1
+        finally:
+            if smtp is not None:
+                with contextlib.suppress(Exception):
+                    smtp.quit()
         return sent
 
-    def _send(self, wait: Wait) -> None:
+    def _sent(self, wait: Wait) -> None:
+        with self.storage.session() as session:
+            session.execute(
+                update(TurnEmailRow)
+                .where(
+                    TurnEmailRow.table_id == wait.table_id,
+                    TurnEmailRow.seat == wait.seat,
+                    TurnEmailRow.since == wait.since,
+                )
+                .values(sent=True)
+            )
+
+    def _message(self, wait: Wait) -> EmailMessage:
         assert self.mailer is not None
         table_link = f"{self.public_url}/table/{quote(wait.table_id, safe='')}"
         unsubscribe = self.unsubscribe_link(wait.account_id)
@@ -271,7 +288,7 @@ class TurnMail:
             f"Play it here: {table_link}\n\n"
             f"To stop these e-mails (no sign-in needed): {unsubscribe}\n"
         )
-        self.mailer.send(
+        return self.mailer.message(
             wait.address,
             "Courtly: your turn is waiting",
             text,
