@@ -256,3 +256,20 @@ def test_the_replay_of_a_finished_game_shows_its_chat(
     log = page.get_by_test_id("chat-log")
     expect(log.locator(".chat-text")).to_have_text(["good luck", "<i>you too</i>"])
     assert log.locator("i").count() == 0
+
+
+def test_goths_shows_why_its_chat_is_closed_while_it_is_played(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    table = server.ok(
+        "POST",
+        "/api/tables",
+        json={"game": "goths-save-the-queen", "seats": [{"kind": "person"}] * 4},
+    )["id"]
+    tokens = [
+        server.ok("POST", f"/api/tables/{table}/seats/{seat}/join", json={})["token"]
+        for seat in range(4)
+    ]
+    page = seat_page(new_page, table, 0, tokens[0])
+    expect(page.get_by_test_id("chat-closed")).to_contain_text("speak only through their cards")
+    assert page.locator("#chat-text").count() == 0
