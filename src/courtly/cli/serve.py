@@ -4,7 +4,7 @@ the browser client when it is built."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -212,6 +212,30 @@ def serve_command(
             "limits library's notation ('5/10 seconds;30/minute'; 0: no limit); over it: 429.",
         ),
     ] = CHAT_RATE,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The SMTP server turn e-mails go through: smtp://user:pass@host:port (plain), "
+            "smtp+starttls://... (STARTTLS) or smtps://... (TLS); none: no e-mail is sent.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str,
+        typer.Option(help="The sender address of the server's e-mails."),
+    ] = "courtly@localhost",
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address people reach the server at, for the links in its e-mails "
+            "(default: http://HOST:PORT).",
+        ),
+    ] = None,
+    mail_every: Annotated[
+        float,
+        typer.Option(
+            help="Seconds between two looks for turns waiting past a person's delay.", min=0.1
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve Courtly online: tables for people and bots, over HTTP and WebSockets."""
     # The server's libraries are an extra, loaded only to serve: every other command works
@@ -228,6 +252,8 @@ def serve_command(
         ) from None
     url = database_url or default_database_url()
     check_chat_rate(chat_rate)
+    local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    mailing = _mailing(smtp_url, mail_from, public_url or f"http://{local}:{port}", mail_every)
     with clear_errors():
         try:
             RelyingPartySettings(origin, rp_id)
@@ -256,6 +282,7 @@ def serve_command(
                 rp_id=rp_id,
                 leaderboard_min_games=leaderboard_min_games,
                 chat_rate=chat_rate,
+                mailing=mailing,
             )
         except Exception as error:  # an unreachable or unreadable database, say
             raise InvalidOptions(f"cannot open the database {url}: {error}") from None
@@ -291,3 +318,17 @@ def check_chat_rate(rate: str) -> None:
         raise InvalidOptions(
             f"--chat-rate {rate!r} is not a rate: write it as '5/10 seconds;30/minute' (or 0)"
         ) from None
+
+
+def _mailing(smtp_url: str | None, mail_from: str, public_url: str, every: float) -> Any:
+    """The server's e-mail settings from ``--smtp-url``, ``--mail-from`` and ``--public-url``
+    (refused with the reason when the URL or the sender cannot be used)."""
+    from ..web.mail import Mailer, MailUrlError
+    from ..web.turn_mail import Mailing
+
+    if not smtp_url:
+        return Mailing(None, public_url, every)
+    try:
+        return Mailing(Mailer.from_url(smtp_url, mail_from), public_url, every)
+    except MailUrlError as error:
+        raise InvalidOptions(f"--smtp-url / --mail-from: {error}") from None

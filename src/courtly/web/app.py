@@ -30,6 +30,7 @@ from .server import Server
 from .static import serve_client
 from .storage import default_database_url
 from .tables.cache import TableCache
+from .turn_mail import Mailing
 
 TOO_MANY_REQUESTS = {
     "model": Refusal,
@@ -59,6 +60,7 @@ def create_app(
     rp_id: str | None = None,
     leaderboard_min_games: int = 5,
     chat_rate: str = CHAT_RATE,
+    mailing: Mailing | None = None,
 ) -> FastAPI:
     """The Courtly server as an ASGI app (``courtly serve`` runs it with uvicorn).
 
@@ -75,7 +77,8 @@ def create_app(
     and host of each request; see :mod:`courtly.web.people.relying_party`).
     ``leaderboard_min_games``: the rated games a person must have played in a pool to appear
     on its leaderboard; ``chat_rate``: how often one sender may say a line (the ``limits``
-    library's notation; "0": no limit).
+    library's notation; "0": no limit). ``mailing``: the SMTP server turn e-mails go through,
+    and the server's public address for their links (default: no e-mail).
     """
     url = database_url or os.environ.get("COURTLY_DATABASE_URL") or default_database_url()
     budget = BotBudget(bot_max_iterations, bot_max_seconds)
@@ -91,6 +94,7 @@ def create_app(
         relying_party=RelyingPartySettings(origin, rp_id),
         leaderboard_min_games=leaderboard_min_games,
         chat_rate=chat_rate,
+        mailing=mailing,
     )
 
     @asynccontextmanager

@@ -8,6 +8,7 @@ results once a game is over, never a card.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from typing import cast
@@ -195,8 +196,15 @@ class Profiles:
         now = time.time()
         shown = [self._person_game(table, account_id, now) for table in active]
         order = {"playing": 1, "open": 2}
-        # Stable: within each group, the table changed last comes first.
-        shown.sort(key=lambda g: 0 if g["your_turn"] else order.get(g["status"], 3))
+        # Stable: within each group, the table changed last comes first; the games waiting for
+        # the person, the least time left first (no clock: after those with one).
+        shown.sort(
+            key=lambda g: (
+                (0, g["time_left"] if g["time_left"] is not None else math.inf)
+                if g["your_turn"]
+                else (order.get(g["status"], 3), 0.0)
+            )
+        )
         shown.extend(self._person_game(table, account_id, now) for table in ended)
         return {"tables": shown, "finished": total}
 

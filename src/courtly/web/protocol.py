@@ -1175,3 +1175,75 @@ class PasskeyInfo(TypedDict):
     created_at: float
     used_at: float | None
     transports: list[str]
+
+
+# ---------------------------------------------------------------------------------- playing
+# together: invitations and turn e-mails
+
+InvitationStatus = Literal["pending", "accepted", "declined", "withdrawn"]
+
+
+class InviteRequest(Strict):
+    """Hold a free seat of an open table for a person, named as they signed up."""
+
+    seat: int = Field(ge=0, le=15)
+    name: PersonName
+
+
+class Invitation(TypedDict):
+    """A seat held for an invited person (``invited``) by a person seated at the table."""
+
+    id: str
+    table: str
+    seat: int
+    game: str
+    title: str
+    invited: str
+    inviter: str
+    status: InvitationStatus
+    at: float
+
+
+class Invitations(TypedDict):
+    """The signed-in person's pending invitations: to them, and by them."""
+
+    received: list[Invitation]
+    sent: list[Invitation]
+
+
+class AcceptedInvitation(TypedDict):
+    """The seat taken by accepting: the seat's token (shown once) and the invitation."""
+
+    token: str
+    invitation: Invitation
+
+
+MAX_EMAIL_DELAY = 30 * 86400
+"""The longest a person may ask a turn to wait before an e-mail (30 days)."""
+
+
+class EmailSettings(Strict):
+    """Where and when to e-mail a person whose turn waits at a turn-based table: ``address``
+    ("" for no e-mails), ``after`` seconds of waiting."""
+
+    address: str = Field(
+        default="",
+        max_length=254,
+        pattern=r"^$|^[^@\s<>,;\"]{1,64}@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$",
+        description="an e-mail address, or empty for none",
+    )
+    after: int = Field(default=3600, ge=60, le=MAX_EMAIL_DELAY, description="seconds waited")
+
+
+class EmailSettingsInfo(TypedDict):
+    """A person's turn e-mail settings, and whether this server sends e-mail at all."""
+
+    address: str
+    after: int
+    server_sends: bool
+
+
+class Unsubscribed(TypedDict):
+    """The turn e-mails of the link's account are stopped."""
+
+    unsubscribed: bool

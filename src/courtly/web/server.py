@@ -17,6 +17,7 @@ from .bots import Bots
 from .budgets import BotBudget
 from .chat import CHAT_PREFIX, CHAT_RATE, Chat
 from .hub import Hub
+from .invitations import InvitationBook
 from .model import TableError
 from .people import People
 from .people.admin import Administration
@@ -27,6 +28,7 @@ from .profiles import Profiles
 from .ratings import Ratings
 from .storage import open_storage
 from .tables import Abandonment, Tables
+from .turn_mail import Mailing, TurnMail
 
 log = logging.getLogger("courtly.web")
 
@@ -47,6 +49,7 @@ class Server:
         relying_party: RelyingPartySettings | None = None,
         leaderboard_min_games: int = 5,
         chat_rate: str = CHAT_RATE,
+        mailing: Mailing | None = None,
     ) -> None:
         self.storage = open_storage(database_url)
         self.hub = Hub()
@@ -74,6 +77,16 @@ class Server:
         have played in a pool to appear on its leaderboard) and My games."""
         self.play_now = PlayNow(self.storage, self.tables, self.changed)
         """Play now's queue (shared through the database) and the tables it forms."""
+        self.invitations = InvitationBook(self.storage, self.tables, self.profiles.title)
+        self.mailing = mailing or Mailing()
+        self.turn_mail = TurnMail(
+            self.storage,
+            self.mailing.mailer,
+            self.mailing.public_url,
+            self.process,
+            self.profiles.title,
+        )
+        """Turn e-mails: the settings, the links that stop them, the sweep that sends them."""
 
     def changed(self, table_id: str) -> None:
         """A table changed: its watchers are woken, and its bots looked at."""
@@ -124,6 +137,8 @@ class Server:
             asyncio.create_task(self._every(0.25, self._clocks)),
             asyncio.create_task(self._every(0.5, self._play_now)),
         ]
+        if self.mailing.mailer is not None:
+            self._timers.append(asyncio.create_task(self._every(self.mailing.every, self._mail)))
         if self.abandon_after > 0:
             # Looked for often enough that a table is closed soon after its time.
             every = min(60.0, max(0.5, self.abandon_after / 10))
@@ -158,6 +173,11 @@ class Server:
     async def _play_now(self) -> None:
         # Tables for those who waited long enough for bots, or whom another process queued.
         await run_in_threadpool(self.play_now.form)
+
+    async def _mail(self) -> None:
+        sent = await run_in_threadpool(self.turn_mail.sweep)
+        if sent:
+            log.info("sent %d turn e-mails", sent)
 
     async def _clocks(self) -> None:
         await run_in_threadpool(self.tables.clocks.check)

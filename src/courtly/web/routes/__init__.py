@@ -10,7 +10,9 @@ from . import (
     admin,
     advice,
     chat,
+    email,
     games,
+    invitations,
     my_games,
     passkeys,
     people,
@@ -40,6 +42,8 @@ for module in (
     people,
     my_games,
     play_now,
+    invitations,
+    email,
 ):
     api.include_router(module.router)
 

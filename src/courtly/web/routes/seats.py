@@ -32,7 +32,9 @@ def join(
         # The account's name, but at hot seat, where the people of one device each name theirs.
         person = SignedInPerson(account.id)
         name = (name if hot_seat else "") or account.name
-    token, table = server.tables.seats.join(table_id, seat, name, person, hot_seat)
+    token, table = server.tables.seats.join(
+        table_id, seat, name, person, hot_seat, may_take=server.invitations.hold(account, seat)
+    )
     server.chat.joined(table, hot_seat)
     return {"table": table_id, "seat": seat, "token": token}
 

@@ -317,3 +317,53 @@ class QueueRow(Base):
     """The holder's last heartbeat: a row not seen for a while is removed."""
     table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class InvitationRow(Base):
+    """A person invited by name to a seat of a table: the seat is held for them while it is
+    ``pending``, until they ``accepted`` (took it) or ``declined``, or the inviter
+    ``withdrew`` it."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (
+        Index("ix_invitations_account", "account_id", "status"),
+        Index("ix_invitations_table", "table_id", "seat", "status"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
+    """The person invited."""
+    inviter_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
+    status: Mapped[str] = mapped_column(String(16))
+    """``pending``, ``accepted``, ``declined`` or ``withdrawn``."""
+    created_at: Mapped[float] = mapped_column(Float)
+    decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class TurnEmailRow(Base):
+    """A turn e-mail claimed for one wait (a seat's turn that began at ``since``): its primary
+    key lets exactly one server process send it."""
+
+    __tablename__ = "turn_emails"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    since: Mapped[float] = mapped_column(Float, primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(32))
+    process: Mapped[str] = mapped_column(String(64))
+    """The server process that claimed it."""
+    at: Mapped[float] = mapped_column(Float)
+    sent: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Handed to the SMTP server (False: claimed, then the SMTP server refused it)."""
+
+
+class ServerSecretRow(Base):
+    """A secret of the server's own, the same in every process and kept across restarts (the
+    key that signs unsubscribe links)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))

@@ -20,6 +20,7 @@ from ...core.game import Game
 from ...core.registry import make
 from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
 from ..ratings import check_rated_seat, check_rated_table
+from ..storage import Transaction
 from .access import Credential, SignedInPerson, authorise, check_seat_index, hash_token
 from .cache import TableCache
 from .clocks import start_clocks
@@ -183,10 +184,13 @@ class Seats:
         name: str = "",
         person: SignedInPerson | None = None,
         hot_seat: bool = False,
+        may_take: Callable[[Transaction, Table], None] | None = None,
     ) -> tuple[str, Table]:
         """Take the free person's seat ``seat``: returns its secret token (shown once).
         ``person``: the signed-in person it then belongs to (their ``name``), who holds no
-        other seat of the table unless this device plays them all (``hot_seat``)."""
+        other seat of the table unless this device plays them all (``hot_seat``).
+        ``may_take(session, table)``: a further rule, checked with the table held (it raises
+        :class:`TableError` to refuse), such as a seat held for an invited person."""
         table = self.cache.get(table_id)
         token = secrets.token_urlsafe(32)
         with table.lock, self.storage.session() as session:
@@ -197,6 +201,8 @@ class Seats:
             chair = table.seats[seat]
             if chair.taken:
                 raise TableError(409, f"seat {seat} is taken")
+            if may_take is not None:
+                may_take(session, table)
             if table.status == "over":
                 raise TableError(409, "the game is over")
             if table.status == "closed":

@@ -317,3 +317,21 @@ export const people = {
   /** The signed-in person's tables (an ApiError 401 for a guest). */
   myGames: (finished = 20) => request<MyGames>("GET", `/api/account/tables?finished=${finished}`),
 };
+
+export type Invitation = Schemas["Invitation"];
+export type Invitations = Schemas["Invitations"];
+export type AcceptedInvitation = Schemas["AcceptedInvitation"];
+export type EmailSettingsInfo = Schemas["EmailSettingsInfo"];
+
+/** Invitations to a seat, and the turn e-mails' settings (signed in: the cookie and CSRF). */
+export const together = {
+  invite: (table: string, seat: number, name: string) =>
+    request<Invitation>("POST", `/api/tables/${encodeURIComponent(table)}/invitations`, { seat, name }),
+  invitations: () => request<Invitations>("GET", "/api/account/invitations"),
+  accept: (id: string) => request<AcceptedInvitation>("POST", `/api/invitations/${encodeURIComponent(id)}/accept`, {}),
+  /** Declines an invitation to you, or withdraws one you sent. */
+  decline: (id: string) => request<Invitation>("POST", `/api/invitations/${encodeURIComponent(id)}/decline`, {}),
+  email: () => request<EmailSettingsInfo>("GET", "/api/account/email"),
+  setEmail: (address: string, after: number) =>
+    request<EmailSettingsInfo>("PUT", "/api/account/email", { address, after }),
+};

@@ -1,8 +1,8 @@
 // My games: the signed-in person's tables, their turn first, then in play, open, finished; on a
 // page of its own (a header link away from every page) and at the top of the lobby.
 import { useEffect, useState } from "preact/hooks";
-import { people, type ApiError, type MyGames, type PersonGame } from "./api";
-import { onLinkClick, replayPath, tablePath } from "./router";
+import { people, together, type ApiError, type Invitation, type MyGames, type PersonGame } from "./api";
+import { navigate, onLinkClick, replayPath, tablePath } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 
 const REFRESH_MS = 5000;
@@ -31,11 +31,13 @@ function useMyGames(finished: number): MyGames | "guest" | null {
 
 export function MyGamesPage() {
   const games = useMyGames(100);
+  const [received, setReceived] = useInvitations();
   return (
     <div class="my-games-page">
       <h1>My games</h1>
       {games === null && <p role="status">Loading your games…</p>}
       {games === "guest" && <p>Sign in to see your games on any device.</p>}
+      {games !== null && games !== "guest" && <InvitationsToMe received={received} setReceived={setReceived} />}
       {games !== null && games !== "guest" && <MyGamesTable games={games} />}
       <Links links={[TO_THE_LOBBY]} />
     </div>
@@ -45,11 +47,13 @@ export function MyGamesPage() {
 /** The lobby's section: nothing for a guest, nor for a person with no table. */
 export function MyGamesSection() {
   const games = useMyGames(5);
-  if (games === null || games === "guest" || games.tables.length === 0) return null;
+  const [received, setReceived] = useInvitations();
+  if (games === null || games === "guest" || (games.tables.length === 0 && received.length === 0)) return null;
   return (
     <section aria-labelledby="my-games-heading" class="my-games">
       <h2 id="my-games-heading">My games</h2>
-      <MyGamesTable games={games} />
+      <InvitationsToMe received={received} setReceived={setReceived} />
+      {games.tables.length > 0 && <MyGamesTable games={games} />}
       <p>
         <a href="/my-games" onClick={onLinkClick}>
           All my games
@@ -108,5 +112,78 @@ function MyGame({ game }: { game: PersonGame }) {
         {game.status === "over" ? "Replay" : game.status === "closed" ? "See" : game.your_turn ? "Play" : "Open"}
       </a>
     </>
+  );
+}
+
+/** The invitations to the person, refreshed as My games is (empty for a guest). */
+function useInvitations(): [Invitation[], (received: Invitation[]) => void] {
+  const [received, setReceived] = useState<Invitation[]>([]);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      together.invitations().then(
+        (found) => !stopped && setReceived(found.received),
+        () => undefined,
+      );
+    void load();
+    const timer = window.setInterval(load, REFRESH_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, []);
+  return [received, setReceived];
+}
+
+/** Each invitation a seat held for the person: accepted (the table opens at that seat) or
+ * declined. Nothing when there is none. */
+function InvitationsToMe({
+  received,
+  setReceived,
+}: {
+  received: Invitation[];
+  setReceived: (received: Invitation[]) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  if (received.length === 0 && !error) return null;
+  const accept = async (invitation: Invitation) => {
+    setError(null);
+    try {
+      await together.accept(invitation.id);
+      navigate(tablePath(invitation.table, invitation.seat));
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  const decline = async (invitation: Invitation) => {
+    setError(null);
+    try {
+      await together.decline(invitation.id);
+      setReceived(received.filter((i) => i.id !== invitation.id));
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  return (
+    <div class="invitations" aria-label="Invitations">
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <ul class="tables">
+        {received.map((invitation) => (
+          <li key={invitation.id} class="panel invitation" data-invitation={invitation.id}>
+            <strong>{invitation.inviter}</strong> invites you to {invitation.title} (seat p{invitation.seat}){" "}
+            <button type="button" onClick={() => void accept(invitation)}>
+              Accept
+            </button>{" "}
+            <button type="button" onClick={() => void decline(invitation)}>
+              Decline
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

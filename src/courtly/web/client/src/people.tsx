@@ -7,6 +7,7 @@ import { signedIn, signedOut, useAccount } from "./account";
 import { PasskeyList, PasskeySignIn } from "./passkeys";
 import { navigate, onLinkClick } from "./router";
 import { Links, TO_THE_LOBBY } from "./shared/links";
+import { TurnEmailSettings } from "./turn-email";
 
 export const SIGN_IN = "/signin";
 export const SIGN_UP = "/signup";
@@ -245,6 +246,7 @@ export function AccountPage() {
         <button type="submit">Change the password</button>
       </form>
       <PasskeyList />
+      <TurnEmailSettings />
       <h2>Sessions</h2>
       <p>Signed in on a device you no longer have? Sign out on every device, this one too.</p>
       <button type="button" onClick={everywhere}>

@@ -736,10 +736,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a person by name to a free seat of an open table you are seated at: the seat is held for them */
+        post: operations["invite_api_tables__table_id__invitations_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your pending invitations: to you, and by you (401: sign in first) */
+        get: operations["my_invitations_api_account_invitations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{invitation_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: take the held seat, signed in (its token, shown once) */
+        post: operations["accept_api_invitations__invitation_id__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{invitation_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation to you, or withdraw one you sent: the seat is free again */
+        post: operations["decline_api_invitations__invitation_id__decline_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your turn e-mail settings, and whether this server sends e-mail (401: sign in first) */
+        get: operations["email_settings_api_account_email_get"];
+        /** Set where and after how long a waiting turn is e-mailed (an empty address: none) */
+        put: operations["change_email_settings_api_account_email_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stop the turn e-mails of the link's account (no sign-in: the token is signed) */
+        get: operations["unsubscribe_api_email_unsubscribe_get"];
+        put?: never;
+        /** The same, as a mail program's one-click unsubscribe (RFC 8058) sends it */
+        post: operations["unsubscribe_one_click_api_email_unsubscribe_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AcceptedInvitation
+         * @description The seat taken by accepting: the seat's token (shown once) and the invitation.
+         */
+        AcceptedInvitation: {
+            /** Token */
+            token: string;
+            invitation: components["schemas"]["Invitation"];
+        };
         /**
          * AccountInfo
          * @description The signed-in person: ``csrf`` is what every state-changing request made with the
@@ -1029,6 +1142,37 @@ export interface components {
             disabled?: boolean;
         };
         /**
+         * EmailSettings
+         * @description Where and when to e-mail a person whose turn waits at a turn-based table: ``address``
+         *     ("" for no e-mails), ``after`` seconds of waiting.
+         */
+        EmailSettings: {
+            /**
+             * Address
+             * @description an e-mail address, or empty for none
+             * @default
+             */
+            address?: string;
+            /**
+             * After
+             * @description seconds waited
+             * @default 3600
+             */
+            after?: number;
+        };
+        /**
+         * EmailSettingsInfo
+         * @description A person's turn e-mail settings, and whether this server sends e-mail at all.
+         */
+        EmailSettingsInfo: {
+            /** Address */
+            address: string;
+            /** After */
+            after: number;
+            /** Server Sends */
+            server_sends: boolean;
+        };
+        /**
          * GameInfo
          * @description A game of the catalogue (``courtly games --json``), with the bots a seat can be given.
          */
@@ -1155,6 +1299,56 @@ export interface components {
              * @description the version of the view the seat is looking at
              */
             version: number;
+        };
+        /**
+         * Invitation
+         * @description A seat held for an invited person (``invited``) by a person seated at the table.
+         */
+        Invitation: {
+            /** Id */
+            id: string;
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Game */
+            game: string;
+            /** Title */
+            title: string;
+            /** Invited */
+            invited: string;
+            /** Inviter */
+            inviter: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "declined" | "withdrawn";
+            /** At */
+            at: number;
+        };
+        /**
+         * Invitations
+         * @description The signed-in person's pending invitations: to them, and by them.
+         */
+        Invitations: {
+            /** Received */
+            received: components["schemas"]["Invitation"][];
+            /** Sent */
+            sent: components["schemas"]["Invitation"][];
+        };
+        /**
+         * InviteRequest
+         * @description Hold a free seat of an open table for a person, named as they signed up.
+         */
+        InviteRequest: {
+            /** Seat */
+            seat: number;
+            /**
+             * Name
+             * @description a name shown to everyone: cleaned (NFC, white space runs one space, trimmed, no control or invisible characters) and at most 64 characters
+             */
+            name: string;
         };
         /** JoinSeat */
         JoinSeat: {
@@ -2225,6 +2419,14 @@ export interface components {
             deal: components["schemas"]["Deal"];
             /** Rated */
             rated: boolean;
+        };
+        /**
+         * Unsubscribed
+         * @description The turn e-mails of the link's account are stopped.
+         */
+        Unsubscribed: {
+            /** Unsubscribed */
+            unsubscribed: boolean;
         };
         /**
          * ChatReadMessage
@@ -4625,6 +4827,346 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayNowWaiting"][];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    invite_api_tables__table_id__invitations_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    my_invitations_api_account_invitations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitations"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    accept_api_invitations__invitation_id__accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    decline_api_invitations__invitation_id__decline_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    email_settings_api_account_email_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSettingsInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    change_email_settings_api_account_email_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailSettings"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSettingsInfo"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    unsubscribe_api_email_unsubscribe_get: {
+        parameters: {
+            query: {
+                /** @description the signed token of the e-mail's link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    unsubscribe_one_click_api_email_unsubscribe_post: {
+        parameters: {
+            query: {
+                /** @description the signed token of the e-mail's link */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */

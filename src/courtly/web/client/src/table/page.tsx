@@ -20,6 +20,7 @@ import { ChatPanel } from "./chat";
 import { CoachPanel } from "./coach";
 import { Ending } from "./ending";
 import { Invite } from "./invite";
+import { InviteByName } from "./invite-by-name";
 import { useLiveView, useNow, type Connection } from "./live";
 import { Moves } from "./moves";
 import { JoinSeat, Reclaim, Seats } from "./seats";
@@ -274,6 +275,7 @@ function TableView({
             />
           )}
           {!hotseat && !message.tutorial && <Invite message={message} />}
+          {!hotseat && !message.tutorial && <InviteByName message={message} seat={seat} />}
           {!message.tutorial && <DealPanel deal={message.deal} table={message.table} over={message.status === "over"} />}
           <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
         </div>
