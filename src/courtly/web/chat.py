@@ -369,7 +369,9 @@ class Chat:
         """Keep ``muted`` as the senders ``account_id`` mutes (the other preferences stay)."""
         kept = list(dict.fromkeys(muted))
         with self.storage.session() as session:
-            row = session.get(AccountRow, account_id)
+            # The row held while its preferences are rewritten: the turn e-mail settings live
+            # there too, and a change of theirs at the same instant must not be lost.
+            row = session.get(AccountRow, account_id, with_for_update=True)
             if row is None:
                 raise TableError(404, "this account no longer exists")
             # A new dict: the JSON column is saved only when it is assigned.
