@@ -93,6 +93,20 @@ def play(server: Server, table: str, tokens: list[str], seed: int, moves: int = 
         )
 
 
+def waiting_for_seat_0(server: Server, people: list[Person]) -> str:
+    """A rated table of ``people`` in play where seat 0 is to move. Its deal is secret, so the
+    first mover is drawn: the other seat plays (a few moves at most; a Royal Gambit game lasts
+    many rounds) until seat 0's turn."""
+    table, tokens = rated_table(server, people)
+    for seed in range(50):
+        shown = server.ok("GET", f"/api/tables/{table}/view")
+        if shown["status"] != "playing" or shown["to_move"] == [0]:
+            break
+        play(server, table, tokens, seed, moves=1)
+    assert shown["status"] == "playing" and shown["to_move"] == [0], shown["status"]
+    return table
+
+
 def settled(server: Server, table: str) -> bool:
     file = server.file
     with sqlite3.connect(file, timeout=30) as connection:
@@ -122,13 +136,8 @@ def test_profile_leaderboard_and_my_games_after_rated_games(
         finished.append(table)
     wait_until(lambda: all(settled(server, table) for table in finished), "the tables rated")
     # Two tables in play: one waits for Anna, one for Bert; and one open.
-    waiting_for_anna, tokens_a = rated_table(server, [anna, bert])
-    waiting_for_bert, tokens_b = rated_table(server, [bert, anna])
-    for table, tokens in ((waiting_for_anna, tokens_a), (waiting_for_bert, tokens_b)):
-        # Seat 0 to move at both: Anna at the first, Bert at the second.
-        if server.ok("GET", f"/api/tables/{table}/view")["to_move"] != [0]:
-            play(server, table, tokens, 1, moves=1)
-        assert server.ok("GET", f"/api/tables/{table}/view")["to_move"] == [0]
+    waiting_for_anna = waiting_for_seat_0(server, [anna, bert])
+    waiting_for_bert = waiting_for_seat_0(server, [bert, anna])
     open_table = server.ok(
         "POST", "/api/tables", json={"game": GAME, "seats": [{"kind": "person"}] * 2}
     )["id"]
