@@ -96,7 +96,11 @@ export function ChatPanel({
       setError(e instanceof ApiError ? e.message : String(e));
     }
   };
-  const mine = (line: ChatLine) => (seat !== null && line.sender === `s${seat}` && line.channel === "players");
+  // One's own lines offer no Mute: a seat's (whoever holds it) and a signed-in spectator's.
+  const mine = (line: ChatLine) =>
+    line.channel === "players"
+      ? seat !== null && line.seat === seat
+      : line.seat === null && account?.name !== undefined && line.name === account.name;
 
   return (
     <section class="panel chat" aria-labelledby="chat-heading" data-testid="chat">
