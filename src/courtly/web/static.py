@@ -2,7 +2,8 @@
 
 The client routes in the browser (``/table/ID?seat=1``, a share link): a path that is no file
 and no API route is answered with ``index.html``, which shows the page it names. A missing file
-with an extension (an old asset) or under ``/api`` stays a 404.
+with an extension (an old asset) or under ``/api`` stays a 404, but for a person's page
+(``/people/NAME``): a name may hold a dot.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ class ClientFiles(StaticFiles):
         try:
             return await super().get_response(path, scope)
         except StarletteHTTPException as error:
-            last = path.rstrip("/").rsplit("/", 1)[-1]
-            if error.status_code != 404 or path.split("/", 1)[0] == "api" or "." in last:
+            first, last = path.split("/", 1)[0], path.rstrip("/").rsplit("/", 1)[-1]
+            asset = "." in last and first != "people"
+            if error.status_code != 404 or first == "api" or asset:
                 raise
             return await super().get_response("index.html", scope)
 
