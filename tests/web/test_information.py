@@ -295,6 +295,7 @@ class _Shown:
     hints: bool
     rematch_id: str | None
     tutorial: bool = False
+    rated: bool = False
     result: Any = None
     shown_deal: dict[str, Any] | None = None
 
@@ -330,6 +331,7 @@ def expected_message(state: State, seat: int | None, since: int, sent: dict[str,
         hints=sent["hints"],
         rematch_id=sent["rematch_id"],
         tutorial=sent["tutorial"],
+        rated=sent["rated"],
         shown_deal=sent["deal"],
     )
     # As the client reads it: JSON (a story line, a pair, is an array there).

@@ -88,6 +88,8 @@ def rated_game(client: TestClient, app: FastAPI, people: list[Someone], seed: in
     table = create(client, game=GAME, seats=TWO_PEOPLE, options={"rounds": 1}, rated=True)
     assert table["rated"] is True
     tokens = [person.join(table["id"], seat) for seat, person in enumerate(people)]
+    # Every page of the table says so: a seat's and a spectator's.
+    assert client.get(f"/api/tables/{table['id']}/view").json()["rated"] is True
     assert finish(client, table["id"], tokens, seed)["status"] == "over"
     return str(table["id"])
 
@@ -141,6 +143,7 @@ def test_a_rated_table_is_of_people_on_a_secret_deal(
 def test_a_table_is_casual_unless_made_rated(client: TestClient) -> None:
     table = create(client, game=GAME, seats=TWO_PEOPLE)
     assert table["rated"] is False
+    assert client.get(f"/api/tables/{table['id']}/view").json()["rated"] is False
     with_bot = create(client, game=GAME, seats=[{"kind": "person"}, {"kind": "bot"}])
     assert with_bot["rated"] is False
 

@@ -473,6 +473,8 @@ class SeatMessage(TypedDict):
     hints: bool
     rematch_id: str | None
     tutorial: bool
+    rated: bool
+    """Its result moves its players' ratings."""
     lesson: NotRequired[Lesson]
     """At a tutorial table, in the learner's message only, while the learner is to move."""
     deal: Deal

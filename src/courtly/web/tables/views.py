@@ -68,6 +68,7 @@ def seat_message(table: Table, seat: int | None, since: int, now: float) -> Seat
         "hints": table.hints,
         "rematch_id": table.rematch_id,
         "tutorial": table.tutorial,
+        "rated": table.rated,
         "deal": table.deal(),
     }
     taught = lesson(table, view) if table.tutorial else None

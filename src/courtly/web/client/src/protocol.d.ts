@@ -2189,6 +2189,8 @@ export interface components {
             rematch_id: string | null;
             /** Tutorial */
             tutorial: boolean;
+            /** Rated */
+            rated: boolean;
             lesson?: components["schemas"]["Lesson"];
             deal: components["schemas"]["Deal"];
         };
@@ -2628,6 +2630,8 @@ export interface components {
             rematch_id: string | null;
             /** Tutorial */
             tutorial: boolean;
+            /** Rated */
+            rated: boolean;
             lesson?: components["schemas"]["Lesson"];
             deal: components["schemas"]["Deal"];
             /**

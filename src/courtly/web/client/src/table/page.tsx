@@ -200,6 +200,7 @@ function TableView({
         <span class="muted"> · {seat === null ? "watching" : seatName(seat)}</span>
         {hotseat && <span class="hotseat-badge"> · hot seat</span>}
         {message.tutorial && <span class="tutorial-badge"> · learning to play</span>}
+        {message.rated && <span class="rated-badge"> · rated</span>}
       </h1>
       {message.variant.length > 0 && (
         <p class="table-variant-note muted" data-testid="table-variant">
