@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
@@ -32,10 +33,11 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
 
-from ..protocol import AccountInfo
+from ..protocol import AccountInfo, HeldSeat
 from ..storage import Storage
 from ..storage.rows import AccountRow, SessionRow
 from .model import Account, account_of
+from .seats import attach_seats
 
 if TYPE_CHECKING:
     from ..server import Server
@@ -164,16 +166,24 @@ def account_info(account: Account, csrf: str) -> AccountInfo:
 
 
 async def begin_session(
-    server: Server, request: Request, response: Response, account_id: str
+    server: Server,
+    request: Request,
+    response: Response,
+    account_id: str,
+    seats: Sequence[HeldSeat] = (),
 ) -> AccountInfo:
     """Sign ``account_id`` in on this browser: a new session (the one the browser held is
-    ended: rotated), its cookie set on ``response``; the account and its CSRF token, as
-    ``GET /api/account`` gives them. Every way of signing in (password, passkey) ends here."""
+    ended: rotated), its cookie set on ``response``, and the guest ``seats`` the browser held
+    attached to the account (those refused are left as they were: the sign-in is what was
+    asked); the account and its CSRF token, as ``GET /api/account`` gives them. Every way of
+    signing in (password, passkey) ends here."""
     agent = request.headers.get("user-agent", "")
     secret, csrf, account = await run_in_threadpool(
         server.people.sessions.start, account_id, agent, time.time(), request.cookies.get(COOKIE)
     )
     set_cookie(request, response, secret)
+    if seats:
+        await run_in_threadpool(attach_seats, server.tables, account_id, seats)
     return account_info(account, csrf)
 
 

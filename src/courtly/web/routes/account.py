@@ -21,7 +21,6 @@ from ..protocol import (
     AttachSeats,
     ChangePassword,
     ConfirmPassword,
-    HeldSeat,
     SeatsAttached,
     SignedOut,
     SignIn,
@@ -44,7 +43,7 @@ async def sign_up(
 ) -> AccountInfo:
     address = client_address(request.scope)
     account = await run_in_threadpool(server.people.sign_up, body.name, body.password, address)
-    return await _signed_in(server, request, response, account.id, body.seats)
+    return await begin_session(server, request, response, account.id, body.seats)
 
 
 @router.post(
@@ -58,18 +57,7 @@ async def sign_in(
 ) -> AccountInfo:
     address = client_address(request.scope)
     account = await run_in_threadpool(server.people.check, body.name, body.password, address)
-    return await _signed_in(server, request, response, account.id, body.seats)
-
-
-async def _signed_in(
-    server: Server, request: Request, response: Response, account_id: str, seats: list[HeldSeat]
-) -> AccountInfo:
-    """A session begun for ``account_id``, and the guest ``seats`` attached to the account
-    (those refused are left as they were: the sign-in is what was asked)."""
-    info = await begin_session(server, request, response, account_id)
-    if seats:
-        await run_in_threadpool(attach_seats, server.tables, account_id, seats)
-    return info
+    return await begin_session(server, request, response, account.id, body.seats)
 
 
 @router.delete("/session", summary="Sign out this browser", **answers(SignedOut))

@@ -12,7 +12,6 @@ from fastapi import APIRouter, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..deps import Person, ServerDep
-from ..people.seats import attach_seats
 from ..people.sessions import begin_session
 from ..protocol import (
     BASE64URL,
@@ -91,7 +90,4 @@ async def sign_in(
     account_id = await run_in_threadpool(
         server.passkeys.sign_in, party, body.ceremony, body.credential
     )
-    info = await begin_session(server, request, response, account_id)
-    if body.seats:
-        await run_in_threadpool(attach_seats, server.tables, account_id, body.seats)
-    return info
+    return await begin_session(server, request, response, account_id, body.seats)
