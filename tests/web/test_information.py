@@ -451,8 +451,9 @@ def check_exchanged_worlds(
     (c) trusts: a view that kept a card it should have removed would keep it in the worlds its
     ``determinize`` draws too). The true history with an event the seat never saw (its log says
     ``?``) naming a card made another, or two such events exchanged: kept when it still replays,
-    the seat's log is the same, and the cards changed are ones the seat may not know, in the
-    truth and in the world (``secret_cards``, the contract's word on what a seat may not know)."""
+    the seat's log and the public view are the same (:func:`publicly_alike`), and the cards
+    changed are ones the seat may not know, in the truth and in the world (``secret_cards``, the
+    contract's word on what a seat may not know)."""
     checked = 0
     for seat in [None, *range(game.num_players)]:
         versions = sorted(
@@ -535,9 +536,27 @@ def exchanged_worlds(
             world = replayed(game, other)
         except (IllegalAction, ValueError):
             continue  # the change breaks a later event: not a world at all
-        if were <= secret and are <= secret_texts(world, seat) and world.log(seat) == log:
+        if (
+            were <= secret
+            and are <= secret_texts(world, seat)
+            and world.log(seat) == log
+            and publicly_alike(world, real)
+        ):
             worlds.append(world)
     return worlds
+
+
+def publicly_alike(world: State, real: State) -> bool:
+    """Whether ``world`` shows everyone what ``real`` does: the same seats to move and the same
+    public view. Equal logs are not enough: an outcome worked out from hidden cards (God Save
+    The King's challenge: is the middle card really the rank declared?) is told to everyone
+    without being an event of its own, so a world whose hidden card answers the other way is
+    one no seat could mistake for the truth."""
+    return (
+        world.to_move == real.to_move
+        and world.is_chance == real.is_chance
+        and world.view(None).observation() == real.view(None).observation()
+    )
 
 
 def refusal_reason(view: View, action: str | int) -> str:
