@@ -141,21 +141,46 @@ def _choice(given: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
+class _Position:
+    """The Courtly state inside an OpenSpiel state, and each seat's decisions so far.
+
+    OpenSpiel clones a Python state (``clone``, ``child``, every tree walk) by deep-copying each
+    of its attributes: a deep copy of this is the game's own clone, where a deep copy of the
+    Courtly state would rebuild its game too, and the decisions' vectors are shared, never
+    being written again.
+    """
+
+    __slots__ = ("decisions", "state")
+
+    def __init__(self, state: State, decisions: list[list[Decision] | None] | None) -> None:
+        self.state = state
+        self.decisions = decisions
+        """Kept only for a perfect-recall information-state tensor (None: not asked for; a
+        seat's None: to be replayed from the history when asked)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        decisions = self.decisions
+        if decisions is not None:
+            decisions = [None if seat is None else seat.copy() for seat in decisions]
+        return _Position(self.state.clone(), decisions)
+
+
 class CourtlyState(pyspiel.State):  # type: ignore[misc]
     """A Courtly state as an OpenSpiel state, with each seat's information key."""
 
     def __init__(self, game: CourtlyGame, state: State, keys: list[bytes] | None = None) -> None:
         super().__init__(game)
-        self.courtly = state
+        recall = game.recall is not None
+        self.position = _Position(state, [[] for _ in range(state.num_players)] if recall else None)
         self.keys = keys if keys is not None else [bytes(16)] * state.num_players
         self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(state.num_players)]
         self._information: dict[int, str] = {}
         self.readable = game.infostate == "readable"
-        self.decisions: list[list[Decision] | None] | None = None
-        """Each seat's decisions so far, kept only for a perfect-recall information-state
-        tensor (None: not asked for; a seat's None: to be replayed from the history)."""
-        if game.recall is not None:
-            self.decisions = [[] for _ in range(state.num_players)]
+
+    @property
+    def courtly(self) -> State:
+        """The Courtly state."""
+        return self.position.state
 
     # ------------------------------------------------------------------ moves
 
@@ -186,7 +211,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             item = state.game.action_from_id(action)
         self._note(actor, item)
         self._information = {}
-        if self.decisions is not None and actor != CHANCE:
+        if self.position.decisions is not None and actor != CHANCE:
             self._seat_decisions(actor).append(self._decision_observation(actor, item.id))
         if actor == CHANCE:
             state.apply_chance(item)
@@ -204,10 +229,15 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             notes[seat].append((actor, seen))
 
     def _folded(self, seat: int) -> bytes:
-        """The seat's key with its pending notes taken in."""
+        """The seat's key with its pending notes taken in, one at a time: the key of an event
+        sequence is the same whenever it is asked for (an algorithm that asks at some nodes
+        only, as OpenSpiel's best response does, finds the key its policy table holds)."""
         pending = self.notes[seat]
         if pending:
-            self.keys[seat] = _key(self.keys[seat], pending)
+            key = self.keys[seat]
+            for note in pending:
+                key = _key(key, note)
+            self.keys[seat] = key
             self.notes[seat] = []
         return self.keys[seat]
 
@@ -219,7 +249,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return self._seat_decisions(seat)
 
     def _seat_decisions(self, seat: int) -> list[Decision]:
-        decisions = self.decisions
+        decisions = self.position.decisions
         if decisions is None:
             raise ValueError(
                 "the perfect-recall decisions are kept only with infostate_tensor='perfect_recall'"
@@ -270,11 +300,11 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ copies and worlds
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CourtlyState:
-        """OpenSpiel clones a Python state by deep copy: the game's own clone, faster."""
-        copy = CourtlyState(self.get_game(), self.courtly.clone(), self.keys.copy())
+        """A Python deep copy (OpenSpiel's own clone copies the attributes, each as cheaply:
+        :class:`_Position`)."""
+        copy = CourtlyState(self.get_game(), self.courtly, self.keys.copy())
         copy.notes = [pending.copy() for pending in self.notes]
-        if self.decisions is not None:  # the vectors in them are never written again: shared
-            copy.decisions = [None if seat is None else seat.copy() for seat in self.decisions]
+        copy.position = self.position.__deepcopy__(memo)
         return copy
 
     def resample_from_infostate(self, player: int, sampler: Any) -> CourtlyState:
@@ -288,9 +318,10 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
                 hidden = json.dumps(world.view(seat).observation(), sort_keys=True)
                 keys[seat] = _key(keys[player], ("world", seat, hidden))
         resampled = CourtlyState(self.get_game(), world, keys)
-        if self.decisions is not None:  # the player's own are the same in the world
-            resampled.decisions = [None] * world.num_players
-            resampled.decisions[player] = self._seat_decisions(player).copy()
+        if self.position.decisions is not None:  # the player's own are the same in the world
+            decisions: list[list[Decision] | None] = [None] * world.num_players
+            decisions[player] = self._seat_decisions(player).copy()
+            resampled.position.decisions = decisions
         return resampled
 
     def __str__(self) -> str:
