@@ -100,6 +100,10 @@ def test_information_states_are_the_same_in_every_world_the_seat_cannot_tell_apa
             assert world.information_state_string(player) == key
             assert world.information_state_tensor(player) == tensor
             assert world.legal_actions() == state.legal_actions()
+        if checked % 10 == 0:  # the others' information states in a world: built from it
+            for seat in range(game.num_players()):
+                assert len(world.information_state_tensor(seat)) == len(tensor)
+                assert world.information_state_string(seat).startswith(f"p{seat}")
         state.apply_action(rng.choice(state.legal_actions()))
         checked += 1
 
