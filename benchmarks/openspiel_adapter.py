@@ -5,7 +5,9 @@
 * **random play** through pyspiel, in decisions per second: plain, then reading at every step
   the information-state string (``infostate="key"``, then ``"readable"``), then the
   perfect-recall information-state tensor (``infostate_tensor="perfect_recall"``, on the same
-  game with ``safety_cap`` 10, which keeps the vector small; plain play of that game beside it);
+  game with ``safety_cap`` 10, which keeps the vector small; plain play of that game beside it),
+  through ``state.information_state_tensor`` (a Python list) and through OpenSpiel's observer
+  (``make_observation``: the NumPy array the adapter writes, no list);
 * **exploitability** of the uniform policy on ``TINY["kings-court"]``: seconds for OpenSpiel's
   full tree walk.
 
@@ -27,6 +29,7 @@ from typing import Any
 import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import exploitability
+from open_spiel.python.observation import make_observation
 
 import courtly.rl.openspiel as adapter
 from courtly import _compiled
@@ -111,6 +114,17 @@ def main() -> None:
             ("key", pyspiel.load_game(name), information_string),
         ]
         if new:
+            recall_game = pyspiel.load_game(
+                name, {"safety_cap": 10, "infostate_tensor": "perfect_recall"}
+            )
+            observer = make_observation(
+                recall_game, pyspiel.IIGObservationType(perfect_recall=True)
+            )
+
+            def observe(state: Any, player: int, observer: Any = observer) -> object:
+                observer.set_from(state, player)
+                return observer.tensor
+
             games_by_label += [
                 (
                     "readable",
@@ -125,6 +139,7 @@ def main() -> None:
                     ),
                     information_tensor,
                 ),
+                ("recall observer cap 10", recall_game, observe),
             ]
         for _ in range(args.repeats):
             runs.setdefault("clone us", []).append(clone_micros(games_by_label[0][1]))
