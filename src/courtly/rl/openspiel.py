@@ -179,13 +179,14 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def courtly(self) -> State:
-        """The Courtly state."""
+        """The Courtly state (the moves below, called at every step, read it without this
+        property's call)."""
         return self.position.state
 
     # ------------------------------------------------------------------ moves
 
     def current_player(self) -> int:
-        state = self.courtly
+        state = self.position.state
         if state.is_terminal:
             return int(pyspiel.PlayerId.TERMINAL)
         if state.is_chance:
@@ -193,16 +194,18 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return state.to_move[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(action.id for action in self.courtly.legal_actions(player))
+        return sorted(action.id for action in self.position.state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        game = self.courtly.game
+        state = self.position.state
+        game = state.game
         return sorted(
-            (game.chance_outcome_id(outcome), p) for outcome, p in self.courtly.chance_outcomes()
+            (game.chance_outcome_id(outcome), p) for outcome, p in state.chance_outcomes()
         )
 
     def _apply_action(self, action: int) -> None:
-        state = self.courtly
+        position = self.position
+        state = position.state
         if state.is_chance:
             item = state.game.chance_outcome_from_id(action)
             actor = CHANCE
@@ -211,7 +214,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             item = state.game.action_from_id(action)
         self._note(actor, item)
         self._information = {}
-        if self.position.decisions is not None and actor != CHANCE:
+        if position.decisions is not None and actor != CHANCE:
             self._seat_decisions(actor).append(self._decision_observation(actor, item.id))
         if actor == CHANCE:
             state.apply_chance(item)
@@ -221,7 +224,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
     def _note(self, actor: int, item: Any) -> None:
         """Each seat notes what it observes of the event (asked before it happens); the notes
         are hashed into its key only when the key is asked for (a rollout never asks)."""
-        state = self.courtly
+        state = self.position.state
         views = state.game.views
         notes = self.notes
         for seat in range(state.num_players):
@@ -291,10 +294,10 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return str(game.action_from_id(action))
 
     def is_terminal(self) -> bool:
-        return self.courtly.is_terminal
+        return self.position.state.is_terminal
 
     def returns(self) -> list[float]:
-        state = self.courtly
+        state = self.position.state
         return list(state.returns()) if state.is_terminal else [0.0] * state.num_players
 
     # ------------------------------------------------------------------ copies and worlds
