@@ -24,7 +24,7 @@ option as game parameters::
   (:mod:`courtly.rl.recall`): for Deep CFR, NFSP and the other learners over information sets.
 * **Observation string**: the position drawn from the seat's view (``courtly play``'s picture).
 * **Information-state string**, by the game parameter ``infostate``: ``"key"`` (the default) is
-  a fixed-size key of everything the seat has observed, event by event (``state.observed``,
+  a fixed-size key of everything the seat has observed, event by event (``game.views.observed``,
   what Courtly's own ISMCTS branches on), with what it sees now, which does not grow with the
   game: cheap to hash, as OpenSpiel's ISMCTS does at every node. ``"readable"`` is the seat's
   log, an event a line as the seat saw it (``"?"`` for what it may not know), then its
@@ -66,14 +66,15 @@ ADAPTER_PARAMETERS = {"infostate": INFOSTATES[0], "infostate_tensor": INFOSTATE_
 their defaults."""
 
 TINY: dict[str, dict[str, Any]] = {
-    # Two players, one turn each: the start seat, two draws from 26 cards and each turn's
-    # plays, about 8,000 nodes.
+    # Two players, one turn each: the start seat, a draw from 26 cards and the plays of each
+    # turn, about 8,000 nodes; a pawn reaches the end with any number card of its suit, so
+    # either seat may win, or neither (a shared 1/2 at the cap).
     "kings-court": {"players": 2, "track_length": 1, "safety_cap": 2},
-    # Two players, one turn: the setup order, each clan's orders, about 900 nodes.
-    "goths-save-the-queen": {"players": 2, "safety_cap": 1},
 }
-"""Courtly games with option sets whose whole tree a Python walk covers in seconds: the
-parameters for ``pyspiel.load_game(game_name(game_id), TINY[game_id])``."""
+"""Courtly games with option sets whose whole tree a Python walk covers in seconds, and whose
+outcome still depends on the seats' choices: the parameters for
+``pyspiel.load_game(game_name(game_id), TINY[game_id])``. (The other games need more than a few
+turns before anyone can win, and their trees grow past a walk's reach first.)"""
 
 
 def game_name(game_id: str) -> str:
