@@ -13,6 +13,7 @@ import pyspiel
 import pytest
 from open_spiel.python import policy
 from open_spiel.python.algorithms import exploitability, ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 from courtly.core import games, make
 from courtly.core.events import CHANCE
@@ -296,3 +297,24 @@ def test_a_clone_keeps_the_game_instead_of_rebuilding_it() -> None:
         assert copy.courtly is not state.courtly
     assert copies[0].courtly == state.courtly
     assert len(copies[1].courtly.history) == len(state.courtly.history) + 1
+
+
+def test_an_observer_shared_between_states_and_seats_writes_each_one_whole() -> None:
+    game = pyspiel.load_game(
+        game_name("kings-court"), {"safety_cap": 8, "infostate_tensor": "perfect_recall"}
+    )
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    shared = make_observation(game, kind)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    earlier = []
+    while not state.is_terminal():
+        _play(state, rng, 1)
+        earlier.append(state.clone())
+        # The same seat again, the other seat, an earlier state, a later one: each whole.
+        for seen, seat in [(state, 0), (state, 0), (state, 1), (earlier[len(earlier) // 2], 0)]:
+            shared.set_from(seen, seat)
+            fresh = make_observation(game, kind)
+            fresh.set_from(seen, seat)
+            assert np.array_equal(shared.tensor, fresh.tensor)
+    assert len(earlier) > 5

@@ -249,8 +249,8 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return observation_tensor(self.courtly.view(seat)), action
 
     def seat_decisions(self, seat: int) -> list[Decision]:
-        """What ``seat`` observed at each of its decisions and what it chose there."""
-        return self._seat_decisions(seat)
+        """What ``seat`` observed at each of its decisions and what it chose there (a copy)."""
+        return self._seat_decisions(seat).copy()
 
     def _seat_decisions(self, seat: int) -> list[Decision]:
         decisions = self.position.decisions
@@ -352,11 +352,18 @@ class CourtlyObserver:
             self.now = self.tensor[recall.now :]
             decisions = self.tensor[: recall.now].reshape(recall.slots, recall.slot_size)
             self.dict = {"decisions": decisions, "observation": self.now}
+        # The decisions written last, and how many: a seat's list only grows (a copied state
+        # gets its own), so the same list again needs only its new slots written.
+        self._written: list[Decision] | None = None
+        self._slots = 0
 
     def set_from(self, state: CourtlyState, player: int) -> None:
         self.now[:] = observation_tensor(state.courtly.view(player))
         if self.recall is not None:
-            self.recall.write_decisions(state.seat_decisions(player), self.tensor)
+            decisions = state._seat_decisions(player)
+            kept = self._slots if decisions is self._written else 0
+            self._slots = self.recall.write_decisions(decisions, self.tensor, kept, self._slots)
+            self._written = decisions
 
     def string_from(self, state: CourtlyState, player: int) -> str:
         if self.perfect_recall:

@@ -42,20 +42,34 @@ class RecallLayout:
         """Where the observation now begins."""
         self.size = self.now + self.observation_size
 
-    def write_decisions(self, decisions: Sequence[Decision], out: npt.NDArray[np.float32]) -> None:
-        """Write the slots of ``decisions`` into ``out`` (the whole vector), zeros after them;
-        the observation now is left as it is."""
-        if len(decisions) > self.slots:
+    def write_decisions(
+        self,
+        decisions: Sequence[Decision],
+        out: npt.NDArray[np.float32],
+        kept: int = 0,
+        written: int = 0,
+    ) -> int:
+        """Write the slots of ``decisions`` into ``out`` (the whole vector), zeros after them,
+        and return how many slots now hold a decision; the observation now is left as it is.
+
+        ``out`` already holds ``decisions[:kept]`` in its first ``kept`` slots, and something
+        in its first ``written`` (zeros after): a caller writing the same seat's growing list
+        again writes only the new slots."""
+        count = len(decisions)
+        if count > self.slots:
             raise RuntimeError(
-                f"{len(decisions)} decisions of one seat, beyond the game's proven bound of "
+                f"{count} decisions of one seat, beyond the game's proven bound of "
                 f"{self.slots}: the game's longest_game() is wrong"
             )
-        out[: self.now] = 0.0
-        at = 0
-        for observation, action in decisions:
+        size = self.slot_size
+        if written > kept:
+            out[kept * size : written * size] = 0.0
+        at = kept * size
+        for observation, action in decisions[kept:]:
             out[at : at + self.observation_size] = observation
             out[at + self.observation_size + action] = 1.0
-            at += self.slot_size
+            at += size
+        return count
 
 
 def decisions_from_history(game: Game, history: Sequence[Event], seat: int) -> list[Decision]:
