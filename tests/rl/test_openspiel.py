@@ -39,6 +39,13 @@ def test_random_sim_test_passes(game_id: str, players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_random_sim_test_passes_with_readable_strings_and_perfect_recall(game_id: str) -> None:
+    parameters = {"safety_cap": 3, "infostate": "readable", "infostate_tensor": "perfect_recall"}
+    game = pyspiel.load_game(game_name(game_id), parameters)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_parameters_are_the_game_options() -> None:
     game = pyspiel.load_game("python_courtly_royal_gambit", {"players": 3, "target_score": 40})
     assert game.get_parameters()["target_score"] == 40
