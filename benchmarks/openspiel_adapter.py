@@ -8,6 +8,8 @@
   game with ``safety_cap`` 10, which keeps the vector small; plain play of that game beside it),
   through ``state.information_state_tensor`` (a Python list) and through OpenSpiel's observer
   (``make_observation``: the NumPy array the adapter writes, no list);
+* **ISMCTS**: simulations per second of OpenSpiel's own ISMCTS (random rollouts, 60
+  simulations) at four decision points with a choice, which clones at every simulation;
 * **exploitability** of the uniform policy on ``TINY["kings-court"]``: seconds for OpenSpiel's
   full tree walk.
 
@@ -26,9 +28,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pyspiel
 from open_spiel.python import policy
-from open_spiel.python.algorithms import exploitability
+from open_spiel.python.algorithms import exploitability, ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import courtly.rl.openspiel as adapter
@@ -61,6 +64,19 @@ def clone_micros(game: Any) -> float:
         for point in points:
             point.clone()
     return 1e6 * (time.perf_counter() - start) / (10 * len(points))
+
+
+def ismcts_rate(game: Any, simulations: int = 60) -> float:
+    points = [point for point in decision_points(game, 40, 2) if len(point.legal_actions()) > 1]
+    elapsed = 0.0
+    for index, point in enumerate(points[:4]):
+        rng = np.random.RandomState(index)
+        evaluator = mcts.RandomRolloutEvaluator(1, rng)
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+        start = time.perf_counter()
+        bot.step(point)
+        elapsed += time.perf_counter() - start
+    return simulations * len(points[:4]) / elapsed
 
 
 def play_rate(game: Any, steps: int, read: Callable[[Any, int], object] | None) -> float:
@@ -143,6 +159,7 @@ def main() -> None:
             ]
         for _ in range(args.repeats):
             runs.setdefault("clone us", []).append(clone_micros(games_by_label[0][1]))
+            runs.setdefault("ismcts sims/s", []).append(ismcts_rate(games_by_label[0][1]))
             for label, game, read in games_by_label:
                 runs.setdefault(label, []).append(play_rate(game, args.steps, read))
         shown = ", ".join(
