@@ -292,6 +292,8 @@ def test_the_information_choices_are_game_parameters_that_survive_serialization(
     default = pyspiel.load_game(game_name("kings-court"))
     assert default.get_parameters()["infostate"] == "key"
     assert default.information_state_tensor_shape() == default.observation_tensor_shape()
+    with pytest.raises(ValueError, match="only with infostate_tensor='perfect_recall'"):
+        default.new_initial_state().seat_decisions(0)
 
 
 def test_a_clone_keeps_the_game_instead_of_rebuilding_it() -> None:
