@@ -271,6 +271,23 @@ def test_a_sampled_world_replays_the_other_seats_decisions() -> None:
         rebuilt.apply_action(courtly.chance_outcome_id(item) if actor == CHANCE else item.id)
     assert world.information_state_tensor(other) == rebuilt.information_state_tensor(other)
     assert world.information_state_tensor(player) == state.information_state_tensor(player)
+    # Play on in the world (as a search does), the other seat's decisions never yet asked for.
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+    rebuilt = game.new_initial_state()
+    for actor, item in world.courtly.history:
+        rebuilt.apply_action(courtly.chance_outcome_id(item) if actor == CHANCE else item.id)
+    rng = random.Random(8)
+    for _ in range(6):
+        if world.is_terminal():
+            break
+        if world.is_chance_node():
+            action = rng.choice(world.chance_outcomes())[0]
+        else:
+            action = rng.choice(world.legal_actions())
+        world.apply_action(action)
+        rebuilt.apply_action(action)
+    for seat in range(2):
+        assert world.information_state_tensor(seat) == rebuilt.information_state_tensor(seat)
 
 
 @pytest.mark.parametrize(

@@ -216,7 +216,9 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         self._note(actor, item)
         self._information = {}
         if position.decisions is not None and actor != CHANCE:
-            self._seat_decisions(actor).append(self._decision_observation(actor, item.id))
+            kept = position.decisions[actor]
+            if kept is not None:  # None: replayed from the history when asked, this one too
+                kept.append(self._decision_observation(actor, item.id))
         if actor == CHANCE:
             state.apply_chance(item)
         else:
