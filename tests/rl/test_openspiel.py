@@ -1,17 +1,24 @@
 """Every game as an OpenSpiel game: OpenSpiel's own random simulation test, its ISMCTS bot
-searching a Courtly game, and information states that hold only what a seat knows."""
+searching a Courtly game, information states (keys, readable strings, perfect-recall tensors)
+that hold only what a seat knows and tell apart the same information sets, and OpenSpiel's
+exploitability on a tiny configuration."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python import policy
+from open_spiel.python.algorithms import exploitability, ismcts, mcts
+from open_spiel.python.observation import make_observation
 
-from courtly.core import games
-from courtly.rl.openspiel import GAME_NAMES, game_name
+from courtly.core import games, make
+from courtly.core.events import CHANCE
+from courtly.rl.openspiel import GAME_NAMES, TINY, game_name
+from courtly.rl.tensors import observation_tensor
 
 CASES = [
     (info.id, n) for info in games() if not info.id.startswith("test-") for n in info.player_counts
@@ -30,6 +37,13 @@ def test_random_sim_test_passes(game_id: str, players: int) -> None:
     game = pyspiel.load_game(game_name(game_id), {"players": players})
     assert game.num_players() == players
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_random_sim_test_passes_with_readable_strings_and_perfect_recall(game_id: str) -> None:
+    parameters = {"safety_cap": 3, "infostate": "readable", "infostate_tensor": "perfect_recall"}
+    game = pyspiel.load_game(game_name(game_id), parameters)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_parameters_are_the_game_options() -> None:
@@ -61,11 +75,20 @@ def test_openspiel_ismcts_plays_courtly_games(game_id: str) -> None:
     assert moves > 0
 
 
+INFORMATION = [
+    ({}),
+    ({"infostate": "readable"}),
+    # A small safety cap keeps the perfect-recall vector small (its size follows the bound).
+    ({"infostate_tensor": "perfect_recall", "safety_cap": 10}),
+]
+
+
+@pytest.mark.parametrize("parameters", INFORMATION, ids=["key", "readable", "perfect_recall"])
 @pytest.mark.parametrize("game_id", ["god-save-the-king", "crush-the-crown", "kings-court"])
 def test_information_states_are_the_same_in_every_world_the_seat_cannot_tell_apart(
-    game_id: str,
+    game_id: str, parameters: dict[str, Any]
 ) -> None:
-    game = pyspiel.load_game(game_name(game_id))
+    game = pyspiel.load_game(game_name(game_id), parameters)
     rng = random.Random(3)
     state = game.new_initial_state()
     checked = 0
@@ -85,6 +108,10 @@ def test_information_states_are_the_same_in_every_world_the_seat_cannot_tell_apa
             assert world.information_state_string(player) == key
             assert world.information_state_tensor(player) == tensor
             assert world.legal_actions() == state.legal_actions()
+        if checked % 10 == 0:  # the others' information states in a world: built from it
+            for seat in range(game.num_players()):
+                assert len(world.information_state_tensor(seat)) == len(tensor)
+                assert world.information_state_string(seat).startswith(f"p{seat}")
         state.apply_action(rng.choice(state.legal_actions()))
         checked += 1
 
@@ -105,3 +132,215 @@ def test_states_serialize_and_pickle_with_their_keys() -> None:
     copy = state.clone()
     assert copy.history() == state.history()
     assert copy.information_state_string(player) == state.information_state_string(player)
+
+
+def _play(state: Any, rng: random.Random, steps: int) -> None:
+    """Random play until `steps` decisions are made, stopping at a decision (or the end)."""
+    while not state.is_terminal() and (steps > 0 or state.is_chance_node()):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices(outcomes, [p for _, p in outcomes])[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps -= 1
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_is_constant_sum(name: str) -> None:
+    game = pyspiel.load_game(name)
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
+    state = game.new_initial_state()
+    _play(state, random.Random(1), 10_000)
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_exploitability_runs_on_a_tiny_kings_court() -> None:
+    game = pyspiel.load_game(game_name("kings-court"), TINY["kings-court"])
+    uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))
+    assert 0.05 < uniform < 1.0
+    # Keys asked at some nodes only (the best response's walk) are the keys of the policy table
+    # (every node), and a walk's clones keep them: the two measures agree.
+    assert exploitability.nash_conv(game, policy.UniformRandomPolicy(game)) == pytest.approx(
+        2 * uniform
+    )
+
+
+def _decision_nodes(state: Any, found: list[Any]) -> list[Any]:
+    if state.is_terminal():
+        return found
+    if state.is_chance_node():
+        for action, _ in state.chance_outcomes():
+            _decision_nodes(state.child(action), found)
+        return found
+    found.append(state)
+    for action in state.legal_actions():
+        _decision_nodes(state.child(action), found)
+    return found
+
+
+def test_keys_readable_strings_and_recall_tensors_tell_apart_the_same_information_sets() -> None:
+    parameters = {**TINY["kings-court"], "infostate_tensor": "perfect_recall"}
+    keyed = pyspiel.load_game(game_name("kings-court"), parameters)
+    readable = pyspiel.load_game(game_name("kings-court"), {**parameters, "infostate": "readable"})
+    nodes = _decision_nodes(keyed.new_initial_state(), [])
+    texts = _decision_nodes(readable.new_initial_state(), [])  # the same walk
+    by_key: dict[str, set[int]] = {}
+    by_text: dict[str, set[int]] = {}
+    by_tensor: dict[bytes, set[int]] = {}
+    for index, (node, twin) in enumerate(zip(nodes, texts, strict=True)):
+        assert twin.history() == node.history()
+        player = node.current_player()
+        text = twin.information_state_string(player)
+        assert text.startswith(f"p{player}\n")
+        by_key.setdefault(node.information_state_string(player), set()).add(index)
+        by_text.setdefault(text, set()).add(index)
+        tensor = np.asarray(node.information_state_tensor(player), np.float32)
+        by_tensor.setdefault(bytes([player]) + tensor.tobytes(), set()).add(index)
+    sets = {frozenset(group) for group in by_key.values()}
+    assert len(sets) < len(nodes)  # some nodes share an information set
+    assert {frozenset(group) for group in by_text.values()} == sets
+    assert {frozenset(group) for group in by_tensor.values()} == sets
+
+
+def test_the_key_does_not_depend_on_when_it_was_asked_for() -> None:
+    game = pyspiel.load_game(game_name("kings-court"), {"players": 3})
+    asked, silent = game.new_initial_state(), game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(40):
+        if asked.is_terminal():
+            break
+        for player in range(3):
+            asked.information_state_string(player)
+        if asked.is_chance_node():
+            action = rng.choice(asked.chance_outcomes())[0]
+        else:
+            action = rng.choice(asked.legal_actions())
+        asked.apply_action(action)
+        silent.apply_action(action)
+    for player in range(3):
+        assert asked.information_state_string(player) == silent.information_state_string(player)
+
+
+def test_the_perfect_recall_tensor_holds_each_decision_and_the_observation_now() -> None:
+    game = pyspiel.load_game(
+        game_name("royal-gambit"), {"safety_cap": 2, "infostate_tensor": "perfect_recall"}
+    )
+    courtly = game.courtly  # type: ignore[attr-defined]
+    size, actions = courtly.tensor_layout().size, courtly.num_actions
+    slots = courtly.longest_game().decisions
+    assert game.information_state_tensor_shape() == [slots * (size + actions) + size]
+    assert game.observation_tensor_shape() == [size]
+    state = game.new_initial_state()
+    _play(state, random.Random(2), 12)
+    for seat in range(2):
+        # What the seat saw at each of its decisions, found again by replaying the history.
+        replayed = make("royal-gambit", safety_cap=2).new_state()
+        expected: list[tuple[np.ndarray, int]] = []
+        for actor, item in state.courtly.history:
+            if actor == CHANCE:
+                replayed.apply_chance(item)
+                continue
+            if actor == seat:
+                expected.append((observation_tensor(replayed.view(seat)), item.id))
+            replayed.apply(actor, item)
+        assert expected
+        tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+        decisions = tensor[: slots * (size + actions)].reshape(slots, size + actions)
+        for slot, (observation, action) in enumerate(expected):
+            assert np.array_equal(decisions[slot, :size], observation)
+            assert np.flatnonzero(decisions[slot, size:]).tolist() == [action]
+        assert not decisions[len(expected) :].any()
+        now = observation_tensor(state.courtly.view(seat))
+        assert np.array_equal(tensor[-size:], now)
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), now)
+
+
+def test_a_sampled_world_replays_the_other_seats_decisions() -> None:
+    game = pyspiel.load_game(
+        game_name("kings-court"), {"safety_cap": 6, "infostate_tensor": "perfect_recall"}
+    )
+    courtly = game.courtly  # type: ignore[attr-defined]
+    state = game.new_initial_state()
+    _play(state, random.Random(4), 9)
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+    other = 1 - player
+    rebuilt = game.new_initial_state()  # the world's own history, played through the adapter
+    for actor, item in world.courtly.history:
+        rebuilt.apply_action(courtly.chance_outcome_id(item) if actor == CHANCE else item.id)
+    assert world.information_state_tensor(other) == rebuilt.information_state_tensor(other)
+    assert world.information_state_tensor(player) == state.information_state_tensor(player)
+    # Play on in the world (as a search does), the other seat's decisions never yet asked for.
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 1))
+    rebuilt = game.new_initial_state()
+    for actor, item in world.courtly.history:
+        rebuilt.apply_action(courtly.chance_outcome_id(item) if actor == CHANCE else item.id)
+    rng = random.Random(8)
+    for _ in range(6):
+        if world.is_terminal():
+            break
+        if world.is_chance_node():
+            action = rng.choice(world.chance_outcomes())[0]
+        else:
+            action = rng.choice(world.legal_actions())
+        world.apply_action(action)
+        rebuilt.apply_action(action)
+    for seat in range(2):
+        assert world.information_state_tensor(seat) == rebuilt.information_state_tensor(seat)
+
+
+@pytest.mark.parametrize(
+    ("parameter", "value"), [("infostate", "pretty"), ("infostate_tensor", "history")]
+)
+def test_a_bad_information_choice_is_refused_by_name(parameter: str, value: str) -> None:
+    with pytest.raises(Exception, match=f"{parameter} must be one of .*not '{value}'"):
+        pyspiel.load_game(game_name("royal-gambit"), {parameter: value})
+
+
+def test_the_information_choices_are_game_parameters_that_survive_serialization() -> None:
+    parameters = {**TINY["kings-court"], "infostate": "readable"}
+    game = pyspiel.load_game(
+        game_name("kings-court"), {**parameters, "infostate_tensor": "perfect_recall"}
+    )
+    assert game.get_parameters()["infostate"] == "readable"
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    default = pyspiel.load_game(game_name("kings-court"))
+    assert default.get_parameters()["infostate"] == "key"
+    assert default.information_state_tensor_shape() == default.observation_tensor_shape()
+    with pytest.raises(ValueError, match="only with infostate_tensor='perfect_recall'"):
+        default.new_initial_state().seat_decisions(0)
+
+
+def test_a_clone_keeps_the_game_instead_of_rebuilding_it() -> None:
+    game = pyspiel.load_game(game_name("royal-gambit"))
+    state = game.new_initial_state()
+    _play(state, random.Random(0), 5)
+    copies = [state.clone(), state.child(state.legal_actions()[0])]
+    for copy in copies:  # OpenSpiel's clone deep-copies each attribute of the state
+        assert copy.courtly.game is state.courtly.game
+        assert copy.courtly is not state.courtly
+    assert copies[0].courtly == state.courtly
+    assert len(copies[1].courtly.history) == len(state.courtly.history) + 1
+
+
+def test_an_observer_shared_between_states_and_seats_writes_each_one_whole() -> None:
+    game = pyspiel.load_game(
+        game_name("kings-court"), {"safety_cap": 8, "infostate_tensor": "perfect_recall"}
+    )
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    shared = make_observation(game, kind)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    earlier = []
+    while not state.is_terminal():
+        _play(state, rng, 1)
+        earlier.append(state.clone())
+        # The same seat again, the other seat, an earlier state, a later one: each whole.
+        for seen, seat in [(state, 0), (state, 0), (state, 1), (earlier[len(earlier) // 2], 0)]:
+            shared.set_from(seen, seat)
+            fresh = make_observation(game, kind)
+            fresh.set_from(seen, seat)
+            assert np.array_equal(shared.tensor, fresh.tensor)
+    assert len(earlier) > 5

@@ -15,16 +15,27 @@ option as game parameters::
 * **Decisions are sequential**: a point where several seats decide at once is a run of turns,
   one per seat; no seat's information state holds the choices made before its own.
 * **Actions** are the Courtly action ids, listed in ascending order.
-* **Observation tensor** and **information-state tensor**: the seat's observation vector
-  (:mod:`courtly.rl.tensors`). It holds what the seat knows now (its hand, what it has learned,
-  the table), not every past event: sufficient for play, not a perfect-recall history.
+* **Observation tensor**: the seat's observation vector (:mod:`courtly.rl.tensors`). It holds
+  what the seat knows now (its hand, what it has learned, the table), not every past event.
+* **Information-state tensor**, by the game parameter ``infostate_tensor``: ``"observation"``
+  (the default) is the observation vector again, sufficient for play; ``"perfect_recall"`` is
+  what the seat observed at each of its decisions and what it chose there, then what it
+  observes now, in a vector whose size is fixed by the game's proven bound on decisions
+  (:mod:`courtly.rl.recall`): for Deep CFR, NFSP and the other learners over information sets.
 * **Observation string**: the position drawn from the seat's view (``courtly play``'s picture).
-  **Information-state string**: a fixed-size key of everything the seat has observed, event by
-  event (``state.observed``, what Courtly's own ISMCTS branches on), with what it sees now,
-  which does not grow with the game: cheap to hash, as OpenSpiel's ISMCTS does at every node.
+* **Information-state string**, by the game parameter ``infostate``: ``"key"`` (the default) is
+  a fixed-size key of everything the seat has observed, event by event (``game.views.observed``,
+  what Courtly's own ISMCTS branches on), with what it sees now, which does not grow with the
+  game: cheap to hash, as OpenSpiel's ISMCTS does at every node. ``"readable"`` is the seat's
+  log, an event a line as the seat saw it (``"?"`` for what it may not know), then its
+  observation now as JSON: the same information sets, for reading while debugging.
 * ``resample_from_infostate`` draws a world from the seat's view (``view.determinize``), so
   OpenSpiel's ISMCTS can search Courtly games.
-* Returns are Courtly's: a sole winner 1, tied winners share 1, others 0.
+* Returns are Courtly's: a sole winner 1, tied winners share 1, others 0. They always sum to
+  1, so every game is declared constant-sum (``utility_sum`` 1.0), which OpenSpiel's
+  ``exploitability`` and ``nash_conv`` ask for.
+* :data:`TINY` names option sets small enough for a full walk of the game tree (OpenSpiel's
+  ``exploitability``, CFR, tabular policies).
 """
 
 from __future__ import annotations
@@ -35,14 +46,35 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from ..core.events import CHANCE
 from ..core.game import Game, State
 from ..core.registry import games, make
+from .recall import Decision, RecallLayout, decisions_from_history
 from .tensors import observation_tensor
 
 PREFIX = "python_courtly_"
+
+INFOSTATES = ("key", "readable")
+"""The choices of the game parameter ``infostate``: the information-state string."""
+INFOSTATE_TENSORS = ("observation", "perfect_recall")
+"""The choices of the game parameter ``infostate_tensor``: the information-state tensor."""
+ADAPTER_PARAMETERS = {"infostate": INFOSTATES[0], "infostate_tensor": INFOSTATE_TENSORS[0]}
+"""The parameters of every game that are the adapter's, not the Courtly game's options, with
+their defaults."""
+
+TINY: dict[str, dict[str, Any]] = {
+    # Two players, one turn each: the start seat, a draw from 26 cards and the plays of each
+    # turn, about 8,000 nodes; a pawn reaches the end with any number card of its suit, so
+    # either seat may win, or neither (a shared 1/2 at the cap).
+    "kings-court": {"players": 2, "track_length": 1, "safety_cap": 2},
+}
+"""Courtly games with option sets whose whole tree a Python walk covers in seconds, and whose
+outcome still depends on the seats' choices: the parameters for
+``pyspiel.load_game(game_name(game_id), TINY[game_id])``. (The other games need more than a few
+turns before anyone can win, and their trees grow past a walk's reach first.)"""
 
 
 def game_name(game_id: str) -> str:
@@ -65,6 +97,8 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         given = dict(params or {})
         game_id = game_type.short_name.removeprefix(PREFIX).replace("_", "-")
         defaults = game_type.parameter_specification
+        self.infostate = _choice(given, "infostate", INFOSTATES)
+        self.infostate_tensor = _choice(given, "infostate_tensor", INFOSTATE_TENSORS)
         players = int(given.pop("players", defaults["players"]))
         # Options left at their defaults are not passed: a game may choose them by the player
         # count (Goths Save the Queen's solo clans).
@@ -75,15 +109,20 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         }
         self.courtly: Game = make(game_id, players=players, **options)
         longest = self.courtly.longest_game()
+        self.recall = (
+            RecallLayout(self.courtly) if self.infostate_tensor == "perfect_recall" else None
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.courtly.num_actions,
             max_chance_outcomes=self.courtly.num_chance_outcomes,
             num_players=self.courtly.num_players,
             min_utility=0.0,
             max_utility=1.0,
+            utility_sum=1.0,
             max_game_length=longest.decisions,
         )
-        super().__init__(game_type, info, {"players": players, **self.courtly.options})
+        adapter = {"infostate": self.infostate, "infostate_tensor": self.infostate_tensor}
+        super().__init__(game_type, info, {"players": players, **self.courtly.options, **adapter})
 
     def new_initial_state(self) -> CourtlyState:
         return CourtlyState(self, self.courtly.new_state())
@@ -92,7 +131,39 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CourtlyObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return CourtlyObserver(self.courtly, perfect_recall)
+        return CourtlyObserver(self, perfect_recall)
+
+
+def _choice(given: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
+    """The adapter's parameter ``name`` taken out of ``given``, checked against ``choices``."""
+    value = given.pop(name, choices[0])
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+    return str(value)
+
+
+class _Position:
+    """The Courtly state inside an OpenSpiel state, and each seat's decisions so far.
+
+    OpenSpiel clones a Python state (``clone``, ``child``, every tree walk) by deep-copying each
+    of its attributes: a deep copy of this is the game's own clone, where a deep copy of the
+    Courtly state would rebuild its game too, and the decisions' vectors are shared, never
+    being written again.
+    """
+
+    __slots__ = ("decisions", "state")
+
+    def __init__(self, state: State, decisions: list[list[Decision] | None] | None) -> None:
+        self.state = state
+        self.decisions = decisions
+        """Kept only for a perfect-recall information-state tensor (None: not asked for; a
+        seat's None: to be replayed from the history when asked)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        decisions = self.decisions
+        if decisions is not None:
+            decisions = [None if seat is None else seat.copy() for seat in decisions]
+        return _Position(self.state.clone(), decisions)
 
 
 class CourtlyState(pyspiel.State):  # type: ignore[misc]
@@ -100,15 +171,23 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CourtlyGame, state: State, keys: list[bytes] | None = None) -> None:
         super().__init__(game)
-        self.courtly = state
+        recall = game.recall is not None
+        self.position = _Position(state, [[] for _ in range(state.num_players)] if recall else None)
         self.keys = keys if keys is not None else [bytes(16)] * state.num_players
         self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(state.num_players)]
         self._information: dict[int, str] = {}
+        self.readable = game.infostate == "readable"
+
+    @property
+    def courtly(self) -> State:
+        """The Courtly state (the moves below, called at every step, read it without this
+        property's call)."""
+        return self.position.state
 
     # ------------------------------------------------------------------ moves
 
     def current_player(self) -> int:
-        state = self.courtly
+        state = self.position.state
         if state.is_terminal:
             return int(pyspiel.PlayerId.TERMINAL)
         if state.is_chance:
@@ -116,16 +195,18 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return state.to_move[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(action.id for action in self.courtly.legal_actions(player))
+        return sorted(action.id for action in self.position.state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        game = self.courtly.game
+        state = self.position.state
+        game = state.game
         return sorted(
-            (game.chance_outcome_id(outcome), p) for outcome, p in self.courtly.chance_outcomes()
+            (game.chance_outcome_id(outcome), p) for outcome, p in state.chance_outcomes()
         )
 
     def _apply_action(self, action: int) -> None:
-        state = self.courtly
+        position = self.position
+        state = position.state
         if state.is_chance:
             item = state.game.chance_outcome_from_id(action)
             actor = CHANCE
@@ -134,6 +215,10 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             item = state.game.action_from_id(action)
         self._note(actor, item)
         self._information = {}
+        if position.decisions is not None and actor != CHANCE:
+            kept = position.decisions[actor]
+            if kept is not None:  # None: replayed from the history when asked, this one too
+                kept.append(self._decision_observation(actor, item.id))
         if actor == CHANCE:
             state.apply_chance(item)
         else:
@@ -142,7 +227,7 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
     def _note(self, actor: int, item: Any) -> None:
         """Each seat notes what it observes of the event (asked before it happens); the notes
         are hashed into its key only when the key is asked for (a rollout never asks)."""
-        state = self.courtly
+        state = self.position.state
         views = state.game.views
         notes = self.notes
         for seat in range(state.num_players):
@@ -150,12 +235,36 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             notes[seat].append((actor, seen))
 
     def _folded(self, seat: int) -> bytes:
-        """The seat's key with its pending notes taken in."""
+        """The seat's key with its pending notes taken in, one at a time: the key of an event
+        sequence is the same whenever it is asked for (an algorithm that asks at some nodes
+        only, as OpenSpiel's best response does, finds the key its policy table holds)."""
         pending = self.notes[seat]
         if pending:
-            self.keys[seat] = _key(self.keys[seat], pending)
+            key = self.keys[seat]
+            for note in pending:
+                key = _key(key, note)
+            self.keys[seat] = key
             self.notes[seat] = []
         return self.keys[seat]
+
+    def _decision_observation(self, seat: int, action: int) -> Decision:
+        return observation_tensor(self.courtly.view(seat)), action
+
+    def seat_decisions(self, seat: int) -> list[Decision]:
+        """What ``seat`` observed at each of its decisions and what it chose there (a copy)."""
+        return self._seat_decisions(seat).copy()
+
+    def _seat_decisions(self, seat: int) -> list[Decision]:
+        decisions = self.position.decisions
+        if decisions is None:
+            raise ValueError(
+                "the perfect-recall decisions are kept only with infostate_tensor='perfect_recall'"
+            )
+        found = decisions[seat]
+        if found is None:  # a seat drawn into a sampled world: what it would have seen there
+            state = self.courtly
+            found = decisions[seat] = decisions_from_history(state.game, state.history, seat)
+        return found
 
     def information_key(self, player: int) -> str:
         """The seat's information-state string: its key of observed events with its observation
@@ -163,10 +272,23 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         hashed to a fixed size, cached until the next move."""
         found = self._information.get(player)
         if found is None:
-            observation = json.dumps(self.courtly.view(player).observation(), sort_keys=True)
-            digest = _key(self._folded(player), observation).hex()
-            found = self._information[player] = f"p{player} {digest}"
+            found = self._information[player] = (
+                self._readable(player) if self.readable else self._digest(player)
+            )
         return found
+
+    def _digest(self, player: int) -> str:
+        observation = json.dumps(self.courtly.view(player).observation(), sort_keys=True)
+        return f"p{player} {_key(self._folded(player), observation).hex()}"
+
+    def _readable(self, player: int) -> str:
+        """The seat's log, an event a line as it saw it, then its observation now: the events
+        and the position the key digests, as text."""
+        view = self.courtly.view(player)
+        lines = [f"p{player}"]
+        lines.extend(f"{actor}: {text}" for actor, text in view.log())
+        lines.append("now: " + json.dumps(view.observation(), sort_keys=True))
+        return "\n".join(lines)
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.courtly.game
@@ -175,18 +297,20 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return str(game.action_from_id(action))
 
     def is_terminal(self) -> bool:
-        return self.courtly.is_terminal
+        return self.position.state.is_terminal
 
     def returns(self) -> list[float]:
-        state = self.courtly
+        state = self.position.state
         return list(state.returns()) if state.is_terminal else [0.0] * state.num_players
 
     # ------------------------------------------------------------------ copies and worlds
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CourtlyState:
-        """OpenSpiel clones a Python state by deep copy: the game's own clone, faster."""
-        copy = CourtlyState(self.get_game(), self.courtly.clone(), self.keys.copy())
+        """A Python deep copy (OpenSpiel's own clone copies the attributes, each as cheaply:
+        :class:`_Position`)."""
+        copy = CourtlyState(self.get_game(), self.courtly, self.keys.copy())
         copy.notes = [pending.copy() for pending in self.notes]
+        copy.position = self.position.__deepcopy__(memo)
         return copy
 
     def resample_from_infostate(self, player: int, sampler: Any) -> CourtlyState:
@@ -199,24 +323,49 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             if seat != player:
                 hidden = json.dumps(world.view(seat).observation(), sort_keys=True)
                 keys[seat] = _key(keys[player], ("world", seat, hidden))
-        return CourtlyState(self.get_game(), world, keys)
+        resampled = CourtlyState(self.get_game(), world, keys)
+        if self.position.decisions is not None:  # the player's own are the same in the world
+            decisions: list[list[Decision] | None] = [None] * world.num_players
+            decisions[player] = self._seat_decisions(player).copy()
+            resampled.position.decisions = decisions
+        return resampled
 
     def __str__(self) -> str:
         return self.courtly.render(None)
 
 
 class CourtlyObserver:
-    """OpenSpiel's observer of a Courtly game: the seat's observation vector and strings."""
+    """OpenSpiel's observer of a Courtly game: the seat's observation vector and strings, and
+    for the information state with ``infostate_tensor="perfect_recall"`` its decisions too
+    (:mod:`courtly.rl.recall`)."""
 
-    def __init__(self, game: Game, perfect_recall: bool) -> None:
-        self.game = game
+    def __init__(self, game: CourtlyGame, perfect_recall: bool) -> None:
+        self.game = game.courtly
         self.perfect_recall = perfect_recall
-        size = game.tensor_layout().size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.recall = game.recall if perfect_recall else None
+        recall = self.recall
+        self.dict: dict[str, npt.NDArray[np.float32]]
+        if recall is None:
+            self.tensor = np.zeros(game.courtly.tensor_layout().size, np.float32)
+            self.now = self.tensor
+            self.dict = {"observation": self.tensor}
+        else:
+            self.tensor = np.zeros(recall.size, np.float32)
+            self.now = self.tensor[recall.now :]
+            decisions = self.tensor[: recall.now].reshape(recall.slots, recall.slot_size)
+            self.dict = {"decisions": decisions, "observation": self.now}
+        # The decisions written last, and how many: a seat's list only grows (a copied state
+        # gets its own), so the same list again needs only its new slots written.
+        self._written: list[Decision] | None = None
+        self._slots = 0
 
     def set_from(self, state: CourtlyState, player: int) -> None:
-        self.tensor[:] = observation_tensor(state.courtly.view(player))
+        self.now[:] = observation_tensor(state.courtly.view(player))
+        if self.recall is not None:
+            decisions = state._seat_decisions(player)
+            kept = self._slots if decisions is self._written else 0
+            self._slots = self.recall.write_decisions(decisions, self.tensor, kept, self._slots)
+            self._written = decisions
 
     def string_from(self, state: CourtlyState, player: int) -> str:
         if self.perfect_recall:
@@ -226,7 +375,8 @@ class CourtlyObserver:
 
 def _parameters(game_id: str) -> dict[str, Any]:
     info = make(game_id).info
-    return {"players": info.default_players, **{o.name: o.default for o in info.options}}
+    options = {o.name: o.default for o in info.options}
+    return {"players": info.default_players, **options, **ADAPTER_PARAMETERS}
 
 
 def register_all() -> list[str]:
@@ -246,7 +396,7 @@ def register_all() -> list[str]:
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            utility=pyspiel.GameType.Utility.CONSTANT_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
             max_num_players=info.max_players,
             min_num_players=info.min_players,
