@@ -29,11 +29,14 @@ CASES += [
     ("kings-court", 3, {"track_length": 45}),
     ("kings-court", 2, {"safety_cap": 6}),
 ]
+PICKS = ("first", "last")
 IDS = [f"{game_id}-{n}p-{options}" for game_id, n, options in CASES]
 
 
-def play_and_check(game: Game, seed: int) -> int:
-    """One random game, every seat's vector checked at every step; returns the steps seen."""
+def play_and_check(game: Game, seed: int, pick: str = "random") -> int:
+    """One game, every seat's vector checked at every step; returns the steps seen. Seats pick
+    at random, or always the first or the last legal action (extremes random play rarely
+    reaches: a hand that only grows)."""
     high = np.asarray(game.tensor_layout().bounds(), dtype=np.float32)
     rng = random.Random(seed)
     state = game.new_state()
@@ -50,7 +53,9 @@ def play_and_check(game: Game, seed: int) -> int:
             sample_chance(state, rng)
         else:
             seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            legal = state.legal_actions(seat)
+            chosen = legal[0] if pick == "first" else legal[-1] if pick == "last" else None
+            state.apply(seat, rng.choice(legal) if chosen is None else chosen)
         steps += 1
 
 
@@ -63,6 +68,7 @@ def test_random_play_stays_within_the_bounds(
     assert len(bounds) == game.tensor_layout().size
     assert all(np.isfinite(bound) and bound > 0 for bound in bounds)
     assert sum(play_and_check(game, seed) for seed in range(4)) > 0
+    assert sum(play_and_check(game, seed, pick) for seed in range(2) for pick in PICKS) > 0
 
 
 def test_each_kind_of_field_declares_its_bounds() -> None:

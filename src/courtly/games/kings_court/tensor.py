@@ -26,7 +26,7 @@ def tensor_layout(game: Game) -> TensorLayout:
             players,
             Choice("suit", ("S", "H", "D", "C")),
             Number("position", track),
-            Number("hand_size", 10),
+            Number("hand_size", 10, high=52),  # a hand holds at most the deck
             Cards("hand"),
             Cards("known_cards"),
             Cards("knows_of_mine"),
