@@ -28,6 +28,9 @@ CASES += [
     ("royal-gambit", 2, {"target_score": 120, "safety_cap": 5}),
     ("kings-court", 3, {"track_length": 45}),
     ("kings-court", 2, {"safety_cap": 6}),
+    ("crush-the-crown", 2, {"hand_size": 15, "use_jokers": True, "safety_cap": 40}),
+    ("god-save-the-king", 4, {"safety_cap": 5}),
+    ("goths-save-the-queen", 3, {"safety_cap": 8}),
 ]
 PICKS = ("first", "last")
 IDS = [f"{game_id}-{n}p-{options}" for game_id, n, options in CASES]
