@@ -3,6 +3,7 @@ API and seed tests."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any
 
@@ -14,6 +15,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from courtly.core import IllegalAction, games
 from courtly.rl.pettingzoo import env
+from courtly.rl.tensors import action_mask, observation_tensor
 
 CASES = [
     (info.id, n) for info in games() if not info.id.startswith("test-") for n in info.player_counts
@@ -167,3 +169,27 @@ def test_supersuit_observation_wrappers_take_the_flat_observation() -> None:
     size = base.unwrapped.game.tensor_layout().size
     assert observation.shape == (2 * size,)
     assert observation.min() >= -1.0 and observation.max() <= 1.0
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_the_flat_observation_and_info_mask_are_the_same_in_every_world_the_seat_cannot_tell(
+    game_id: str,
+) -> None:
+    """What the env hands the agent to act (its flat vector, ``info["action_mask"]``) is what
+    the seat's view gives in any world consistent with it."""
+    table = env(game_id, observation="flat")
+    table.reset(seed=6)
+    raw = table.unwrapped
+    rng = random.Random(6)
+    for step, agent in enumerate(table.agent_iter()):
+        observation, _, termination, truncation, info = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        if step % 7 == 0:
+            seat = int(agent[1:])
+            for _ in range(2):
+                world = raw.state.view(seat).determinize(rng).view(seat)
+                assert np.array_equal(observation_tensor(world), observation)
+                assert np.array_equal(action_mask(world), info["action_mask"])
+        table.step(space_sample(table, agent, info))
