@@ -4,6 +4,7 @@ Gymnasium's own ``check_env``."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -136,3 +137,26 @@ def test_bad_settings_get_clear_errors() -> None:
         CourtlyEnv("royal-gambit", observation="image")
     with pytest.raises(InvalidOptions, match="render_mode"):
         CourtlyEnv("royal-gambit", render_mode="rgb_array")
+
+
+def one_seat(seat: int) -> Any:
+    return lambda: gymnasium.make("Courtly/KingsCourt-v0", players=3, seat=seat, observation="flat")
+
+
+def test_a_vector_env_of_the_flat_form_gives_masks_in_info_and_through_call() -> None:
+    vector = gymnasium.vector.AsyncVectorEnv([one_seat(seat) for seat in range(3)], context="fork")
+    try:
+        observations, info = vector.reset(seed=1)
+        size = vector.single_observation_space.shape
+        assert observations.shape == (3, *size) and info["action_mask"].shape == (3, 154)
+        for _ in range(40):
+            masks = vector.call("action_masks")
+            assert all(
+                np.array_equal(mask, row)
+                for mask, row in zip(masks, info["action_mask"], strict=True)
+            )
+            actions = np.array([int(np.flatnonzero(mask)[-1]) for mask in masks])
+            observations, _, _, _, info = vector.step(actions)
+            assert "illegal_action" not in info
+    finally:
+        vector.close()
