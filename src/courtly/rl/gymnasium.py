@@ -9,7 +9,7 @@ Importing this module registers one id per game, ``Courtly/RoyalGambit-v0``,
     env = gymnasium.make("Courtly/RoyalGambit-v0", players=3, opponents="heuristic")
     observation, info = env.reset(seed=1)
     while True:
-        action = env.action_space.sample(env.unwrapped.action_masks())
+        action = env.action_space.sample(info["action_mask"])
         observation, reward, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
