@@ -3,15 +3,19 @@ API and seed tests."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+import supersuit
+from gymnasium import spaces
+from pettingzoo.test import api_test, render_test, seed_test
 
 from courtly.core import IllegalAction, games
 from courtly.rl.pettingzoo import env
+from courtly.rl.tensors import action_mask, observation_tensor
 
 CASES = [
     (info.id, n) for info in games() if not info.id.startswith("test-") for n in info.player_counts
@@ -36,16 +40,18 @@ def test_whole_games_end_with_the_returns_and_each_seat_sees_its_own_view(
     raw = table.unwrapped
     totals = dict.fromkeys(table.possible_agents, 0.0)
     for agent in table.agent_iter():
-        observation, reward, termination, truncation, _ = table.last()
+        observation, reward, termination, truncation, info = table.last()
         totals[agent] += reward
         seat = int(agent[1:])
         view = raw.state.view(seat)
+        assert np.array_equal(info["action_mask"], observation["action_mask"])
+        if termination or truncation:  # over: action 0 alone, never an empty mask
+            assert observation["action_mask"].nonzero()[0].tolist() == [0]
+            table.step(None)
+            continue
         assert np.array_equal(
             observation["action_mask"].nonzero()[0], sorted(a.id for a in view.legal_actions())
         )
-        if termination or truncation:
-            table.step(None)
-            continue
         assert table.render() == view.render()
         table.step(table.action_space(agent).sample(observation["action_mask"]))
     state = raw.state
@@ -63,7 +69,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         table.step(illegal)
     assert table.unwrapped.state.history_text() == before
     with pytest.raises(ValueError, match="render_mode"):
-        env("royal-gambit", render_mode="human")
+        env("royal-gambit", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="observation"):
+        env("royal-gambit", observation="image")
 
 
 @pytest.mark.parametrize("game_id", ["god-save-the-king", "goths-save-the-queen"])
@@ -108,3 +116,80 @@ def test_a_seat_deciding_after_another_at_a_simultaneous_point_cannot_see_its_ch
         if checked >= 5:
             break
     assert checked >= 5
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_render_test_passes_in_human_and_ansi_modes(
+    game_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(lambda render_mode=None: env(game_id, render_mode=render_mode))
+    human, ansi = env(game_id, render_mode="human"), env(game_id, render_mode="ansi")
+    human.reset(seed=4)
+    ansi.reset(seed=4)
+    capsys.readouterr()
+    assert human.render() is None
+    assert capsys.readouterr().out == ansi.render() + "\n"
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_the_flat_observation_passes_the_api_test_and_its_mask_is_in_info(
+    game_id: str, players: int
+) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on names ("player_0"): Courtly's are p0
+        api_test(env(game_id, players=players, observation="flat"), num_cycles=100)
+    flat = env(game_id, players=players, observation="flat")
+    paired = env(game_id, players=players)
+    flat.reset(seed=3)
+    paired.reset(seed=3)
+    space = flat.observation_space("p0")
+    assert isinstance(space, spaces.Box) and np.isfinite(space.high).all()
+    for agent in flat.agent_iter():
+        observation, _, termination, truncation, info = flat.last()
+        expected, *_ = paired.last()
+        assert np.array_equal(observation, expected["observation"]) and space.contains(observation)
+        assert np.array_equal(info["action_mask"], expected["action_mask"])
+        action = None if termination or truncation else space_sample(flat, agent, info)
+        flat.step(action)
+        paired.step(action)
+
+
+def space_sample(table: Any, agent: str, info: dict[str, Any]) -> int:
+    return int(table.action_space(agent).sample(info["action_mask"]))
+
+
+def test_supersuit_observation_wrappers_take_the_flat_observation() -> None:
+    base = env("kings-court", players=3, observation="flat")
+    wrapped = supersuit.frame_stack_v1(supersuit.normalize_obs_v0(base, env_min=-1.0), 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(wrapped, num_cycles=60)
+    wrapped.reset(seed=2)
+    observation, *_ = wrapped.last()
+    size = base.unwrapped.game.tensor_layout().size
+    assert observation.shape == (2 * size,)
+    assert observation.min() >= -1.0 and observation.max() <= 1.0
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_the_flat_observation_and_info_mask_are_the_same_in_every_world_the_seat_cannot_tell(
+    game_id: str,
+) -> None:
+    """What the env hands the agent to act (its flat vector, ``info["action_mask"]``) is what
+    the seat's view gives in any world consistent with it."""
+    table = env(game_id, observation="flat")
+    table.reset(seed=6)
+    raw = table.unwrapped
+    rng = random.Random(6)
+    for step, agent in enumerate(table.agent_iter()):
+        observation, _, termination, truncation, info = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        if step % 7 == 0:
+            seat = int(agent[1:])
+            for _ in range(2):
+                world = raw.state.view(seat).determinize(rng).view(seat)
+                assert np.array_equal(observation_tensor(world), observation)
+                assert np.array_equal(action_mask(world), info["action_mask"])
+        table.step(space_sample(table, agent, info))

@@ -16,6 +16,12 @@ fields that each read one key of the observation and write a fixed number of flo
 * :class:`SeatNumbers`: ``[seat, number]`` pairs as a number per seat;
 * :class:`Within`: a nested record (absent: zeros).
 
+Every field also declares the largest value each of its floats can take (:meth:`Field.bounds`;
+the smallest is 0 everywhere): a one-hot, a flag or a seat slot 1, a card count 1 (the joker slot
+2: both jokers count there), a number its declared ``high`` over its scale (the scale itself
+unless the field says otherwise). :meth:`TensorLayout.bounds` gathers them for the
+observation spaces of the RL adapters.
+
 The vector is built from the seat's observation alone, and an observation holds only what the
 seat may know (the contract suite checks it gives the same answer in every world the seat cannot
 tell apart), so the vector leaks nothing either. The layout is data: :func:`describe` prints
@@ -54,6 +60,11 @@ class Field(ABC):
         """``(size, text)`` for each span of floats, in order."""
         return [(self.size, f"{prefix}{self.key}: {self.meaning()}")]
 
+    def bounds(self) -> list[float]:
+        """The largest value of each of the field's ``size`` floats (one-hots, flags and seat
+        slots: 1)."""
+        return [1.0] * self.size
+
     def misses(self, value: Any) -> list[str]:
         """What of ``value`` the vector cannot show (a word outside the field's list): the test
         that keeps a layout in step with its game's observation."""
@@ -79,6 +90,10 @@ class Cards(Field):
     def meaning(self) -> str:
         return "count of each card (2S..AS, 2H..AH, 2D..AD, 2C..AC, then jokers)"
 
+    def bounds(self) -> list[float]:
+        # One deck: each standard card once, the two jokers in the one joker slot.
+        return [1.0] * (self.size - 1) + [2.0]
+
     def misses(self, value: Any) -> list[str]:
         texts = [] if value is None else [value] if isinstance(value, str) else value
         return [
@@ -90,9 +105,12 @@ class Cards(Field):
 
 @dataclass(frozen=True)
 class Number(Field):
+    """A number of at most ``high`` (``scale`` when not given), written divided by ``scale``."""
+
     key: str
     scale: float = 1.0
     size: int = 1
+    high: float | None = None
 
     def write(self, out: list[float], at: int, value: Any) -> None:
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -100,6 +118,9 @@ class Number(Field):
 
     def meaning(self) -> str:
         return f"the number / {self.scale:g}"
+
+    def bounds(self) -> list[float]:
+        return [_scaled_high(self.high, self.scale)] * self.size
 
 
 @dataclass(frozen=True)
@@ -196,9 +217,12 @@ class Seats(Field):
 
 @dataclass(frozen=True)
 class Length(Field):
+    """How long a list is (at most ``high``, ``scale`` when not given), divided by ``scale``."""
+
     key: str
     scale: float = 1.0
     size: int = 1
+    high: float | None = None
 
     def write(self, out: list[float], at: int, value: Any) -> None:
         if isinstance(value, Sequence) and not isinstance(value, str):
@@ -206,6 +230,9 @@ class Length(Field):
 
     def meaning(self) -> str:
         return f"how many / {self.scale:g}"
+
+    def bounds(self) -> list[float]:
+        return [_scaled_high(self.high, self.scale)] * self.size
 
 
 @dataclass(frozen=True)
@@ -215,6 +242,7 @@ class SeatNumbers(Field):
     key: str
     players: int
     scale: float = 1.0
+    high: float | None = None
 
     @property
     def size(self) -> int:  # type: ignore[override]
@@ -229,6 +257,9 @@ class SeatNumbers(Field):
 
     def meaning(self) -> str:
         return f"a number per seat (p0 first) / {self.scale:g}"
+
+    def bounds(self) -> list[float]:
+        return [_scaled_high(self.high, self.scale)] * self.size
 
 
 class Listed(Field):
@@ -252,6 +283,9 @@ class Listed(Field):
             (self.field.size, f"{prefix}{self.key}[{index}]: {self.field.meaning()}")
             for index in range(self.count)
         ]
+
+    def bounds(self) -> list[float]:
+        return self.field.bounds() * self.count
 
     def misses(self, value: Any) -> list[str]:
         found = (
@@ -292,6 +326,9 @@ class Each(Field):
             spans.extend(_describe(self.fields, f"{prefix}{self.key}[{place}]."))
         return spans
 
+    def bounds(self) -> list[float]:
+        return _bounds(self.fields) * self.count
+
     def misses(self, value: Any) -> list[str]:
         found = []
         if len(value or ()) > self.count and not self.latest:
@@ -315,6 +352,9 @@ class Within(Field):
 
     def describe(self, prefix: str) -> list[tuple[int, str]]:
         return _describe(self.fields, f"{prefix}{self.key}.")
+
+    def bounds(self) -> list[float]:
+        return _bounds(self.fields)
 
     def misses(self, value: Any) -> list[str]:
         return _misses(self.fields, value or {}, f"{self.key}.")
@@ -340,6 +380,19 @@ def _describe(fields: Sequence[Field], prefix: str) -> list[tuple[int, str]]:
     for field in fields:
         spans.extend(field.describe(prefix))
     return spans
+
+
+def _bounds(fields: Sequence[Field]) -> list[float]:
+    highs: list[float] = []
+    for field in fields:
+        highs.extend(field.bounds())
+    return highs
+
+
+def _scaled_high(high: float | None, scale: float) -> float:
+    """A number field's largest float: its largest value over its scale (the scale is the
+    largest value unless the field declares ``high``)."""
+    return (scale if high is None else high) / scale
 
 
 class TensorLayout:
@@ -369,3 +422,8 @@ class TensorLayout:
             rows.append((at, at + size - 1, text))
             at += size
         return rows
+
+    def bounds(self) -> list[float]:
+        """The largest value of each float of the vector (the smallest is 0): the upper bound of
+        the observation spaces."""
+        return _bounds(self.fields)

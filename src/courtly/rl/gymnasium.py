@@ -9,7 +9,7 @@ Importing this module registers one id per game, ``Courtly/RoyalGambit-v0``,
     env = gymnasium.make("Courtly/RoyalGambit-v0", players=3, opponents="heuristic")
     observation, info = env.reset(seed=1)
     while True:
-        action = env.action_space.sample(observation["action_mask"])
+        action = env.action_space.sample(info["action_mask"])
         observation, reward, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
@@ -18,10 +18,16 @@ Importing this module registers one id per game, ``Courtly/RoyalGambit-v0``,
   (``"random"``, ``"heuristic"``, ``"ismcts:iterations=200"``), or a list of one per other seat
   in seat order; any game option by name (``target_score=40``).
 * Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` from the
-  agent's view alone (:mod:`courtly.rl.tensors`); actions are action ids. The bots, too, get
-  only their own seats' views.
+  agent's view alone (:mod:`courtly.rl.tensors`), or with ``observation="flat"`` the vector
+  alone (:mod:`courtly.rl.spaces`); actions are action ids. The bots, too, get only their own
+  seats' views.
+* The mask is also where the libraries look: ``info["action_mask"]`` after ``reset`` and every
+  ``step``, and ``action_masks()`` (sb3-contrib's MaskablePPO calls it). Once the episode is
+  over it holds action 0 alone (never all zeros), an action no step applies.
 * The reward is the agent's return at the end (a sole win 1, a shared win its share, else 0).
   A game stopped by its safety cap is ``truncated``.
+* ``render_mode="human"`` prints the agent's view after ``reset`` and every ``step``;
+  ``"ansi"``: ``render()`` returns it as text.
 * An illegal action changes nothing in the game and ends the episode with reward -1 and
   ``info["illegal_action"]`` saying why (as PettingZoo's ``TerminateIllegalWrapper`` does);
   ``illegal_action="raise"`` raises :class:`~courtly.IllegalAction` instead.
@@ -42,11 +48,19 @@ from ..agents.registry import make_agent
 from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import Agent, Game, State, sample_chance
 from ..core.registry import games, make
-from .tensors import action_mask, observation_shape, observation_tensor
+from .spaces import (
+    RENDER_MODES,
+    checked_settings,
+    ended_mask,
+    observation_space,
+    packed,
+    shown,
+)
+from .tensors import action_mask, observation_tensor
 
 ILLEGAL_REWARD = -1.0
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, npt.NDArray[Any]] | npt.NDArray[np.float32]
 
 
 def env_id(game_id: str) -> str:
@@ -57,7 +71,7 @@ def env_id(game_id: str) -> str:
 class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a Courtly game, the others played by Courtly bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -67,13 +81,13 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
         opponents: str | Sequence[str] = "random",
         render_mode: str | None = None,
         illegal_action: str = "end",
+        observation: str = "dict",
         **options: Any,
     ) -> None:
+        checked_settings(observation, render_mode)
         self.game: Game = make(game, players=players, **options)
         if not 0 <= seat < self.game.num_players:
             raise InvalidOptions(f"{game} with {self.game.num_players} players has no seat {seat}")
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode is 'ansi' or None, not {render_mode!r}")
         if illegal_action not in ("end", "raise"):
             raise InvalidOptions(f"illegal_action is 'end' or 'raise', not {illegal_action!r}")
         others = self.game.num_players - 1
@@ -84,20 +98,17 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidOptions("opponents are bots; a human plays through the terminal")
         self.seat = seat
         self.render_mode = render_mode
+        self.observation_form = observation
         self.illegal_action = illegal_action
         other_seats = [s for s in range(self.game.num_players) if s != seat]
         self.opponents: dict[int, Agent] = {
             s: make_agent(spec, self.game) for s, spec in zip(other_seats, specs, strict=True)
         }
-        self.observation_space = spaces.Dict(  # type: ignore[assignment]
-            {
-                "observation": spaces.Box(0.0, np.inf, observation_shape(self.game), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
-            }
-        )
+        self.observation_space = observation_space(self.game, observation)
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._rng = random.Random()
         self.state: State = self.game.new_state()
+        self._mask = ended_mask(self.game.num_actions)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -107,7 +118,7 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
             self._rng = random.Random(seed)
         self.state = self.game.new_state()
         self._play_others()
-        return self._observe(), {}
+        return self._handed({})
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         state = self.state
@@ -118,12 +129,21 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
         except IllegalAction as error:
             if self.illegal_action == "raise":
                 raise
-            return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
+            self._mask = ended_mask(self.game.num_actions)  # the episode ends here
+            observation, info = self._handed({"illegal_action": str(error)}, ended=True)
+            return observation, ILLEGAL_REWARD, True, False, info
         self._play_others()
         if state.is_terminal:
             reward = float(state.returns()[self.seat])
-            return self._observe(), reward, not state.truncated, state.truncated, {}
-        return self._observe(), 0.0, False, False, {}
+            observation, info = self._handed({})
+            return observation, reward, not state.truncated, state.truncated, info
+        observation, info = self._handed({})
+        return observation, 0.0, False, False, info
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The legal actions of the agent now, 1 per legal action id (sb3-contrib's
+        MaskablePPO asks for it); after the end, action 0 alone."""
+        return self._mask.copy()
 
     def _play_others(self) -> None:
         """Chance and the bots, until the agent's seat is to move or the game is over."""
@@ -138,14 +158,29 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
             seat = movers[0]
             state.apply(seat, self.opponents[seat].act(state.view(seat), self._rng))
 
-    def _observe(self) -> Observation:
+    def _observe(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The agent's vector and legal-action mask: the one place the env builds them."""
         view = self.state.view(self.seat)
-        return {"observation": observation_tensor(view), "action_mask": action_mask(view)}
+        return observation_tensor(view), action_mask(view)
+
+    def _handed(
+        self, info: dict[str, Any], ended: bool = False
+    ) -> tuple[Observation, dict[str, Any]]:
+        """The observation in its form and ``info`` with the mask (``ended``: the episode is
+        over though the game is not, after an illegal action)."""
+        vector, mask = self._observe()
+        if ended or self.state.is_terminal:
+            mask = ended_mask(self.game.num_actions)
+        self._mask = mask
+        info["action_mask"] = mask
+        if self.render_mode == "human":  # Gymnasium's human mode renders at every step itself
+            self.render()
+        return packed(self.observation_form, vector, mask), info
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return self.state.view(self.seat).render()
+        return shown(self.render_mode, self.state.view(self.seat).render())
 
 
 def register_all() -> list[str]:

@@ -14,8 +14,12 @@
 
 * Agents are the seats, ``"p0"``, ``"p1"``, ... An agent's observation is
   ``{"observation": float32 vector, "action_mask": int8 vector}``, both from that seat's view
-  alone (:mod:`courtly.rl.tensors`; ``python -m courtly.rl.tensors GAME`` prints the layout).
-  Actions are the game's action ids (``Discrete(game.num_actions)``).
+  alone (:mod:`courtly.rl.tensors`; ``python -m courtly.rl.tensors GAME`` prints the layout), or
+  with ``observation="flat"`` the vector alone (SuperSuit's observation wrappers take it;
+  :mod:`courtly.rl.spaces`). Actions are the game's action ids (``Discrete(game.num_actions)``).
+* The mask of the agent to act is also its ``info["action_mask"]`` (what ``last()`` returns).
+  Once the game is over, an agent's mask holds action 0 alone (never all zeros); it is stepped
+  with ``None`` as PettingZoo asks.
 * Chance (shuffles, draws, a start player) is resolved inside the environment with a generator
   seeded by ``reset(seed=...)``: the same seed and actions give the same game.
 * A point where several seats decide at once is a run of successive turns, one per seat; each
@@ -23,7 +27,8 @@
 * Rewards are the game's returns, given at the end (a sole winner 1, tied winners share 1,
   others 0). A game stopped by its safety cap ends with ``truncation`` rather than
   ``termination``.
-* ``render_mode="ansi"``: ``render()`` returns the position as the seat to move sees it.
+* ``render_mode="ansi"``: ``render()`` returns the position as the seat to move sees it;
+  ``"human"`` prints it (after every step too, as PettingZoo's classic games do).
 """
 
 from __future__ import annotations
@@ -41,7 +46,10 @@ from ..core.actions import seat_text
 from ..core.errors import IllegalAction
 from ..core.game import Game, State, sample_chance
 from ..core.registry import make
-from .tensors import action_mask, observation_shape, observation_tensor
+from .spaces import RENDER_MODES, checked_settings, ended_mask, observation_space, packed, shown
+from .tensors import action_mask, observation_tensor
+
+Seen = tuple[int, State, int, npt.NDArray[np.float32], npt.NDArray[np.int8]]
 
 
 def env(game_id: str, players: int | None = None, **options: Any) -> AECEnv:
@@ -54,7 +62,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """A Courtly game as an AEC environment, without PettingZoo's wrappers (see :func:`env`)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's own
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -63,26 +71,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         game_id: str,
         players: int | None = None,
         render_mode: str | None = None,
+        observation: str = "dict",
         **options: Any,
     ) -> None:
         super().__init__()
+        checked_settings(observation, render_mode)
         self.game: Game = make(game_id, players=players, **options)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
+        self.observation_form = observation
         self.metadata = {**self.metadata, "name": f"courtly_{self.game.id.replace('-', '_')}_v0"}
         self.possible_agents = [seat_text(seat) for seat in range(self.game.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = observation_shape(self.game)
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, np.inf, size, np.float32),
-                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), np.int8),
-            }
-        )
+        self._observation_space = observation_space(self.game, observation)
         self._action_space = spaces.Discrete(self.game.num_actions)
         self._rng: random.Random | None = None
         self.state: State = self.game.new_state()
+        # The agent to act's vector and mask, built once for both its info and observe(): the
+        # seat, the state and its history's length they were built at, then the two arrays.
+        self._seen: Seen | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -102,9 +108,32 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._advance()
 
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        view = self.state.view(self._seat[agent])
-        return {"observation": observation_tensor(view), "action_mask": action_mask(view)}
+    def observe(self, agent: str) -> Any:
+        vector, mask = self._seen_by(self._seat[agent])
+        return packed(self.observation_form, vector, mask)
+
+    def _seen_by(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The seat's vector and mask now (the ended mask after the game), built once per turn
+        for the agent to act."""
+        state = self.state
+        seen = self._seen
+        if (
+            seen is not None
+            and seen[0] == seat
+            and seen[1] is state
+            and seen[2] == len(state.history)
+        ):
+            return seen[3], seen[4]
+        vector, mask = self._observe(seat)
+        if state.is_terminal:
+            mask = ended_mask(self.game.num_actions)
+        self._seen = (seat, state, len(state.history), vector, mask)
+        return vector, mask
+
+    def _observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The seat's vector and legal-action mask: the one place the env builds them."""
+        view = self.state.view(seat)
+        return observation_tensor(view), action_mask(view)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -119,6 +148,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.rewards = {name: 0.0 for name in self.agents}
         self._advance()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _advance(self) -> None:
         """Resolve chance, then hand the turn to the next seat to move; at the end, every seat
@@ -129,20 +160,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
             sample_chance(state, self._rng)
         if state.is_terminal:
             returns = state.returns()
+            ended = ended_mask(self.game.num_actions)
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self._seat[agent]])
                 self.terminations[agent] = not state.truncated
                 self.truncations[agent] = state.truncated
+                self.infos[agent]["action_mask"] = ended
             # Every agent is stepped once more (with None) to leave, in seat order.
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[state.to_move[0]]
+        seat = state.to_move[0]
+        self.agent_selection = self.possible_agents[seat]
+        self.infos[self.agent_selection]["action_mask"] = self._seen_by(seat)[1]
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
         seat = self._seat.get(self.agent_selection, 0) if self.agents else None
-        return self.state.view(seat).render()
+        return shown(self.render_mode, self.state.view(seat).render())
 
     def close(self) -> None:
         pass

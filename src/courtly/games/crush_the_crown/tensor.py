@@ -23,7 +23,7 @@ def tensor_layout(game: Game) -> TensorLayout:
         Seats("first_player", players),
         Seats("turn", players),
         Number("turns_played", float(game.options["safety_cap"])),
-        Number("hand_size", 10),
+        Number("hand_size", 10, high=float(game.options["hand_size"])),
         Words("mercenary_suits", SUIT_NAMES),
         Cards("kings_aside"),
         Each(
@@ -39,7 +39,7 @@ def tensor_layout(game: Game) -> TensorLayout:
         Each(
             "hands",
             players,
-            Number("size", 40),
+            Number("size", 40, high=50),  # §2: a hand holds at most the deck, Kings aside
             Cards("cards"),
             Cards("known"),
             Cards("known_to_rival"),

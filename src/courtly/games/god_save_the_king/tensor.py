@@ -65,10 +65,13 @@ PAST_TRICKS = 13
 def tensor_layout(game: Game) -> TensorLayout:
     players = game.num_players
     seats = tuple(f"p{seat}" for seat in range(players))
+    # GSK-29: the cap counts tricks, and a four-player round may end one trick past it; every
+    # hand holds a trick, so the hands number at most one more than the tricks.
+    tricks = float(game.options["safety_cap"]) + (1 if players == 4 else 0)
     return TensorLayout(
         Seats("seat", players),
-        Number("hand_number", 5),
-        Number("tricks_played", 13),
+        Number("hand_number", 5, high=tricks + 1),
+        Number("tricks_played", 13, high=tricks),
         Choice("decision", (*DECISION_TEXT, "draw")),  # "draw": a card drawn by chance
         Seats("waiting_for", players),
         Choice("your_choice", ("pass", "route", *[f"declare {r.lower()}" for r in RANKS])),
@@ -77,13 +80,15 @@ def tensor_layout(game: Game) -> TensorLayout:
             players,
             Flag("active"),
             Choice("suit", SUIT_NAMES),
-            Number("hand_size", 26),
+            # A hand or a pile holds at most the deck (routes and challenges move cards).
+            Number("hand_size", 26, high=52),
             Cards("hand"),
-            Number("pile_size", 26),
+            Number("pile_size", 26, high=52),
             Cards("pile_face_up"),
             Cards("pile_known_to_you"),
-            Number("pile_unseen", 26),
-            Number("routes_used", 3),
+            Number("pile_unseen", 26, high=52),
+            # GSK-12: no more routes a hand than the option allows.
+            Number("routes_used", 3, high=float(max(1, game.options["routes_per_hand"]))),
             Choice("label", ("A", "B", "C", "D")),
         ),
         Cards("your_hand"),
@@ -116,7 +121,7 @@ def tensor_layout(game: Game) -> TensorLayout:
         Each(
             "past_tricks",
             PAST_TRICKS,
-            Number("hand", 5),
+            Number("hand", 5, high=tricks + 1),
             Seats("players", players),
             Seats("collected_by", players),
             Listed("declarations", 2, Choice("declaration", RANKS)),

@@ -54,12 +54,13 @@ def _revealed(clan: str) -> Within:
 def tensor_layout(game: Game) -> TensorLayout:
     players = game.num_players
     safety_cap = float(game.options["safety_cap"])
+    last_turn = safety_cap + 1  # the turn counter reads one past the cap once the cap ends it
     return TensorLayout(
         Seats("seat", players),
         Choice("clan", CLAN_KEYS),
         Choice("role", ROLES),
         Each("seats", players, Choice("clan", CLAN_KEYS), Choice("role", ROLES)),
-        Number("turn", safety_cap),
+        Number("turn", safety_cap, high=last_turn),
         Choice("initiative", CLAN_KEYS),
         Choice("phase", ("setup", "kings", "orders", "recon", "advance", "barricade", "over")),
         Seats("waiting_for", players),
@@ -113,7 +114,7 @@ def tensor_layout(game: Game) -> TensorLayout:
         ),
         Within(
             "last_reveal",
-            Number("turn", safety_cap),
+            Number("turn", safety_cap, high=last_turn),
             *[_revealed(clan) for clan in CLAN_KEYS],
         ),
         Choice("winner", (*CLAN_KEYS, "draw")),

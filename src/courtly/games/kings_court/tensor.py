@@ -9,9 +9,11 @@ from ...core.tensors import Cards, Choice, Each, Number, Seats, TensorLayout
 def tensor_layout(game: Game) -> TensorLayout:
     players = game.num_players
     track = float(game.options["track_length"])
+    # A reshuffle comes before a draw, a chance event: no more than the game's chance events.
+    reshuffles = float(game.longest_game().chance)
     return TensorLayout(
         Seats("seat", players),
-        Number("track_length", 30),
+        Number("track_length", 30, high=track),
         Choice("phase", ("start", "play", "draw", "borrow", "over")),
         Seats("start_player", players),
         Seats("turn", players),
@@ -24,7 +26,7 @@ def tensor_layout(game: Game) -> TensorLayout:
             players,
             Choice("suit", ("S", "H", "D", "C")),
             Number("position", track),
-            Number("hand_size", 10),
+            Number("hand_size", 10, high=52),  # a hand holds at most the deck
             Cards("hand"),
             Cards("known_cards"),
             Cards("knows_of_mine"),
@@ -32,6 +34,6 @@ def tensor_layout(game: Game) -> TensorLayout:
         Number("draw_pile_size", 52),
         Cards("discard_pile"),
         Cards("removed"),
-        Number("reshuffles", 10),
+        Number("reshuffles", 10, high=reshuffles),
         Seats("winners", players),
     )
