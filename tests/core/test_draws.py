@@ -13,6 +13,7 @@ from courtly.core.cards import CARDS, Card
 from courtly.core.draws import (
     below,
     choice,
+    distinct_pile_outcomes,
     drawn_card,
     in_pile,
     pile_index,
@@ -82,6 +83,7 @@ def test_a_piles_outcomes_share_their_pairs_in_a_fresh_list(pile: list[int]) -> 
     """Listing a pile's outcomes builds no pair (a chance step of a tree search allocates one
     list), and the list is the caller's: changing it changes no later answer."""
     first, second = pile_outcomes(pile), pile_outcomes(list(pile))
+    assert distinct_pile_outcomes(pile) == first  # what a pile of one card of each may use
     assert first is not second
     assert all(a is b for a, b in zip(first, second, strict=True))
     expected = list(first)

@@ -98,6 +98,13 @@ def in_pile(outcome: object, pile: Sequence[int]) -> bool:
     return isinstance(outcome, Card) and outcome in pile
 
 
+def distinct_pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
+    """:func:`pile_outcomes` of a pile that never holds two equal cards (a deck of one of each
+    card, a hand): the same list, without looking for copies."""
+    row = _draw_chances(len(pile))
+    return [row[c] for c in pile]
+
+
 def pile_index(outcome: object, pile: Sequence[int]) -> int:
     """Where the first card equal to ``outcome`` lies in ``pile``; -1 if ``outcome`` is not a
     card of it. A game checking a given outcome keeps the place, so that applying the card takes
