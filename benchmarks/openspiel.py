@@ -302,8 +302,9 @@ def main() -> None:
             returns = match(game, spiel_game, side, args.seconds, simulations, index)
             score += sum(returns[seat] for seat in side) / sum(returns) if sum(returns) else 0.5
             played += 1
-        rate = score / played
-        low, high = wilson_interval(score, played)
+        # (--games 0 measures speed alone: no match, no interval)
+        rate = score / played if played else float("nan")
+        low, high = wilson_interval(score, played) if played else (float("nan"), float("nan"))
         rows.append(
             {
                 "game": info.id,
