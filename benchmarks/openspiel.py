@@ -123,6 +123,16 @@ def same_length_rate(reference: dict[str, tuple[float, float]], steps_left: floa
     return 1 / max(fixed + per_step * steps_left, 1e-9)
 
 
+def picked(outcomes: list[tuple[Any, float]], x: float) -> Any:
+    """The outcome a uniform ``x`` in [0, 1) picks off ``(outcome, probability)`` pairs (the
+    same for both loops, so that they differ only in the game)."""
+    for outcome, p in outcomes:
+        x -= p
+        if x < 0:
+            return outcome
+    return outcomes[-1][0]
+
+
 def courtly_chance_steps(state: State, rng: random.Random) -> int:
     """One random game from ``state`` with every chance event read off ``chance_outcomes()`` and
     applied with ``apply_chance``, every decision a random legal action; the steps taken."""
@@ -130,15 +140,7 @@ def courtly_chance_steps(state: State, rng: random.Random) -> int:
     uniform = rng.random
     while not state.is_terminal:
         if state.is_chance:
-            outcomes = state.chance_outcomes()
-            x = uniform()
-            outcome = outcomes[-1][0]
-            for candidate, p in outcomes:
-                x -= p
-                if x < 0:
-                    outcome = candidate
-                    break
-            state.apply_chance(outcome)
+            state.apply_chance(picked(state.chance_outcomes(), uniform()))
         else:
             seat = state.to_move[0]
             legal = state.legal_actions(seat)
@@ -153,15 +155,7 @@ def spiel_chance_steps(state: Any, rng: random.Random) -> int:
     uniform = rng.random
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            x = uniform()
-            outcome = outcomes[-1][0]
-            for candidate, p in outcomes:
-                x -= p
-                if x < 0:
-                    outcome = candidate
-                    break
-            state.apply_action(outcome)
+            state.apply_action(picked(state.chance_outcomes(), uniform()))
         else:
             legal = state.legal_actions()
             state.apply_action(legal[int(uniform() * len(legal))])
