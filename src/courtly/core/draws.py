@@ -98,12 +98,11 @@ def in_pile(outcome: object, pile: Sequence[int]) -> bool:
     return isinstance(outcome, Card) and outcome in pile
 
 
-def distinct_pile_outcomes(pile: list[Any]) -> list[tuple[Any, float]]:
+def distinct_pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
     """:func:`pile_outcomes` of a pile that never holds two equal cards (a deck of one of each
-    card, a hand): the same list, without looking for copies. (A list, read as ints: compiled,
-    the loop indexes it directly.)"""
+    card, a hand): the same list, without looking for copies."""
     row = _draw_chances(len(pile))
-    return [row[int(c)] for c in pile]
+    return [row[c] for c in pile]
 
 
 def pile_index(outcome: object, pile: Sequence[int]) -> int:
