@@ -102,6 +102,10 @@ def distinct_pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
     """:func:`pile_outcomes` of a pile that never holds two equal cards (a deck of one of each
     card, a hand): the same list, without looking for copies."""
     row = _draw_chances(len(pile))
+    if isinstance(pile, list):
+        # Compiled, a list is walked by index (any other sequence through its iterator).
+        cards: list[int] = pile
+        return [row[c] for c in cards]
     return [row[c] for c in pile]
 
 
