@@ -9,11 +9,15 @@ Courtly's ISMCTS searches the same games directly. Both are measured on this mac
   Python game pays for every call across its C++ core, so it also runs, as yardsticks, on its
   own Leduc poker and Hearts (C++ games); ``x C++ game`` divides Courtly's rate by OpenSpiel's
   on a C++ game of the same rollout length (the line through those two, measured in this run);
+* **chance**: random play with every chance event resolved through ``chance_outcomes()`` and
+  ``apply_chance`` (as OpenSpiel's API and a tree search walk chance nodes), steps per second in
+  every game at every player count, against OpenSpiel's C++ Hearts driven by the same loop;
 * **strength**: games between the two at equal time per move, seats rotated (in Goths Save the
   Queen one clan each, then swapped), the win rate of Courtly's bot with a 95% interval. OpenSpiel's
   ISMCTS has no time budget: it gets the simulations its measured speed makes in that time.
 
     .venv/bin/python benchmarks/openspiel.py [--seconds 0.2] [--games 20] [--out PATH]
+    .venv/bin/python benchmarks/openspiel.py --chance-only [--rounds 5]
 """
 
 from __future__ import annotations
@@ -119,6 +123,103 @@ def same_length_rate(reference: dict[str, tuple[float, float]], steps_left: floa
     return 1 / max(fixed + per_step * steps_left, 1e-9)
 
 
+def picked(outcomes: list[tuple[Any, float]], x: float) -> Any:
+    """The outcome a uniform ``x`` in [0, 1) picks off ``(outcome, probability)`` pairs (the
+    same for both loops, so that they differ only in the game)."""
+    for outcome, p in outcomes:
+        x -= p
+        if x < 0:
+            return outcome
+    return outcomes[-1][0]
+
+
+def courtly_chance_steps(state: State, rng: random.Random) -> int:
+    """One random game from ``state`` with every chance event read off ``chance_outcomes()`` and
+    applied with ``apply_chance``, every decision a random legal action; the steps taken."""
+    steps = 0
+    uniform = rng.random
+    while not state.is_terminal:
+        if state.is_chance:
+            state.apply_chance(picked(state.chance_outcomes(), uniform()))
+        else:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(uniform() * len(legal))])
+        steps += 1
+    return steps
+
+
+def spiel_chance_steps(state: Any, rng: random.Random) -> int:
+    """The same loop through pyspiel's API (OpenSpiel's C++ games)."""
+    steps = 0
+    uniform = rng.random
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(picked(state.chance_outcomes(), uniform()))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(uniform() * len(legal))])
+        steps += 1
+    return steps
+
+
+def chance_loop_rate(new_state: Any, loop: Any, seconds: float) -> float:
+    """Steps per second of ``loop`` over fresh games from ``new_state()`` for about ``seconds``
+    (the time of building each initial state included, as in the other)."""
+    rng = random.Random(0)
+    steps = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        steps += loop(new_state(), rng)
+        elapsed = time.perf_counter() - start
+    return steps / elapsed
+
+
+def chance_table(seconds: float, rounds: int, only: list[str] | None) -> list[dict[str, Any]]:
+    """Every game at every player count against OpenSpiel's C++ Hearts in the chance loop,
+    interleaved ``rounds`` times (Hearts measured right before each game): the ranges."""
+    hearts = pyspiel.load_game("hearts")
+    configs: list[Game] = []
+    for info in courtly.games():
+        if info.id.startswith("test-") or (only and info.id not in only):
+            continue
+        for players in info.player_counts:
+            configs.append(courtly.make(info.id, players=players))
+    ours: dict[int, list[float]] = {i: [] for i in range(len(configs))}
+    theirs: dict[int, list[float]] = {i: [] for i in range(len(configs))}
+    for _ in range(rounds):
+        for index, game in enumerate(configs):
+            theirs[index].append(
+                chance_loop_rate(hearts.new_initial_state, spiel_chance_steps, seconds)
+            )
+            ours[index].append(chance_loop_rate(game.new_state, courtly_chance_steps, seconds))
+    print(
+        f"\n{'chance loop':<24}{'players':>8}{'Courtly steps/s':>22}{'Hearts steps/s':>22}"
+        f"{'x Hearts':>14}"
+    )
+    rows: list[dict[str, Any]] = []
+    for index, game in enumerate(configs):
+        ratios = [a / b for a, b in zip(ours[index], theirs[index], strict=True)]
+        rows.append(
+            {
+                "game": game.id,
+                "players": game.num_players,
+                "courtly_steps_per_s": ours[index],
+                "hearts_steps_per_s": theirs[index],
+                "ratio": ratios,
+            }
+        )
+        print(
+            f"{game.id:<24}{game.num_players:>8}"
+            f"{f'{min(ours[index]):,.0f}-{max(ours[index]):,.0f}':>22}"
+            f"{f'{min(theirs[index]):,.0f}-{max(theirs[index]):,.0f}':>22}"
+            f"{f'{min(ratios):.2f}-{max(ratios):.2f}x':>14}",
+            flush=True,
+        )
+    return rows
+
+
 def match(
     game: Game,
     spiel_game: Any,
@@ -154,7 +255,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per Courtly game (rotated)")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/openspiel.json"))
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds, chance loop")
+    parser.add_argument("--chance-seconds", type=float, default=1.0, help="per chance-loop run")
+    parser.add_argument("--chance-only", action="store_true", help="only the chance loop")
     args = parser.parse_args()
+
+    chance_rows = chance_table(args.chance_seconds, args.rounds, args.game)
+    if args.chance_only:
+        return
 
     reference = {name: yardstick(name, args.decisions, 400) for name in ("leduc_poker", "hearts")}
     for name, (rate, left) in reference.items():
@@ -188,8 +296,9 @@ def main() -> None:
             returns = match(game, spiel_game, side, args.seconds, simulations, index)
             score += sum(returns[seat] for seat in side) / sum(returns) if sum(returns) else 0.5
             played += 1
-        rate = score / played
-        low, high = wilson_interval(score, played)
+        # (--games 0 measures speed alone: no match, no interval)
+        rate = score / played if played else float("nan")
+        low, high = wilson_interval(score, played) if played else (float("nan"), float("nan"))
         rows.append(
             {
                 "game": info.id,
@@ -221,6 +330,7 @@ def main() -> None:
                     for name, (rate, left) in reference.items()
                 },
                 "results": rows,
+                "chance_loop": chance_rows,
             },
             indent=2,
         )

@@ -289,6 +289,31 @@ def test_chance_outcomes_have_stable_ids_and_distinct_texts(game: Game, seed: in
             game.chance_outcome_from_id(bad)
 
 
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_chance_outcomes_drive_a_game_as_sampling_does(game: Game, seed: int) -> None:
+    """Every chance event resolved through ``chance_outcomes()`` and ``apply_chance`` (as
+    OpenSpiel's API and a tree search walk chance nodes) replays a sampled game exactly: at each
+    chance point the outcomes are the same, in the same order, with the same probabilities, and
+    each answer is a fresh list the caller may change."""
+    sampled = playout(game, seed)
+    driven = game.new_state()
+    for actor, item in sampled.history:
+        if actor == CHANCE:
+            outcomes = driven.chance_outcomes()
+            again = driven.chance_outcomes()
+            assert outcomes == again and outcomes is not again
+            outcomes.reverse()
+            assert driven.chance_outcomes() == again
+            chosen = next(outcome for outcome, _ in again if outcome == item)
+            # an equal outcome of the list, not the sampled instance: applied by its value
+            driven.apply_chance(chosen)
+        else:
+            driven.apply(actor, item)
+    assert driven.is_terminal
+    assert driven.history == sampled.history
+    assert driven.returns() == sampled.returns()
+
+
 def test_history_marks_chance_events(game: Game) -> None:
     final = playout(game, 0)
     actors = {actor for actor, _ in final.history}

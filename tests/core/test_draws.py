@@ -13,8 +13,10 @@ from courtly.core.cards import CARDS, Card
 from courtly.core.draws import (
     below,
     choice,
+    distinct_pile_outcomes,
     drawn_card,
     in_pile,
+    pile_index,
     pile_outcomes,
     shuffle,
     take_drawn,
@@ -63,6 +65,37 @@ def test_a_pile_draws_each_card_as_often_as_it_is_there(pile: list[int]) -> None
     assert sum(chance for _, chance in outcomes) == pytest.approx(1.0)
     assert all(in_pile(card, pile) for card, _ in outcomes)
     assert not in_pile(int(outcomes[0][0]), pile)  # an outcome is a card, not its number
+
+
+@given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60))
+def test_a_piles_chances_are_exactly_the_copies_summed_in_order(pile: list[int]) -> None:
+    """The same floats as adding ``1 / len(pile)`` once per copy, in pile order (what the
+    outcomes were before they were built from shared pairs): probabilities compare exactly."""
+    p = 1.0 / len(pile)
+    summed: dict[int, float] = {}
+    for card in pile:
+        summed[card] = summed.get(card, 0.0) + p
+    assert pile_outcomes(pile) == [(CARDS[card], chance) for card, chance in summed.items()]
+
+
+@given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60, unique=True))
+def test_a_piles_outcomes_share_their_pairs_in_a_fresh_list(pile: list[int]) -> None:
+    """Listing a pile's outcomes builds no pair (a chance step of a tree search allocates one
+    list), and the list is the caller's: changing it changes no later answer."""
+    first, second = pile_outcomes(pile), pile_outcomes(list(pile))
+    assert distinct_pile_outcomes(pile) == first  # what a pile of one card of each may use
+    assert first is not second
+    assert all(a is b for a, b in zip(first, second, strict=True))
+    expected = list(first)
+    first.clear()
+    assert pile_outcomes(pile) == expected
+
+
+@given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60), card=st.integers(0, 53))
+def test_a_given_card_is_found_where_its_first_copy_lies(pile: list[int], card: int) -> None:
+    assert pile_index(CARDS[card], pile) == (pile.index(card) if card in pile else -1)
+    assert pile_index(card, pile) == -1  # a card's number is no card
+    assert pile_index("QS", pile) == -1
 
 
 @given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60), data=st.data())

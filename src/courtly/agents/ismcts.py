@@ -2,7 +2,8 @@
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree
 Search"): every iteration draws a determinization of the searcher's information set with
-``view.determinize(rng)`` and walks one shared tree with it, so statistics pool over all worlds
+``view.search_world(rng)`` (a ``view.determinize`` world whose history need not replay: a search
+only plays on from it) and walks one shared tree with it, so statistics pool over all worlds
 the searcher cannot tell apart. Selection uses UCB1 with *availability* counts (an action is only
 compared over the iterations in which it was legal). Chance events are sampled on the way down;
 the tree branches on what the searcher *observes* (``state.observed``): its own actions, other
@@ -188,7 +189,7 @@ class ISMCTSAgent:
       without the searcher's secrets; ``search`` searches for teammates like for rivals;
     * ``worlds=informed``: each world is drawn by the hooks' ``sample_world``, which weighs what
       the other seats' conventions give away (offered where ``informed_worlds`` is true);
-      ``uniform`` draws with ``view.determinize``.
+      ``uniform`` draws with ``view.search_world``.
     """
 
     def __init__(
@@ -256,7 +257,7 @@ class ISMCTSAgent:
     def act(self, view: View, rng: random.Random) -> Action:
         informed = self.informed
         if informed is None:
-            return self.search(view, view.determinize, rng)
+            return self.search(view, view.search_world, rng)
         return self.search(view, functools.partial(informed, view), rng)
 
     def search(
@@ -264,7 +265,7 @@ class ISMCTSAgent:
     ) -> Action:
         """The move for ``view``'s seat, searching over the states ``worlds(rng)`` draws.
 
-        A bot passes ``view.determinize`` (what :meth:`act` does): every world is one the seat
+        A bot passes ``view.search_world`` (what :meth:`act` does): every world is one the seat
         cannot tell from the real game. Analysis code may pass other samplers, e.g. the true
         state, to measure what perfect information would be worth.
         """
@@ -320,7 +321,7 @@ class ISMCTSAgent:
         legal = list(view.legal_actions())
         informed = self.informed
         worlds: Callable[[random.Random], State] = (
-            view.determinize if informed is None else functools.partial(informed, view)
+            view.search_world if informed is None else functools.partial(informed, view)
         )
         # The heuristic's move gets the progressive bias, as in search(); with its own stream.
         hint = -1
@@ -373,7 +374,7 @@ class ISMCTSAgent:
         """
         informed = self.informed
         worlds: Callable[[random.Random], State] = (
-            view.determinize if informed is None else functools.partial(informed, view)
+            view.search_world if informed is None else functools.partial(informed, view)
         )
         stats = RootStatistics((), self.num_players)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0

@@ -53,20 +53,72 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
 # it out by its place instead of comparing it with every card before it.
 
 
+_DRAW_CHANCES: list[tuple[tuple[Any, float], ...]] = []
+"""``_DRAW_CHANCES[n][c]``: the outcome pair ``(CARDS[c], 1.0 / n)`` of card ``c`` drawn from a
+pile of ``n`` cards, built once (row by row, on first use): ``chance_outcomes()`` is every chance
+step of OpenSpiel's API and of a tree search, and listing shared pairs allocates no tuple."""
+
+
+def _draw_chances(n: int) -> tuple[tuple[Any, float], ...]:
+    """The row of ``_DRAW_CHANCES`` for a pile of ``n`` cards (``n >= 1``)."""
+    table = _DRAW_CHANCES
+    while len(table) <= n:
+        size = len(table)
+        p = 1.0 / size if size else 0.0
+        table.append(tuple([(card, p) for card in CARDS]))
+    return table[n]
+
+
 def pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
     """The outcomes of drawing one card of ``pile`` (cards or their ints), each with its
     chance; equal cards (Crush the Crown's two jokers) are one outcome, as often as they are
-    there, listed where the first of them lies."""
-    p = 1.0 / len(pile)
-    chances: dict[int, float] = {}
+    there, listed where the first of them lies. A fresh list (the caller may keep or change it)
+    of shared ``(card, chance)`` pairs; only a merged pair of equal cards is built anew."""
+    row = _draw_chances(len(pile))
+    outcomes: list[tuple[Any, float]] = []
+    seen = 0  # bit c: card c is listed already
     for c in pile:
-        chances[c] = chances.get(c, 0.0) + p
-    return [(CARDS[c], chance) for c, chance in chances.items()]
+        bit = 1 << c
+        if not seen & bit:
+            seen |= bit
+            outcomes.append(row[c])
+            continue
+        # Another copy of a listed card: its chance adds to the first copy's, summed one copy
+        # at a time (the same float, whatever the order of the copies).
+        for i in range(len(outcomes)):
+            card, chance = outcomes[i]
+            if card == c:
+                outcomes[i] = (card, chance + row[c][1])
+                break
+    return outcomes
 
 
 def in_pile(outcome: object, pile: Sequence[int]) -> bool:
     """Whether ``outcome`` is a card that may be drawn from ``pile``."""
     return isinstance(outcome, Card) and outcome in pile
+
+
+def distinct_pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
+    """:func:`pile_outcomes` of a pile that never holds two equal cards (a deck of one of each
+    card, a hand): the same list, without looking for copies."""
+    row = _draw_chances(len(pile))
+    if isinstance(pile, list):
+        # Compiled, a list is walked by index (any other sequence through its iterator).
+        cards: list[int] = pile
+        return [row[c] for c in cards]
+    return [row[c] for c in pile]
+
+
+def pile_index(outcome: object, pile: Sequence[int]) -> int:
+    """Where the first card equal to ``outcome`` lies in ``pile``; -1 if ``outcome`` is not a
+    card of it. A game checking a given outcome keeps the place, so that applying the card takes
+    it out by its place (:func:`take_drawn`) instead of looking for it twice."""
+    if not isinstance(outcome, Card):
+        return -1
+    try:
+        return pile.index(outcome)
+    except ValueError:
+        return -1
 
 
 def take_drawn(pile: list[T], card: T, index: int) -> None:

@@ -330,6 +330,13 @@ class GameViews(ABC):
         copy, and the world draws that choice, so it waits for the same seats as the truth."""
         return state.clone()
 
+    def search_world(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A world for a search alone: drawn as :meth:`determinize` draws it (the same worlds,
+        equally likely, the same seats to move), but its history need not replay to it (hidden
+        events may stay :data:`HIDDEN`): a search only plays on from a world. A game whose
+        replayable history costs more than the world overrides it; by default, ``determinize``."""
+        return self.determinize(state, seat, rng)
+
     def secret_cards(self, state: State, seat: int | None) -> frozenset[Card]:
         """The cards of this (full) state whose whereabouts ``seat`` may not know: the contract
         suite checks that none of them appears in the seat's view."""
@@ -1148,6 +1155,14 @@ class View:
         world = seen.game.views.determinize(seen, self.seat, rng)
         # What was revealed when is part of what the seat saw: a world's log resumes like the
         # truth's (log_from) whichever way the game drew it.
+        world.secrets.take_reveals(seen.secrets)
+        return world
+
+    def search_world(self, rng: random.Random) -> State:
+        """A world drawn as :meth:`determinize` draws it, for a search that only plays on from
+        it: its history need not replay (:meth:`GameViews.search_world`)."""
+        seen = self._state
+        world = seen.game.views.search_world(seen, self.seat, rng)
         world.secrets.take_reveals(seen.secrets)
         return world
 

@@ -269,3 +269,40 @@ def test_only_the_seats_to_move_have_legal_actions(players: int) -> None:
                 if seat not in state.to_move:
                     assert list(state.legal_actions(seat)) == []
             assert list(state.legal_actions(-1)) == [] and list(state.legal_actions(9)) == []
+
+
+# ----------------------------------------------------------------------------- search's worlds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_search_world_is_the_determinized_world_without_its_hidden_history(
+    players: int,
+) -> None:
+    """What a search draws (``view.search_world``) is the very world ``determinize`` draws with
+    the same generator, which it leaves in the same state: the same table, the same seats to
+    move, the same observation for the seat. With two players its history keeps the hidden
+    events (nothing is searched to fill them in); with more, the history's search is what
+    refuses the worlds no history leads to, so it runs as for a replayable world."""
+    kept_hidden = 0
+    states = random_states(players, 1)[::3] + heuristic_states(players, 2)[::5]
+    for index, truth in enumerate(states):
+        for seat in range(players):
+            # (Two views: the worlds drawn from one share what their histories learned.)
+            view = truth.view(seat)
+            theirs, ours = random.Random(index), random.Random(index)
+            replayable = truth.view(seat).determinize(theirs)
+            searched = view.search_world(ours)
+            assert isinstance(replayable, GodSaveTheKingState)
+            assert isinstance(searched, GodSaveTheKingState)
+            assert ours.getstate() == theirs.getstate()
+            assert position(searched) == position(replayable)
+            assert searched.view(seat).observation() == view.observation()
+            assert len(searched.history) == len(replayable.history)
+            if any(item is HIDDEN for _, item in searched.history):
+                kept_hidden += 1
+                assert searched._partial and players == 2
+            else:
+                assert searched.history_text() == replayable.history_text()
+            play_randomly(searched, random.Random(index))
+            assert searched.is_terminal
+    assert (kept_hidden > 0) == (players == 2)

@@ -38,7 +38,7 @@ from typing import Any
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import CARDS, Card
-from ...core.draws import below, pile_outcomes, take_drawn
+from ...core.draws import below, pile_index, pile_outcomes, take_drawn
 from ...core.game import Game, State
 from .components import (
     AFTER_DEAL,
@@ -187,7 +187,12 @@ class CrushTheCrownState(State):
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
         if self.pending_chance == DRAW:
-            return isinstance(outcome, Card) and min(outcome, JOKER) in self.draw_pile
+            if not isinstance(outcome, Card):
+                return False
+            # The place is kept for _apply_chance, as the sampler's is (both jokers name the
+            # first of them).
+            self._draw_at = pile_index(CARDS[min(outcome, JOKER)], self.draw_pile)
+            return self._draw_at >= 0
         return (
             isinstance(outcome, int)
             and not isinstance(outcome, Card)

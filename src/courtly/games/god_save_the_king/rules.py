@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.cards import CARDS, Card
-from ...core.draws import choice, in_pile, pile_outcomes
+from ...core.draws import choice, distinct_pile_outcomes, in_pile
 from ...core.game import Game, State
 from ...core.persist import fields_of, rebuild
 from .components import (
@@ -704,7 +704,7 @@ class GodSaveTheKingState(State):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance:
             return []
-        return pile_outcomes(self.hands[self.draw_from])
+        return distinct_pile_outcomes(self.hands[self.draw_from])  # one card of each
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         return choice(rng, self.hands[self.draw_from])

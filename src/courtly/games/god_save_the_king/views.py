@@ -61,15 +61,13 @@ class GodSaveTheKingViews(GameViews):
         """A world drawn from a view's copy (:func:`.worlds.sample_world`), or from the copy a
         full state's view would hold."""
         assert isinstance(state, GodSaveTheKingState)
-        if state.is_terminal:
-            return state._copy(knowledge=False)  # the game is over: nothing is hidden
-        if state._view_knowledge is None:
-            copy = redacted(state, seat)
-            copy.history = state.secrets.seen_by(
-                state.history, observer_bit(seat, state.num_players)
-            )
-            state = copy
-        return sample_world(state, seat, rng)
+        return draw_world(state, seat, rng, replayable=True)
+
+    def search_world(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """The world :meth:`determinize` draws, without filling in its hidden history where no
+        world needs it to be drawn (see :func:`.worlds.sample_world`)."""
+        assert isinstance(state, GodSaveTheKingState)
+        return draw_world(state, seat, rng, replayable=False)
 
     def observed(self, state: State, actor: int, item: Any, observer: int) -> Any:
         # A card placed in a formation is unseen (only the count is public); routes and
@@ -80,6 +78,20 @@ class GodSaveTheKingViews(GameViews):
         if actor != observer and item.kind == FORM:
             return "form"
         return item.id
+
+
+def draw_world(
+    state: GodSaveTheKingState, seat: int | None, rng: random.Random, replayable: bool
+) -> GodSaveTheKingState:
+    """A world drawn from a view's copy (:func:`.worlds.sample_world`), or from the copy a full
+    state's view would hold; its history replays to it if ``replayable``."""
+    if state.is_terminal:
+        return state._copy(knowledge=False)  # the game is over: nothing is hidden
+    if state._view_knowledge is None:
+        copy = redacted(state, seat)
+        copy.history = state.secrets.seen_by(state.history, observer_bit(seat, state.num_players))
+        state = copy
+    return sample_world(state, seat, rng, replayable)
 
 
 def knower_bit(state: GodSaveTheKingState, seat: int | None) -> int:

@@ -664,14 +664,22 @@ try (a search that runs into a dead end is better drawn again than searched thro
 
 
 def sample_world(
-    state: GodSaveTheKingState, seat: int | None, rng: random.Random
+    state: GodSaveTheKingState, seat: int | None, rng: random.Random, replayable: bool = True
 ) -> GodSaveTheKingState:
     """A full state drawn from what ``seat`` knows (``state`` is its view's copy), with the same
-    seats to move and the same table as the seat sees it, and a history that replays to it."""
+    seats to move and the same table as the seat sees it, and a history that replays to it.
+
+    ``replayable=False`` (a world for a search, which only plays on from it) leaves the hidden
+    events of the history as they are where the world does not depend on them: with two players
+    the first hidden cards drawn always have a history (:data:`WORLD_TRIES`), so the same world
+    comes out, with the same draws of ``rng``, without the history's search (the tests hold it
+    to that). With more players the search still runs: it is what refuses the worlds no history
+    leads to."""
     know = state._view_knowledge
     assert know is not None
+    needs_history = replayable or state.num_players > 2
     plan = state.world_plan
-    if not isinstance(plan, WorldPlan) and state._world_source is not None:
+    if needs_history and not isinstance(plan, WorldPlan) and state._world_source is not None:
         plan = state.world_plan = plan_worlds(state)
     world = state._copy(knowledge=False)
     world._view_knowledge = None
@@ -679,7 +687,11 @@ def sample_world(
     world.world_plan = None
     world._sampled = True
     lay_hidden_cards(world, know.sample(rng), seat)
-    if isinstance(plan, WorldPlan) and write_history(world, plan, know, seat, rng):
+    if (
+        needs_history
+        and isinstance(plan, WorldPlan)
+        and write_history(world, plan, know, seat, rng)
+    ):
         world._partial = False
     # (else no journal, or no history found: the world keeps the gaps, and does not replay)
     if world.decision == D_FORM:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ...core.actions import Action
 from ...core.events import CHANCE
@@ -85,6 +85,14 @@ from .components import (
 )
 
 __all__ = ["ORDERS", "UNKNOWN", "GothsSaveTheQueenState"]
+
+# The outcome pairs of the two chance events, built once: chance_outcomes() copies them.
+OBJECTIVE_CHANCES: Final[tuple[tuple[Any, float], ...]] = tuple(
+    [(outcome, 1.0 / len(OBJECTIVE_ORDERS)) for outcome in OBJECTIVE_ORDERS]
+)
+FOG_CHANCES: Final[tuple[tuple[Any, float], ...]] = tuple(
+    [(outcome, 1.0 / len(FOG_DRAWS)) for outcome in FOG_DRAWS]
+)
 
 
 class GothsSaveTheQueenState(State):
@@ -175,10 +183,8 @@ class GothsSaveTheQueenState(State):
         if not self.is_chance:
             return []
         if self.phase == SETUP_OBJECTIVES:
-            chance = 1.0 / len(OBJECTIVE_ORDERS)
-            return [(outcome, chance) for outcome in OBJECTIVE_ORDERS]
-        chance = 1.0 / len(FOG_DRAWS)
-        return [(outcome, chance) for outcome in FOG_DRAWS]
+            return list(OBJECTIVE_CHANCES)
+        return list(FOG_CHANCES)
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self.phase == SETUP_OBJECTIVES:

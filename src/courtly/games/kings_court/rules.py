@@ -35,7 +35,7 @@ from typing import Any, cast
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import CARDS, JACK, QUEEN, Card
-from ...core.draws import in_pile, pile_outcomes, take_drawn
+from ...core.draws import distinct_pile_outcomes, pile_index, take_drawn
 from ...core.game import Game, State
 from .components import (
     BORROWING,
@@ -132,7 +132,7 @@ class KingsCourtState(State):
         if self.phase == CUT:
             p = 1.0 / self.num_players
             return [(SEAT_OUTCOMES[s], p) for s in range(self.num_players)]
-        return pile_outcomes(self.draw_pile)
+        return distinct_pile_outcomes(self.draw_pile)  # one card of each
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self.phase == CUT:
@@ -149,7 +149,9 @@ class KingsCourtState(State):
                 and not isinstance(outcome, Card)
                 and 0 <= outcome < self.num_players
             )
-        return in_pile(outcome, self.draw_pile)
+        # The place is kept for _apply_chance, as the sampler's is.
+        self._draw_at = pile_index(outcome, self.draw_pile)
+        return self._draw_at >= 0
 
     def _apply_chance(self, outcome: Any) -> None:
         if self.phase == CUT:

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from ...core.actions import SEAT_OUTCOMES, Action
 from ...core.cards import JACK, KING, QUEEN, Card
-from ...core.draws import below, choice, in_pile, pile_outcomes, take_drawn
+from ...core.draws import below, choice, distinct_pile_outcomes, pile_index, take_drawn
 from ...core.game import Game, State
 from .components import (
     ACTIVE,
@@ -144,7 +144,7 @@ class RoyalGambitState(State):
         if self.chance_event == START_PLAYER:
             p = 1.0 / len(self.participants)
             return [(SEAT_OUTCOMES[s], p) for s in self.participants]
-        return pile_outcomes(self.deck)
+        return distinct_pile_outcomes(self.deck)  # one card of each
 
     def sample_chance_outcome(self, rng: random.Random) -> Any:
         if self.chance_event == DRAW:
@@ -158,7 +158,9 @@ class RoyalGambitState(State):
 
     def _is_possible_outcome(self, outcome: Any) -> bool:
         if self.chance_event == DRAW:
-            return in_pile(outcome, self.deck)
+            # The place is kept for _apply_chance, as the sampler's is.
+            self._draw_at = pile_index(outcome, self.deck)
+            return self._draw_at >= 0
         return (
             isinstance(outcome, int)
             and not isinstance(outcome, Card)
