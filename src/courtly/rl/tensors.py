@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..core.errors import InvalidOptions
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import Game, State, View
 from ..core.registry import make
 
