@@ -40,7 +40,7 @@ import pyspiel
 from ..core.events import CHANCE
 from ..core.game import Game, State
 from ..core.registry import games, make
-from .tensors import observation_tensor
+from .tensors import Observer
 
 PREFIX = "python_courtly_"
 
@@ -213,10 +213,11 @@ class CourtlyObserver:
         self.perfect_recall = perfect_recall
         size = game.tensor_layout().size
         self.tensor = np.zeros(size, np.float32)
+        self.observer = Observer(game)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CourtlyState, player: int) -> None:
-        self.tensor[:] = observation_tensor(state.courtly.view(player))
+        self.observer.write(state.courtly, player, self.tensor)
 
     def string_from(self, state: CourtlyState, player: int) -> str:
         if self.perfect_recall:

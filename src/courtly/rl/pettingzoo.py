@@ -41,7 +41,7 @@ from ..core.actions import seat_text
 from ..core.errors import IllegalAction
 from ..core.game import Game, State, sample_chance
 from ..core.registry import make
-from .tensors import action_mask, observation_shape, observation_tensor
+from .tensors import Observer, observation_shape
 
 
 def env(game_id: str, players: int | None = None, **options: Any) -> AECEnv:
@@ -81,6 +81,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             }
         )
         self._action_space = spaces.Discrete(self.game.num_actions)
+        self._observer = Observer(self.game)
         self._rng: random.Random | None = None
         self.state: State = self.game.new_state()
 
@@ -103,8 +104,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._advance()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        view = self.state.view(self._seat[agent])
-        return {"observation": observation_tensor(view), "action_mask": action_mask(view)}
+        observation, mask = self._observer.observe(self.state, self._seat[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
