@@ -106,7 +106,12 @@ class Observer:
         if mask_out is not None:
             mask_out.fill(0)
             if seat in state.to_move:
-                mask_out[[action.id for action in state.legal_actions(seat)]] = 1
+                legal = state.legal_actions(seat)
+                if len(legal) < 16:  # NumPy's item writes beat building an index array here
+                    for action in legal:
+                        mask_out[action.id] = 1
+                else:
+                    mask_out[[action.id for action in legal]] = 1
 
     def _check(
         self,
