@@ -78,10 +78,10 @@ class Observer:
     def observe(
         self, state: State, seat: int
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        observation = np.empty(self.size, dtype=np.float32)
-        mask = np.empty(self.num_actions, dtype=np.int8)
-        self.write(state, seat, observation, mask)
-        return observation, mask
+        seat = self._seat_of(state, seat)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        self._write_mask(state, seat, mask)
+        return self._observation(state, seat).astype(np.float32), mask
 
     def write(
         self,
@@ -92,34 +92,36 @@ class Observer:
     ) -> None:
         """Fill ``observation_out`` (and ``mask_out`` unless None) with ``seat``'s observation
         and legal-action mask; bad arguments raise before anything is written."""
-        self._check(state, seat, observation_out, mask_out)
-        seat = int(seat)
-        writer = self.writer
-        if writer is None:
-            observation_out[:] = self.layout.encode(state.view(seat).observation())
-        else:
-            slots: list[int] = []
-            values: list[float] = []
-            writer(state, seat, slots, values)
-            # bincount adds values of a repeated slot in float64, as the layout's list does.
-            observation_out[:] = np.bincount(slots, weights=values, minlength=self.size)
+        seat = self._seat_of(state, seat)
+        _check_array("observation_out", observation_out, self.size, np.float32)
+        if mask_out is not None:
+            _check_array("mask_out", mask_out, self.num_actions, np.int8)
+        observation_out[:] = self._observation(state, seat)
         if mask_out is not None:
             mask_out.fill(0)
-            if seat in state.to_move:
-                legal = state.legal_actions(seat)
-                if len(legal) < 16:  # NumPy's item writes beat building an index array here
-                    for action in legal:
-                        mask_out[action.id] = 1
-                else:
-                    mask_out[[action.id for action in legal]] = 1
+            self._write_mask(state, seat, mask_out)
 
-    def _check(
-        self,
-        state: State,
-        seat: int,
-        observation_out: npt.NDArray[np.float32],
-        mask_out: npt.NDArray[np.int8] | None,
-    ) -> None:
+    def _observation(self, state: State, seat: int) -> npt.NDArray[np.float64]:
+        writer = self.writer
+        if writer is None:
+            return np.asarray(self.layout.encode(state.view(seat).observation()))
+        slots: list[int] = []
+        values: list[float] = []
+        writer(state, seat, slots, values)
+        # bincount adds values of a repeated slot in float64, as the layout's list does.
+        return np.asarray(np.bincount(slots, weights=values, minlength=self.size), np.float64)
+
+    @staticmethod
+    def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
+        if seat in state.to_move:
+            legal = state.legal_actions(seat)
+            if len(legal) < 16:  # NumPy's item writes beat building an index array here
+                for action in legal:
+                    mask_out[action.id] = 1
+            else:
+                mask_out[[action.id for action in legal]] = 1
+
+    def _seat_of(self, state: State, seat: int) -> int:
         if not isinstance(state, State) or (
             state.game is not self.game and state.game.config() != self.game.config()
         ):
@@ -128,16 +130,14 @@ class Observer:
             raise IllegalAction(f"{seat!r} is not a seat of this game")
         if not 0 <= seat < self.game.num_players:
             raise IllegalAction(f"{seat!r} is not a seat of this game")
-        for name, array, size, dtype in (
-            ("observation_out", observation_out, self.size, np.float32),
-            ("mask_out", mask_out, self.num_actions, np.int8),
-        ):
-            if array is None:
-                continue
-            if not isinstance(array, np.ndarray) or array.shape != (size,):
-                raise ValueError(f"{name} must be a NumPy array of shape ({size},)")
-            if array.dtype != dtype:
-                raise ValueError(f"{name} must be of dtype {np.dtype(dtype).name}")
+        return int(seat)
+
+
+def _check_array(name: str, array: object, size: int, dtype: type[np.generic]) -> None:
+    if not isinstance(array, np.ndarray) or array.shape != (size,):
+        raise ValueError(f"{name} must be a NumPy array of shape ({size},)")
+    if array.dtype != dtype:
+        raise ValueError(f"{name} must be of dtype {np.dtype(dtype).name}")
 
 
 def layout_table(game: Game) -> list[str]:
