@@ -356,16 +356,6 @@ class TensorLayout:
         write_record(self.fields, out, 0, observation)
         return out
 
-    def encode_nonzero(
-        self, observation: Mapping[str, Any], slots: list[int], values: list[float]
-    ) -> None:
-        """Append the slot and value of every nonzero float of :meth:`encode` (the form of a
-        game's ``write_tensor``, the RL observer's fast path)."""
-        for slot, value in enumerate(self.encode(observation)):
-            if value:
-                slots.append(slot)
-                values.append(value)
-
     def misses(self, observation: Mapping[str, Any]) -> list[str]:
         """The words, cards and list entries of ``observation`` the vector cannot show (a layout
         test asks for none)."""

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
-from ...core.game import Game, State
+from ...core.game import Game
 from ...core.tensors import Cards, Choice, Each, Flag, Number, Seats, TensorLayout, Words
 from .components import (
     DECISION_TEXT,
 )
-from .rules import CrushTheCrownState
-from .views import observation
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
 
@@ -53,11 +51,3 @@ def tensor_layout(game: Game) -> TensorLayout:
         Seats("winners", players),
         Flag("draw"),
     )
-
-
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """The RL observer's fast path (:class:`courtly.rl.tensors.Observer`): the nonzero floats
-    of ``seat``'s observation, read from the state itself. ``views.observation`` reads only what the
-    seat may know even there, so no redacted copy (the costly part of a view) is built."""
-    assert isinstance(state, CrushTheCrownState)
-    state.game.tensor_layout().encode_nonzero(observation(state, seat), slots, values)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
-from ...core.game import Game, State
+from ...core.game import Game
 from ...core.tensors import (
     CARD_SLOTS,
     Among,
@@ -19,8 +19,6 @@ from ...core.tensors import (
     Within,
 )
 from .components import DECISION_TEXT
-from .rules import GodSaveTheKingState
-from .views import observation
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
 CHALLENGES = ("accurate", "not accurate")
@@ -128,11 +126,3 @@ def tensor_layout(game: Game) -> TensorLayout:
         Within("drawing", Seats("from", players), Seats("to", players)),
         Seats("winners", players),
     )
-
-
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """The RL observer's fast path (:class:`courtly.rl.tensors.Observer`): the nonzero floats
-    of ``seat``'s observation, read from the state itself. ``views.observation`` reads only what the
-    seat may know even there, so no redacted copy (the costly part of a view) is built."""
-    assert isinstance(state, GodSaveTheKingState)
-    state.game.tensor_layout().encode_nonzero(observation(state, seat), slots, values)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...core.game import Game, State
+from ...core.game import Game
 from ...core.tensors import (
     Choice,
     Each,
@@ -27,8 +27,6 @@ from .components import (
     OBJECTIVE_NAMES,
     ORDER_WORDS,
 )
-from .rules import GothsSaveTheQueenState
-from .views import observation_of
 
 CHARACTERS = tuple(name.lower() for name in CHARACTER_NAMES)
 ORDERS = ORDER_WORDS[1:]
@@ -120,11 +118,3 @@ def tensor_layout(game: Game) -> TensorLayout:
         ),
         Choice("winner", (*CLAN_KEYS, "draw")),
     )
-
-
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """The RL observer's fast path (:class:`courtly.rl.tensors.Observer`): the nonzero floats
-    of ``seat``'s observation, read from the state itself. ``views.observation_of`` reads only what the
-    seat may know even there, so no redacted copy (the costly part of a view) is built."""
-    assert isinstance(state, GothsSaveTheQueenState)
-    state.game.tensor_layout().encode_nonzero(observation_of(state, seat), slots, values)
