@@ -56,7 +56,7 @@ from .spaces import (
     packed,
     shown,
 )
-from .tensors import action_mask, observation_tensor
+from .tensors import Observer
 
 ILLEGAL_REWARD = -1.0
 
@@ -107,6 +107,7 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = observation_space(self.game, observation)
         self.action_space = spaces.Discrete(self.game.num_actions)
         self._rng = random.Random()
+        self._observer = Observer(self.game)
         self.state: State = self.game.new_state()
         self._mask = ended_mask(self.game.num_actions)
 
@@ -160,8 +161,7 @@ class CourtlyEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The agent's vector and legal-action mask: the one place the env builds them."""
-        view = self.state.view(self.seat)
-        return observation_tensor(view), action_mask(view)
+        return self._observer.observe(self.state, self.seat)
 
     def _handed(
         self, info: dict[str, Any], ended: bool = False

@@ -53,7 +53,7 @@ from ..core.events import CHANCE
 from ..core.game import Game, State
 from ..core.registry import games, make
 from .recall import Decision, RecallLayout, decisions_from_history
-from .tensors import observation_tensor
+from .tensors import Observer, observation_tensor
 
 PREFIX = "python_courtly_"
 
@@ -354,13 +354,14 @@ class CourtlyObserver:
             self.now = self.tensor[recall.now :]
             decisions = self.tensor[: recall.now].reshape(recall.slots, recall.slot_size)
             self.dict = {"decisions": decisions, "observation": self.now}
+        self.observer = Observer(game.courtly)
         # The decisions written last, and how many: a seat's list only grows (a copied state
         # gets its own), so the same list again needs only its new slots written.
         self._written: list[Decision] | None = None
         self._slots = 0
 
     def set_from(self, state: CourtlyState, player: int) -> None:
-        self.now[:] = observation_tensor(state.courtly.view(player))
+        self.observer.write(state.courtly, player, self.now)
         if self.recall is not None:
             decisions = state._seat_decisions(player)
             kept = self._slots if decisions is self._written else 0

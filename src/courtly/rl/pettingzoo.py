@@ -47,7 +47,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, State, sample_chance
 from ..core.registry import make
 from .spaces import RENDER_MODES, checked_settings, ended_mask, observation_space, packed, shown
-from .tensors import action_mask, observation_tensor
+from .tensors import Observer
 
 Seen = tuple[int, State, int, npt.NDArray[np.float32], npt.NDArray[np.int8]]
 
@@ -84,6 +84,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_space = observation_space(self.game, observation)
         self._action_space = spaces.Discrete(self.game.num_actions)
+        self._observer = Observer(self.game)
         self._rng: random.Random | None = None
         self.state: State = self.game.new_state()
         # The agent to act's vector and mask, built once for both its info and observe(): the
@@ -132,8 +133,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def _observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and legal-action mask: the one place the env builds them."""
-        view = self.state.view(seat)
-        return observation_tensor(view), action_mask(view)
+        return self._observer.observe(self.state, seat)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...core.game import Game
+from ...core.cards import Card
+from ...core.game import Game, State
 from ...core.tensors import (
     Cards,
     Choice,
@@ -12,6 +13,8 @@ from ...core.tensors import (
     Seats,
     TensorLayout,
 )
+from .components import BUSTED
+from .rules import RoyalGambitState
 
 
 def tensor_layout(game: Game) -> TensorLayout:
@@ -43,3 +46,97 @@ def tensor_layout(game: Game) -> TensorLayout:
         Seats("favorites", players),
         Seats("winners", players),
     )
+
+
+# The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
+# (index, value) pairs of the nonzero floats, with no observation built. Every seat sees the
+# whole table in Royal Gambit, so the state itself is what the seat may know.
+
+_STATUS_SLOT = (3, 0, 1, 2)  # the layout's ("active", "stayed", "bust", "out") by status code
+_CARD_SLOTS = 53
+_JOKER_SLOT = 52
+
+
+def _cards(at: int, cards: list[Card], slots: list[int], values: list[float]) -> None:
+    for card in cards:
+        index = int(card)
+        slots.append(at + (index if index < _JOKER_SLOT else _JOKER_SLOT))
+        values.append(1.0)
+
+
+def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
+    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
+    slot may come more than once: its values add up)."""
+    assert isinstance(state, RoyalGambitState)
+    players = state.num_players
+    target = float(state.game.options["target_score"])
+    slots.append(seat)
+    values.append(1.0)
+    at = players
+    score = state.tables.target_score
+    if score:
+        slots.append(at)
+        values.append(score / 50)
+    at += 1
+    slots.append(at + state.phase)
+    values.append(1.0)
+    at += 4
+    if state.hand_number:
+        slots.append(at)
+        values.append(state.hand_number / 20)
+    at += 1
+    slots.append(at + state.start_player)
+    values.append(1.0)
+    at += players
+    slots.append(at + state.turn)
+    values.append(1.0)
+    at += players
+    for mover in state.to_move:
+        slots.append(at + mover)
+        values.append(1.0)
+    at += players
+    if state.to_move:
+        slots.append(at + state.decision)
+        values.append(1.0)
+    at += 3
+    for s in range(players):
+        total = state.totals[s]
+        if total:
+            slots.append(at)
+            values.append(total / target)
+        status = state.status[s]
+        slots.append(at + 1 + _STATUS_SLOT[status])
+        values.append(1.0)
+        _cards(at + 5, state.rows[s], slots, values)
+        row_score = state.row_score(s) if status != BUSTED else 0
+        if row_score:
+            slots.append(at + 5 + _CARD_SLOTS)
+            values.append(row_score / target)
+        banked = state.banked[s]
+        if banked:
+            slots.append(at + 6 + _CARD_SLOTS)
+            values.append(banked / target)
+        at += 7 + _CARD_SLOTS
+    _cards(at, state.set_aside, slots, values)
+    at += _CARD_SLOTS
+    if state.deck:
+        slots.append(at)
+        values.append(len(state.deck) / 52)
+    at += 1
+    flips = [0] * players  # the layout keeps the first entry of a seat named twice
+    for s, left in reversed(state.forced_flips):
+        if left:
+            flips[s] = left
+    for s in range(players):
+        if flips[s]:
+            slots.append(at + s)
+            values.append(flips[s] / 3)
+    at += players
+    for s in set(state.favorites):
+        slots.append(at + s)
+        values.append(1.0)
+    at += players
+    for s in set(state.winners):
+        slots.append(at + s)
+        values.append(1.0)

@@ -1,0 +1,226 @@
+"""Observations at engine speed: what reading the observation and mask at every step costs.
+
+Two measures, every game at every player count, interleaved in one run (``--rounds`` times,
+reported as ranges):
+
+* **PettingZoo**: random play through ``courtly.rl.pettingzoo.env`` reading the observation and
+  the mask at every agent step (``last()``), against a do-nothing AEC environment with the same
+  observation and mask shapes and the same episode length, driven by the same loop: PettingZoo's
+  own ceiling. The old path (the view's JSON observation encoded through the layout) runs
+  beside them for comparison. Goal: at least 0.8x the ceiling.
+* **pyspiel**: random play through the OpenSpiel game (``courtly.rl.openspiel``), chance by
+  ``chance_outcomes()``, with ``observation_tensor(player)`` read at every decision and without.
+  Goal: the observation costs at most a quarter of the steps/s (kept >= 0.75).
+
+    PYTHONPATH=src .venv/bin/python benchmarks/observations.py [--seconds 1] [--rounds 3]
+
+Run it on the compiled engine (``make compiled``); it prints whether it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import courtly
+from courtly import _compiled
+from courtly.rl.pettingzoo import env as courtly_env
+from courtly.rl.pettingzoo import raw_env
+from courtly.rl.tensors import action_mask, observation_tensor
+
+
+class ViewEncodingEnv(raw_env):  # type: ignore[misc]
+    """The environment observing as it did before the observer: through the view's JSON."""
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        view = self.state.view(self._seat[agent])
+        return {"observation": observation_tensor(view), "action_mask": action_mask(view)}
+
+
+class DoNothingEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment with a game's shapes that computes nothing: episodes of ``length``
+    decisions, seats in turn, fixed observation and mask (half the actions legal)."""
+
+    metadata = {"render_modes": [], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, players: int, size: int, actions: int, length: int) -> None:
+        super().__init__()
+        self.possible_agents = [f"p{seat}" for seat in range(players)]
+        self._space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(actions)
+        self._observation = np.zeros(size, np.float32)
+        self._mask = np.zeros(actions, np.int8)
+        self._mask[::2] = 1
+        self.length = length
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.steps = 0
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        return {"observation": self._observation, "action_mask": self._mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {name: 0.0 for name in self.agents}
+        self.steps += 1
+        if self.steps >= self.length:
+            for name in self.agents:
+                self.rewards[name] = 1.0 / len(self.agents)
+                self.terminations[name] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.steps % len(self.possible_agents)]
+        self._accumulate_rewards()
+
+
+def pettingzoo_rate(table: AECEnv, seconds: float, seed: int) -> tuple[float, float]:
+    """Agent steps per second of random play reading observation and mask at every step, and
+    the mean agent steps per episode."""
+    rng = random.Random(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        table.reset(seed=rng.randrange(1 << 30))
+        episodes += 1
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                action = None
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
+            table.step(action)
+            steps += 1
+    return steps / (time.perf_counter() - start), steps / episodes
+
+
+def pyspiel_rate(spiel_game: Any, seconds: float, seed: int, observe: bool) -> float:
+    """Decisions per second of random play through pyspiel (chance by ``chance_outcomes()``),
+    reading the mover's observation tensor at every decision when ``observe``."""
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                pick, total = rng.random(), 0.0
+                chosen = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    total += probability
+                    if pick < total:
+                        chosen = outcome
+                        break
+                state.apply_action(chosen)
+                continue
+            player = state.current_player()
+            if observe:
+                state.observation_tensor(player)
+            legal = state.legal_actions(player)
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def span(values: list[float]) -> str:
+    return f"{min(values):,.0f}-{max(values):,.0f}"
+
+
+def ratio_span(tops: list[float], bottoms: list[float]) -> str:
+    ratios = [top / bottom for top, bottom in zip(tops, bottoms, strict=True)]
+    return f"{min(ratios):.2f}-{max(ratios):.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per measure")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved repeats")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--no-pyspiel", action="store_true")
+    args = parser.parse_args()
+    print(f"compiled engine: {_compiled.running_compiled()}")
+    cases = [
+        (info.id, players)
+        for info in courtly.games()
+        if not info.id.startswith("test-") and (not args.game or info.id in args.game)
+        for players in info.player_counts
+    ]
+    print(
+        f"\n{'game':<22}{'n':>2}{'PZ observer':>16}{'PZ ceiling':>16}{'x ceiling':>11}"
+        f"{'PZ old path':>16}{'spiel +obs':>16}{'spiel -obs':>16}{'kept':>11}"
+    )
+    for game_id, players in cases:
+        game = courtly.make(game_id, players=players)
+        fast: list[float] = []
+        ceiling: list[float] = []
+        old: list[float] = []
+        with_obs: list[float] = []
+        without: list[float] = []
+        spiel_game = None
+        if not args.no_pyspiel:
+            import pyspiel
+
+            from courtly.rl.openspiel import game_name, register_all
+
+            register_all()
+            spiel_game = pyspiel.load_game(game_name(game_id), {"players": players})
+        for round_ in range(args.rounds):
+            rate, length = pettingzoo_rate(courtly_env(game_id, players), args.seconds, round_)
+            fast.append(rate)
+            # The ceiling plays episodes of the same agent steps (the final steps included).
+            nothing = DoNothingEnv(
+                players, game.tensor_layout().size, game.num_actions, round(length) - players
+            )
+            ceiling.append(
+                pettingzoo_rate(wrappers.OrderEnforcingWrapper(nothing), args.seconds, round_)[0]
+            )
+            slow = wrappers.OrderEnforcingWrapper(ViewEncodingEnv(game_id, players))
+            old.append(pettingzoo_rate(slow, args.seconds, round_)[0])
+            if spiel_game is not None:
+                with_obs.append(pyspiel_rate(spiel_game, args.seconds, round_, True))
+                without.append(pyspiel_rate(spiel_game, args.seconds, round_, False))
+        spiel = (
+            f"{span(with_obs):>16}{span(without):>16}{ratio_span(with_obs, without):>11}"
+            if with_obs
+            else ""
+        )
+        print(
+            f"{game_id:<22}{players:>2}{span(fast):>16}{span(ceiling):>16}"
+            f"{ratio_span(fast, ceiling):>11}{span(old):>16}{spiel}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

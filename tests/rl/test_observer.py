@@ -1,0 +1,98 @@
+"""The fast observer: exactly the layout's encoding of the seat's view and its legal-action
+mask, in every game and player count, in every world the seat cannot tell apart, and a clear
+error that writes nothing on bad input."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from courtly.core import games, make
+from courtly.core.errors import IllegalAction
+from courtly.core.game import Game
+from courtly.rl.tensors import Observer, action_mask, observation_tensor, tensor_writer
+from tests.core.test_contract import sampled_states
+
+CASES = [
+    (info.id, n) for info in games() if info.tensor_layout is not None for n in info.player_counts
+]
+IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
+FAST = ("royal-gambit", "kings-court")
+
+
+@pytest.fixture(params=CASES, ids=IDS)
+def game(request: pytest.FixtureRequest) -> Game:
+    game_id, players = request.param
+    return make(game_id, players=players)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_observer_equals_the_layout_of_the_view_in_every_world(game: Game, seed: int) -> None:
+    observer = Observer(game)
+    rng = random.Random(seed)
+    observation_out = np.full(observer.size, 7.0, dtype=np.float32)
+    mask_out = np.full(game.num_actions, 7, dtype=np.int8)
+    for state in sampled_states(game, seed, every=1):
+        for seat in range(game.num_players):
+            view = state.view(seat)
+            expected = observation_tensor(view)
+            expected_mask = action_mask(view)
+            observation, mask = observer.observe(state, seat)
+            assert observation.dtype == np.float32 and mask.dtype == np.int8
+            assert np.array_equal(observation, expected)
+            assert np.array_equal(mask, expected_mask)
+            observer.write(state, seat, observation_out, mask_out)
+            assert np.array_equal(observation_out, expected)
+            assert np.array_equal(mask_out, expected_mask)
+            if seed == 0:  # the seat cannot tell these worlds from the truth
+                world = view.determinize(rng)
+                again, again_mask = observer.observe(world, seat)
+                assert np.array_equal(again, expected)
+                assert np.array_equal(again_mask, expected_mask)
+
+
+@pytest.mark.parametrize("game_id", FAST)
+def test_the_fast_games_write_from_the_state(game_id: str) -> None:
+    game = make(game_id)
+    assert tensor_writer(game) is not None
+    assert Observer(game).writer is not None
+
+
+def test_observe_returns_fresh_arrays() -> None:
+    game = make("royal-gambit", players=3)
+    observer = Observer(game)
+    state = sampled_states(game, 2, every=9)[3]
+    first = observer.observe(state, 0)
+    second = observer.observe(state, 0)
+    assert first[0] is not second[0] and first[1] is not second[1]
+    first[0][:] = 5.0
+    assert not np.array_equal(first[0], second[0])
+
+
+def test_bad_input_raises_and_writes_nothing() -> None:
+    game = make("kings-court", players=3)
+    observer = Observer(game)
+    state = sampled_states(game, 1, every=9)[2]
+    observation_out = np.full(observer.size, 3.0, dtype=np.float32)
+    mask_out = np.full(game.num_actions, 3, dtype=np.int8)
+    bad_calls = [
+        (IllegalAction, (state, 3, observation_out, mask_out)),
+        (IllegalAction, (state, -1, observation_out, mask_out)),
+        (IllegalAction, (state, True, observation_out, mask_out)),
+        (IllegalAction, (state, "p0", observation_out, mask_out)),
+        (ValueError, (state, 0, observation_out[:-1], mask_out)),
+        (ValueError, (state, 0, observation_out.astype(np.float64), mask_out)),
+        (ValueError, (state, 0, observation_out, mask_out.astype(np.int32))),
+        (ValueError, (state, 0, list(observation_out), mask_out)),
+        (TypeError, (make("royal-gambit", players=3).new_state(), 0, observation_out, mask_out)),
+        (TypeError, (None, 0, observation_out, mask_out)),
+    ]
+    for error, arguments in bad_calls:
+        with pytest.raises(error):
+            observer.write(*arguments)  # type: ignore[arg-type]
+        assert (observation_out == 3.0).all() and (mask_out == 3).all()
+    observer.write(state, np.int64(1), observation_out, None)  # NumPy seats are seats
+    assert np.array_equal(observation_out, observation_tensor(state.view(1)))
+    assert (mask_out == 3).all()  # no mask asked: none written
