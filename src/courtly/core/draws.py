@@ -53,13 +53,15 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
 # it out by its place instead of comparing it with every card before it.
 
 
-_DRAW_CHANCES: list[tuple[tuple[Any, float], ...]] = []
+_DRAW_CHANCES: list[tuple[Any, ...]] = []
 """``_DRAW_CHANCES[n][c]``: the outcome pair ``(CARDS[c], 1.0 / n)`` of card ``c`` drawn from a
 pile of ``n`` cards, built once (row by row, on first use): ``chance_outcomes()`` is every chance
-step of OpenSpiel's API and of a tree search, and listing shared pairs allocates no tuple."""
+step of OpenSpiel's API and of a tree search, and listing shared pairs allocates no tuple. A
+pair is typed ``Any`` on purpose: compiled, one typed ``tuple[Any, float]`` would be unboxed on
+reading and boxed anew on listing."""
 
 
-def _draw_chances(n: int) -> tuple[tuple[Any, float], ...]:
+def _draw_chances(n: int) -> tuple[Any, ...]:
     """The row of ``_DRAW_CHANCES`` for a pile of ``n`` cards (``n >= 1``)."""
     table = _DRAW_CHANCES
     while len(table) <= n:
@@ -75,7 +77,7 @@ def pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
     there, listed where the first of them lies. A fresh list (the caller may keep or change it)
     of shared ``(card, chance)`` pairs; only a merged pair of equal cards is built anew."""
     row = _draw_chances(len(pile))
-    outcomes: list[tuple[Any, float]] = []
+    outcomes: list[Any] = []
     seen = 0  # bit c: card c is listed already
     for c in pile:
         bit = 1 << c
