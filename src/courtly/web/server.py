@@ -112,6 +112,12 @@ class Server:
             return
         self.changed(table_id)
 
+    def heard_all(self) -> None:
+        """Announcements may have been missed (listening began or began again): every table
+        this process holds catches up."""
+        for table in self.tables.cache.held():
+            self.heard(table.id)
+
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
         self.hub.bind(loop)
@@ -121,7 +127,7 @@ class Server:
         last_alive = self.storage.last_alive()
         ids = await run_in_threadpool(self.tables.load_active, last_alive)
         self.storage.beat(self.process)
-        self.storage.listen(self.heard)
+        self.storage.listen(self.heard, self.heard_all)
         for table_id in ids:
             self.bots.poke(table_id)
         await run_in_threadpool(self.advisor.resume_reviews)

@@ -202,9 +202,12 @@ class Storage(ABC):
         """Close what was opened on the event loop (on the loop, as it was made)."""
 
     @abstractmethod
-    def listen(self, changed: Callable[[str], None]) -> None:
+    def listen(
+        self, changed: Callable[[str], None], missed: Callable[[], None] | None = None
+    ) -> None:
         """Call ``changed(table_id)`` whenever another server process changes a table (from a
-        thread of its own); nothing where no other process can be told."""
+        thread of its own); nothing where no other process can be told. ``missed()`` is called
+        each time listening starts or starts again: what was announced before was not heard."""
 
     @abstractmethod
     def stop_listening(self) -> None:

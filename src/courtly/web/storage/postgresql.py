@@ -68,13 +68,15 @@ class PostgresStorage(Storage):
         while self._async_idle:
             await self._async_idle.pop().close()
 
-    def listen(self, changed: Callable[[str], None]) -> None:
+    def listen(
+        self, changed: Callable[[str], None], missed: Callable[[], None] | None = None
+    ) -> None:
         def heard(payload: str) -> None:
             table_id, _, origin = payload.partition(" ")
             if origin != self.origin:  # this process's own: its watchers were told already
                 changed(table_id)
 
-        self._listener = PostgresListener(_psycopg_url(self.url), NOTIFY_CHANNEL, heard)
+        self._listener = PostgresListener(_psycopg_url(self.url), NOTIFY_CHANNEL, heard, missed)
         self._listener.start()
 
     def stop_listening(self) -> None:
@@ -151,10 +153,17 @@ class PostgresListener:
     """A thread that ``LISTEN``s on PostgreSQL and calls ``heard(payload)`` for each
     ``NOTIFY`` (this process's own included: :meth:`PostgresStorage.listen` skips those)."""
 
-    def __init__(self, url: str, channel: str, heard: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        channel: str,
+        heard: Callable[[str], None],
+        missed: Callable[[], None] | None = None,
+    ) -> None:
         self.url = url
         self.channel = channel
         self.heard = heard
+        self.missed = missed
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="courtly-listen", daemon=True)
 
@@ -172,6 +181,10 @@ class PostgresListener:
             try:
                 with psycopg.connect(self.url, autocommit=True) as connection:
                     connection.execute(f"LISTEN {self.channel}")
+                    # Announcements made before LISTEN took hold (at start, while the thread
+                    # connected; or while the database was away) reached nobody here.
+                    if self.missed is not None:
+                        self.missed()
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=0.5, stop_after=64):
                             self.heard(note.payload)

@@ -98,7 +98,9 @@ class SQLiteStorage(Storage):
     async def close_async(self) -> None:
         pass  # nothing is opened on the event loop
 
-    def listen(self, changed: Callable[[str], None]) -> None:
+    def listen(
+        self, changed: Callable[[str], None], missed: Callable[[], None] | None = None
+    ) -> None:
         pass  # no announcements: a server process on SQLite serves its tables alone
 
     def stop_listening(self) -> None:
