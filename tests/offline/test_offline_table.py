@@ -192,3 +192,9 @@ def test_the_browsers_engine_needs_no_server_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_worker_lists_every_game_for_its_form() -> None:
+    answer = json.loads(Worker().answer('{"op": "games"}'))["ok"]
+    assert [game["id"] for game in answer] == GAMES
+    assert all(game["default_players"] in game["players"] for game in answer)

@@ -6,6 +6,7 @@ hint, a record), or ``{"refused": ...}`` with the server's refusal (:func:`refus
 and ``version`` for a stale move) and the HTTP status the server would have used. A refused
 request changes nothing.
 
+- ``{"op": "games"}``: every game, its title, player counts and default bot, for the form;
 - ``{"op": "new", "game", "players", "options", "seats", "seed", "hints"}``: a new table (the
   one this worker plays; the one before is dropped), answered with its seats to move;
 - ``{"op": "message", "seat", "since"}``: what ``seat`` is shown (``seat`` null: a spectator);
@@ -21,6 +22,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..core.registry import games
 from ..web.messages import refusal
 from ..web.model import TableError
 from .table import OfflineTable
@@ -37,6 +39,7 @@ class Worker:
     def __init__(self) -> None:
         self.table: OfflineTable | None = None
         self.ops: dict[str, Callable[[Mapping[str, Any]], Any]] = {
+            "games": self.games,
             "new": self.new,
             "message": self.message,
             "move": self.move,
@@ -61,6 +64,18 @@ class Worker:
             return json.dumps({"ok": op(body)})
         except TableError as error:
             return _refused(error)
+
+    def games(self, body: Mapping[str, Any]) -> Any:
+        return [
+            {
+                "id": info.id,
+                "title": info.title,
+                "players": list(info.player_counts),
+                "default_players": info.default_players,
+                "default_bot": info.default_bot,
+            }
+            for info in games()
+        ]
 
     def new(self, body: Mapping[str, Any]) -> Any:
         game = body.get("game")

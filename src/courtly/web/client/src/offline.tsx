@@ -1,0 +1,260 @@
+// Play offline: a game against bots or in hot seat, played by Courtly's own engine in this browser
+// (a Web Worker running Pyodide, src/offline/), with no server. The same table page as online,
+// fed by the engine instead of the WebSocket; in hot seat only the seat to move is shown, and the
+// table is hidden while the device passes from one person to the next.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { SeatMessage } from "./api";
+import { Engine } from "./offline/engine";
+import { OfflineTable } from "./offline/transport";
+import { LiveTable } from "./table/page";
+import { TransportContext } from "./table/transport";
+import { Links, TO_THE_LOBBY } from "./shared/links";
+import "./around.css";
+
+/** A game as the engine lists it for the form. */
+interface OfflineGame {
+  id: string;
+  title: string;
+  players: number[];
+  default_players: number;
+  default_bot: string;
+}
+
+type Opponents = "bots" | "hotseat";
+
+/** The person's seat against bots (the first); the token the table's page wants for a seat. */
+const YOUR_SEAT = 0;
+const THIS_DEVICE = "this-device";
+
+let shared: Engine | null = null;
+/** One engine for the page's life: Pyodide loads once, and each new game reuses it. */
+function engine(): Engine {
+  shared ??= new Engine();
+  return shared;
+}
+
+export function OfflinePage() {
+  const [games, setGames] = useState<OfflineGame[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [game, setGame] = useState<string>("");
+  const [players, setPlayers] = useState<number>(2);
+  const [opponents, setOpponents] = useState<Opponents>("bots");
+  const [table, setTable] = useState<{ transport: OfflineTable; opponents: Opponents } | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    engine()
+      .ask<OfflineGame[]>("games")
+      .then(
+        (found) => {
+          setGames(found);
+          setGame(found[0].id);
+          setPlayers(found[0].default_players);
+        },
+        (e: Error) => setError(`The engine could not start: ${e.message}`),
+      );
+  }, []);
+  useEffect(() => () => table?.transport.stop(), [table]);
+
+  const chosen = games?.find((g) => g.id === game) ?? null;
+  const start = async () => {
+    if (!chosen) return;
+    setStarting(true);
+    setError(null);
+    try {
+      const seats = Array.from({ length: players }, (_, seat) =>
+        opponents === "hotseat" || seat === YOUR_SEAT ? { kind: "person" } : { kind: "bot", bot: chosen.default_bot },
+      );
+      const made = await engine().ask<{ table: string }>("new", { game: chosen.id, players, seats });
+      const transport = new OfflineTable(engine(), made.table);
+      setTable({ transport, opponents });
+      void transport.moveBots();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  if (table) {
+    return (
+      <TransportContext.Provider value={table.transport}>
+        <OfflineBar transport={table.transport} onNew={() => setTable(null)} />
+        {table.opponents === "bots" ? (
+          <LiveTable key={table.transport.id} table={table.transport.id} seat={YOUR_SEAT} token={THIS_DEVICE} />
+        ) : (
+          <OfflineHotSeat key={table.transport.id} transport={table.transport} players={players} />
+        )}
+      </TransportContext.Provider>
+    );
+  }
+  return (
+    <section class="panel narrow offline-form" aria-labelledby="offline-heading">
+      <h1 id="offline-heading">Play offline</h1>
+      <p>
+        The games and their bots run in this browser: no server is asked, and the game is played even with the network
+        off.
+      </p>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {games === null && !error && <p role="status">Starting the engine…</p>}
+      {games !== null && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void start();
+          }}
+        >
+          <label>
+            Game{" "}
+            <select
+              name="game"
+              value={game}
+              onChange={(event) => {
+                const next = games.find((g) => g.id === (event.target as HTMLSelectElement).value);
+                if (!next) return;
+                setGame(next.id);
+                setPlayers(next.default_players);
+              }}
+            >
+              {games.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.title}
+                </option>
+              ))}
+            </select>
+          </label>{" "}
+          <label>
+            Players{" "}
+            <select
+              name="players"
+              value={String(players)}
+              onChange={(event) => setPlayers(Number((event.target as HTMLSelectElement).value))}
+            >
+              {(chosen?.players ?? []).map((count) => (
+                <option key={count} value={String(count)}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend>Against</legend>
+            <label>
+              <input
+                type="radio"
+                name="opponents"
+                checked={opponents === "bots"}
+                onChange={() => setOpponents("bots")}
+              />{" "}
+              bots (you are p{YOUR_SEAT})
+            </label>{" "}
+            <label>
+              <input
+                type="radio"
+                name="opponents"
+                checked={opponents === "hotseat"}
+                onChange={() => setOpponents("hotseat")}
+              />{" "}
+              friends on this device (hot seat)
+            </label>
+          </fieldset>
+          <button type="submit" class="primary" disabled={starting} aria-busy={starting}>
+            {starting ? "Dealing…" : "Start the game"}
+          </button>
+        </form>
+      )}
+      <Links links={[TO_THE_LOBBY]} />
+    </section>
+  );
+}
+
+/** Above an offline table: a new game, and the finished game's record as a file. */
+function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    try {
+      const record = await transport.record();
+      const file = new Blob([JSON.stringify(record) + "\n"], { type: "application/x-ndjson" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(file);
+      link.download = `courtly-${transport.id}.jsonl`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <p class="offline-bar">
+      <span class="muted">Played offline, in this browser.</span>{" "}
+      <button type="button" onClick={onNew}>
+        New offline game
+      </button>{" "}
+      <button type="button" onClick={() => void save()} data-testid="save-record">
+        Save the record (courtly replay)
+      </button>
+      {error && (
+        <span role="alert" class="error">
+          {" "}
+          {error}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** Hot seat offline: the person seat to move is shown, and no other; between two people the
+ * table is taken away (unmounted) and a cover asks to pass the device. */
+function OfflineHotSeat({ transport, players }: { transport: OfflineTable; players: number }) {
+  const [shown, setShown] = useState<number | null>(null);
+  const [cover, setCover] = useState<number | null>(null);
+  const shownRef = useRef<number | null>(null);
+  shownRef.current = shown;
+  useEffect(() => {
+    transport.summary().then(
+      (summary) => setCover(summary.to_move[0] ?? 0),
+      () => setCover(0),
+    );
+  }, [transport]);
+  const onMessage = (message: SeatMessage) => {
+    const current = shownRef.current;
+    if (current === null || message.seat !== current || message.status !== "playing") return;
+    if (message.to_move.length === 0 || message.to_move.includes(current)) return;
+    setShown(null);
+    setCover(message.to_move[0]);
+  };
+  if (shown === null) {
+    const next = cover ?? 0;
+    return (
+      <section class="panel hotseat-cover" aria-labelledby="cover-heading" data-cover-seat={next}>
+        <p class="muted">Hot seat · {players} players on this device</p>
+        <h1 id="cover-heading">Pass the device to p{next}</h1>
+        <p>The table is hidden so that nobody sees another player's cards.</p>
+        <button
+          type="button"
+          class="primary"
+          onClick={() => {
+            setCover(null);
+            setShown(next);
+          }}
+        >
+          I am p{next}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <LiveTable
+      key={shown}
+      table={transport.id}
+      seat={shown}
+      token={THIS_DEVICE}
+      hotseat={{ seats: Array.from({ length: players }, (_, s) => s) }}
+      onMessage={onMessage}
+    />
+  );
+}
