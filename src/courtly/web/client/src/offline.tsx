@@ -10,6 +10,7 @@ import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 import "./around.css";
+import "./offline.css";
 
 /** A game as the engine lists it for the form. */
 interface OfflineGame {
