@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from .browsing import (
     DEADLINE,
@@ -25,6 +25,7 @@ from .browsing import (
     no_horizontal_scroll,
     photograph,
     play_to_end,
+    running_server,
     status,
     version,
 )
@@ -118,3 +119,40 @@ def test_a_hot_seat_game_shows_only_the_seat_to_move(
         page.wait_for_function(HANDED_ON, arg=before)
     assert covers >= 2
     photograph(page, "offline-hotseat-over-375")
+
+
+SERVICE_WORKER_READY = "() => navigator.serviceWorker.ready.then(() => true)"
+
+
+def test_after_one_visit_the_app_reloads_and_plays_with_the_network_off(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The service worker precaches the build (Pyodide and the engine with it): with the network
+    off, and then with the server process stopped, /offline still loads and plays a game."""
+    servers = running_server(tmp_path_factory.mktemp("offline-server"))
+    server = next(servers)
+    context = browser.new_context(base_url=server.url)
+    context.set_default_timeout(ENGINE_MS)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.get_by_role("link", name="Play offline").click()
+        page.get_by_role("button", name=START).wait_for()
+        assert page.evaluate(SERVICE_WORKER_READY)
+        # Everything precached: the service worker controls the next load of the page.
+        page.reload()
+        page.get_by_role("button", name=START).wait_for()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        context.set_offline(True)
+        page.reload()
+        page.get_by_role("button", name=START).click()
+        assert play_to_end(page, server) > 0
+        # No server at all: the app is still served, and plays.
+        next(servers, None)  # (the generator stops the server as it ends)
+        page.goto("/offline")
+        page.get_by_role("button", name=START).click()
+        page.locator(f".table-page[data-status=over], {READY}").first.wait_for()
+        photograph(page, "offline-no-server-1280")
+    finally:
+        context.close()
+        servers.close()

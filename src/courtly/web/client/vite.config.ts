@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // Pyodide's core, from the `pyodide` package of the lockfile: served from the build itself
 // (under /pyodide/), never from a CDN. Only the core: the engine needs no Pyodide package.
@@ -43,7 +44,36 @@ function offlineEngine(): Plugin {
 export default defineConfig({
   // Preact's JSX runtime (the same as tsconfig.json's jsxImportSource).
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
-  plugins: [offlineEngine()],
+  plugins: [
+    offlineEngine(),
+    // Installable, and playable with the network off after one visit: the manifest, and a
+    // service worker (Workbox) that precaches the whole build (the client, Pyodide, the engine).
+    // A new version waits until the page accepts it (offline.tsx offers it), never forced.
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["icon.svg"],
+      manifest: {
+        name: "Courtly",
+        short_name: "Courtly",
+        description: "Five royal card games and their bots, playable offline.",
+        start_url: "/offline",
+        scope: "/",
+        display: "standalone",
+        theme_color: "#6b2d8f",
+        background_color: "#f6f3ee",
+        icons: [{ src: "/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+      },
+      workbox: {
+        globPatterns: ["**/*.{html,js,mjs,css,svg,wasm,zip,json}"],
+        // Pyodide's WebAssembly is about 10 MB.
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+        navigateFallback: "/index.html",
+        // The server's own answers are never the app's page.
+        navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /^\/redoc/, /^\/openapi\.json/],
+      },
+    }),
+  ],
   build: {
     outDir: "../static",
     emptyOutDir: true,

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatMessage } from "./api";
 import { Engine } from "./offline/engine";
+import { UpdateOffer } from "./offline/installing";
 import { OfflineTable } from "./offline/transport";
 import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
@@ -80,6 +81,7 @@ export function OfflinePage() {
   if (table) {
     return (
       <TransportContext.Provider value={table.transport}>
+        <UpdateOffer />
         <OfflineBar transport={table.transport} onNew={() => setTable(null)} />
         {table.opponents === "bots" ? (
           <LiveTable key={table.transport.id} table={table.transport.id} seat={YOUR_SEAT} token={THIS_DEVICE} />
@@ -91,6 +93,7 @@ export function OfflinePage() {
   }
   return (
     <section class="panel narrow offline-form" aria-labelledby="offline-heading">
+      <UpdateOffer />
       <h1 id="offline-heading">Play offline</h1>
       <p>
         The games and their bots run in this browser: no server is asked, and the game is played even with the network
