@@ -10,11 +10,15 @@ With ``COURTLY_SCREENSHOTS`` set to a folder, the pages are photographed there.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
+
+from courtly.testing.cli import invoke
 
 from .browsing import (
     DEADLINE,
@@ -156,3 +160,23 @@ def test_after_one_visit_the_app_reloads_and_plays_with_the_network_off(
     finally:
         context.close()
         servers.close()
+
+
+def test_a_finished_offline_game_is_kept_and_exported_for_courtly_replay(
+    new_page: Callable[..., Page], server: Server, tmp_path: Path
+) -> None:
+    page = new_page()
+    open_offline(page, "kings-court")
+    assert play_to_end(page, server) > 0
+    page.get_by_role("button", name="New offline game").click()
+    kept = page.locator(".kept-games li")
+    kept.first.wait_for()
+    assert kept.count() == 1 and "King's Court" in kept.first.inner_text()
+    with page.expect_download() as download:
+        kept.first.get_by_role("button", name="Export").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    record = json.loads(path.read_text().splitlines()[0])
+    assert record["game"] == "kings-court"
+    replayed = invoke("replay", str(path), "--verify")
+    assert replayed.exit_code == 0, replayed.output

@@ -13,7 +13,7 @@ request changes nothing.
 - ``{"op": "move", "seat", "action", "version"}``: a person's move;
 - ``{"op": "bot"}``: one move of the next bot to move (null when no bot is to move);
 - ``{"op": "hint", "seat", "version"}``: a hint, within the offline budget;
-- ``{"op": "record"}``: the finished game's record, for ``courtly replay``.
+- ``{"op": "record"}``: the finished game's record as JSON text, for ``courtly replay``.
 """
 
 from __future__ import annotations
@@ -109,7 +109,9 @@ class Worker:
         return self._table().hint(_count(body, "seat"), _count(body, "version"))
 
     def record(self, body: Mapping[str, Any]) -> Any:
-        return self._table().record().to_dict()
+        # As text: a JavaScript number cannot hold every 64-bit seed, so the page keeps and
+        # exports the record as it is written here, never parsed.
+        return self._table().record().to_json()
 
     def _table(self) -> OfflineTable:
         if self.table is None:

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatMessage } from "./api";
 import { Engine } from "./offline/engine";
 import { UpdateOffer } from "./offline/installing";
+import { exportGame, keepGame, keptGames, type KeptGame } from "./offline/records";
 import { OfflineTable } from "./offline/transport";
 import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
@@ -79,14 +80,29 @@ export function OfflinePage() {
   };
 
   if (table) {
+    const keep = (message: SeatMessage) => {
+      if (message.status !== "over" || table.transport.kept) return;
+      table.transport.kept = true;
+      table.transport.record().then(
+        (record) =>
+          keepGame({ id: table.transport.id, game: message.game, players: message.players, finishedAt: Date.now(), record }),
+        (e: Error) => setError(`The finished game could not be kept: ${e.message}`),
+      );
+    };
     return (
       <TransportContext.Provider value={table.transport}>
         <UpdateOffer />
         <OfflineBar transport={table.transport} onNew={() => setTable(null)} />
         {table.opponents === "bots" ? (
-          <LiveTable key={table.transport.id} table={table.transport.id} seat={YOUR_SEAT} token={THIS_DEVICE} />
+          <LiveTable
+            key={table.transport.id}
+            table={table.transport.id}
+            seat={YOUR_SEAT}
+            token={THIS_DEVICE}
+            onMessage={keep}
+          />
         ) : (
-          <OfflineHotSeat key={table.transport.id} transport={table.transport} players={players} />
+          <OfflineHotSeat key={table.transport.id} transport={table.transport} players={players} onMessage={keep} />
         )}
       </TransportContext.Provider>
     );
@@ -171,7 +187,33 @@ export function OfflinePage() {
           </button>
         </form>
       )}
+      <KeptGames titles={Object.fromEntries((games ?? []).map((g) => [g.id, g.title]))} />
       <Links links={[TO_THE_LOBBY]} />
+    </section>
+  );
+}
+
+/** The finished offline games kept in this browser, each exportable for `courtly replay`. */
+function KeptGames({ titles }: { titles: Record<string, string> }) {
+  const [kept, setKept] = useState<KeptGame[] | null>(null);
+  useEffect(() => {
+    keptGames().then(setKept, () => setKept([]));
+  }, []);
+  if (!kept || kept.length === 0) return null;
+  return (
+    <section aria-labelledby="kept-heading" class="kept-games">
+      <h2 id="kept-heading">Your offline games</h2>
+      <ul>
+        {kept.map((game) => (
+          <li key={game.id} data-kept={game.id}>
+            {titles[game.game] ?? game.game} · {game.players} players ·{" "}
+            {new Date(game.finishedAt).toLocaleString()}{" "}
+            <button type="button" onClick={() => exportGame(game)}>
+              Export
+            </button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -182,12 +224,8 @@ function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () =
   const save = async () => {
     try {
       const record = await transport.record();
-      const file = new Blob([JSON.stringify(record) + "\n"], { type: "application/x-ndjson" });
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(file);
-      link.download = `courtly-${transport.id}.jsonl`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      const summary = await transport.summary();
+      exportGame({ id: transport.id, game: summary.game, players: summary.players, finishedAt: Date.now(), record });
     } catch (e) {
       setError((e as Error).message);
     }
@@ -213,7 +251,15 @@ function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () =
 
 /** Hot seat offline: the person seat to move is shown, and no other; between two people the
  * table is taken away (unmounted) and a cover asks to pass the device. */
-function OfflineHotSeat({ transport, players }: { transport: OfflineTable; players: number }) {
+function OfflineHotSeat({
+  transport,
+  players,
+  onMessage: told,
+}: {
+  transport: OfflineTable;
+  players: number;
+  onMessage: (message: SeatMessage) => void;
+}) {
   const [shown, setShown] = useState<number | null>(null);
   const [cover, setCover] = useState<number | null>(null);
   const shownRef = useRef<number | null>(null);
@@ -225,6 +271,7 @@ function OfflineHotSeat({ transport, players }: { transport: OfflineTable; playe
     );
   }, [transport]);
   const onMessage = (message: SeatMessage) => {
+    told(message);
     const current = shownRef.current;
     if (current === null || message.seat !== current || message.status !== "playing") return;
     if (message.to_move.length === 0 || message.to_move.includes(current)) return;

@@ -18,6 +18,8 @@ interface Watcher {
 export class OfflineTable implements TableTransport, ViewSource {
   readonly online = false;
   readonly views = this;
+  /** Its finished game is kept in this browser (offline/records.ts) already. */
+  kept = false;
   private watchers = new Set<Watcher>();
   private botsMoving = false;
   private stopped = false;
@@ -72,9 +74,10 @@ export class OfflineTable implements TableTransport, ViewSource {
     return this.engine.ask<SeatMessage>("message", { seat: null });
   }
 
-  /** The finished game's record, as `courtly replay` reads it. */
-  record(): Promise<unknown> {
-    return this.engine.ask<unknown>("record");
+  /** The finished game's record as `courtly replay` reads it: JSON text, kept as it is (a
+   * JavaScript number would round its seed). */
+  record(): Promise<string> {
+    return this.engine.ask<string>("record");
   }
 
   stop(): void {
