@@ -132,7 +132,8 @@ def test_after_one_visit_the_app_reloads_and_plays_with_the_network_off(
     browser: Browser, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """The service worker precaches the build (Pyodide and the engine with it): with the network
-    off, and then with the server process stopped, /offline still loads and plays a game."""
+    off, /offline still loads and plays every game to its end; with the server process stopped,
+    it still loads and deals."""
     servers = running_server(tmp_path_factory.mktemp("offline-server"))
     server = next(servers)
     context = browser.new_context(base_url=server.url)
@@ -149,8 +150,12 @@ def test_after_one_visit_the_app_reloads_and_plays_with_the_network_off(
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         context.set_offline(True)
         page.reload()
-        page.get_by_role("button", name=START).click()
-        assert play_to_end(page, server) > 0
+        for game in GAMES:
+            # Each game from the form, as its page was loaded with the network off.
+            page.goto("/offline")
+            page.locator("select[name=game]").select_option(game)
+            page.get_by_role("button", name=START).click()
+            assert play_to_end(page, server) > 0, game
         # No server at all: the app is still served, and plays.
         next(servers, None)  # (the generator stops the server as it ends)
         page.goto("/offline")
