@@ -185,3 +185,7 @@ def test_a_finished_offline_game_is_kept_and_exported_for_courtly_replay(
     assert record["game"] == "kings-court"
     replayed = invoke("replay", str(path), "--verify")
     assert replayed.exit_code == 0, replayed.output
+    # My games lists it too, from this browser's records.
+    page.goto("/my-games")
+    page.locator(".kept-games li").first.wait_for()
+    assert "King's Court" in page.locator(".kept-games li").first.inner_text()

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatMessage } from "./api";
 import { Engine } from "./offline/engine";
 import { UpdateOffer } from "./offline/installing";
-import { exportGame, keepGame, keptGames, type KeptGame } from "./offline/records";
+import { exportGame, keepGame } from "./offline/records";
+import { KeptGames } from "./shared/kept-games";
 import { OfflineTable } from "./offline/transport";
 import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
@@ -187,33 +188,8 @@ export function OfflinePage() {
           </button>
         </form>
       )}
-      <KeptGames titles={Object.fromEntries((games ?? []).map((g) => [g.id, g.title]))} />
+      <KeptGames />
       <Links links={[TO_THE_LOBBY]} />
-    </section>
-  );
-}
-
-/** The finished offline games kept in this browser, each exportable for `courtly replay`. */
-function KeptGames({ titles }: { titles: Record<string, string> }) {
-  const [kept, setKept] = useState<KeptGame[] | null>(null);
-  useEffect(() => {
-    keptGames().then(setKept, () => setKept([]));
-  }, []);
-  if (!kept || kept.length === 0) return null;
-  return (
-    <section aria-labelledby="kept-heading" class="kept-games">
-      <h2 id="kept-heading">Your offline games</h2>
-      <ul>
-        {kept.map((game) => (
-          <li key={game.id} data-kept={game.id}>
-            {titles[game.game] ?? game.game} · {game.players} players ·{" "}
-            {new Date(game.finishedAt).toLocaleString()}{" "}
-            <button type="button" onClick={() => exportGame(game)}>
-              Export
-            </button>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }
