@@ -179,7 +179,7 @@ def test_the_worker_refuses_bad_requests_with_the_servers_refusal() -> None:
         assert answer["status"] == status and words in answer["refused"]["detail"], answer
     worker.answer(json.dumps({"op": "new", "game": "royal-gambit", "seats": bots(2)}))
     answer = json.loads(worker.answer('{"op": "move", "seat": 0, "action": 0, "version": 99}'))
-    assert answer["refused"]["version"] == worker._table().table.version
+    assert answer["refused"]["version"] == worker._table({}).table.version
 
 
 def test_the_browsers_engine_needs_no_server_library() -> None:
@@ -198,3 +198,14 @@ def test_the_worker_lists_every_game_for_its_form() -> None:
     answer = json.loads(Worker().answer('{"op": "games"}'))["ok"]
     assert [game["id"] for game in answer] == GAMES
     assert all(game["default_players"] in game["players"] for game in answer)
+
+
+def test_a_late_request_of_an_earlier_table_is_refused_and_moves_nothing() -> None:
+    worker = Worker()
+    new = {"op": "new", "game": "royal-gambit", "seats": bots(2), "seed": 1}
+    first = json.loads(worker.answer(json.dumps(new)))["ok"]["table"]
+    second = json.loads(worker.answer(json.dumps(new)))["ok"]["table"]
+    answer = json.loads(worker.answer(json.dumps({"op": "bot", "table": first})))
+    assert answer["status"] == 409 and "no longer played here" in answer["refused"]["detail"]
+    assert worker._table({}).table.id == second and worker._table({}).table.version == 1
+    assert json.loads(worker.answer(json.dumps({"op": "bot", "table": second})))["ok"] is not None

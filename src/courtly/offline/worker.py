@@ -94,28 +94,34 @@ class Worker:
 
     def message(self, body: Mapping[str, Any]) -> Any:
         seat = _count(body, "seat", optional=True)
-        return self._table().message(seat, _count(body, "since", optional=True) or 0)
+        return self._table(body).message(seat, _count(body, "since", optional=True) or 0)
 
     def move(self, body: Mapping[str, Any]) -> Any:
         action = body.get("action")
         if isinstance(action, bool) or not isinstance(action, str | int):
             raise BadRequest("action is the action's text or id")
-        return self._table().move(_count(body, "seat"), action, _count(body, "version"))
+        return self._table(body).move(_count(body, "seat"), action, _count(body, "version"))
 
     def bot(self, body: Mapping[str, Any]) -> Any:
-        return self._table().bot_move()
+        return self._table(body).bot_move()
 
     def hint(self, body: Mapping[str, Any]) -> Any:
-        return self._table().hint(_count(body, "seat"), _count(body, "version"))
+        return self._table(body).hint(_count(body, "seat"), _count(body, "version"))
 
     def record(self, body: Mapping[str, Any]) -> Any:
         # As text: a JavaScript number cannot hold every 64-bit seed, so the page keeps and
         # exports the record as it is written here, never parsed.
-        return self._table().record().to_json()
+        return self._table(body).record().to_json()
 
-    def _table(self) -> OfflineTable:
+    def _table(self, body: Mapping[str, Any]) -> OfflineTable:
+        """The table a request is about: the one this worker plays, which a request that names
+        a table (``table``) must name, so that a late request of a page's earlier game can
+        never move a seat of the new one."""
         if self.table is None:
             raise TableError(409, "no table yet: start a game first")
+        named = body.get("table")
+        if named is not None and named != self.table.table.id:
+            raise TableError(409, f"table {named!r} is no longer played here: a new one was dealt")
         return self.table
 
 

@@ -43,14 +43,14 @@ export class OfflineTable implements TableTransport, ViewSource {
   }
 
   async move(_table: string, seat: number, action: number, version: number): Promise<MoveAnswer> {
-    const answer = await this.engine.ask<MoveAnswer>("move", { seat, action, version });
+    const answer = await this.engine.ask<MoveAnswer>("move", { table: this.id, seat, action, version });
     await this.changed();
     void this.moveBots();
     return answer;
   }
 
   hint(_table: string, seat: number, version: number): Promise<Hint> {
-    return this.engine.ask<Hint>("hint", { seat, version });
+    return this.engine.ask<Hint>("hint", { table: this.id, seat, version });
   }
 
   /** Every bot to move moves, one move at a time, until a person is to move or the game ends. */
@@ -59,7 +59,7 @@ export class OfflineTable implements TableTransport, ViewSource {
     this.botsMoving = true;
     try {
       while (!this.stopped) {
-        const moved = await this.engine.ask<MoveAnswer | null>("bot");
+        const moved = await this.engine.ask<MoveAnswer | null>("bot", { table: this.id });
         if (moved === null) break;
         await this.changed();
         if (this.pace > 0) await new Promise((resolve) => setTimeout(resolve, this.pace));
@@ -71,13 +71,13 @@ export class OfflineTable implements TableTransport, ViewSource {
 
   /** The public facts of the table now (a spectator's view): whose move, the seats, the end. */
   summary(): Promise<SeatMessage> {
-    return this.engine.ask<SeatMessage>("message", { seat: null });
+    return this.engine.ask<SeatMessage>("message", { table: this.id, seat: null });
   }
 
   /** The finished game's record as `courtly replay` reads it: JSON text, kept as it is (a
    * JavaScript number would round its seed). */
   record(): Promise<string> {
-    return this.engine.ask<string>("record");
+    return this.engine.ask<string>("record", { table: this.id });
   }
 
   stop(): void {
@@ -92,6 +92,7 @@ export class OfflineTable implements TableTransport, ViewSource {
   private async show(watcher: Watcher): Promise<void> {
     try {
       const message = await this.engine.ask<SeatMessage>("message", {
+        table: this.id,
         seat: watcher.seat,
         since: watcher.since(),
       });
