@@ -8,14 +8,12 @@ here deals, refuses, narrates and ends exactly as a server's table with the same
 from __future__ import annotations
 
 import hashlib
-import random
 import secrets
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from ..agents.estimates import Budget, jobs_for, merged, run_copy
-from ..agents.registry import make_agent
 from ..core.deals import new_salt, new_seed, resolve_chance
 from ..core.errors import InvalidOptions
 from ..core.records import MatchRecord
@@ -26,6 +24,7 @@ from ..web.messages import Budget as BudgetShape
 from ..web.model import Clock, Table, TableError
 from ..web.playing import (
     check_seat_index,
+    choose,
     earlier_answer,
     play,
     seat_of,
@@ -132,11 +131,8 @@ class OfflineTable:
         seat, version = waiting[0], table.version
         spec = table.seats[seat].bot
         assert spec is not None
-        view = table.state.view(seat)
-        choice = make_agent(spec, table.game).act(
-            view, random.Random(f"{table.seed}/{seat}/{version}")
-        )
-        played = play(table, seat, str(choice), version, by_bot=True)
+        choice = choose(spec, table.state.view(seat), f"{table.seed}/{seat}/{version}")
+        played = play(table, seat, choice, version, by_bot=True)
         settle(table, seat, version, played)
         return played.answer.to_dict(table.id)
 

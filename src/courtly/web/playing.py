@@ -7,6 +7,7 @@ the same words, and deal the same cards.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,6 +129,14 @@ def _parsed(table: Table, text: str) -> str | None:
         return str(table.game.action_from_text(text))
     except Exception:
         return None
+
+
+def choose(spec: str, view: View, seed: str) -> str:
+    """The action text that the bot ``spec`` picks on ``view``, its randomness drawn from
+    ``seed`` (the table's seed, the seat, the version: the same choice wherever it runs, a
+    server's worker process or the browser's engine)."""
+    agent = make_agent(spec, view.game)
+    return str(agent.act(view, random.Random(seed)))
 
 
 def to_move_history(state: State) -> list[tuple[int, ...]]:
