@@ -43,7 +43,11 @@ export function OfflinePage() {
   const [game, setGame] = useState<string>("");
   const [players, setPlayers] = useState<number>(2);
   const [opponents, setOpponents] = useState<Opponents>("bots");
-  const [table, setTable] = useState<{ transport: OfflineTable; opponents: Opponents } | null>(null);
+  // In hot seat, the people at the device take the first seats; bots play the rest.
+  const [people, setPeople] = useState<number>(16); // (every seat, until a count is chosen)
+  const [table, setTable] = useState<{ transport: OfflineTable; opponents: Opponents; persons: number } | null>(
+    null,
+  );
   const [starting, setStarting] = useState(false);
 
   useEffect(() => {
@@ -66,12 +70,13 @@ export function OfflinePage() {
     setStarting(true);
     setError(null);
     try {
+      const persons = opponents === "hotseat" ? Math.min(people, players) : 1;
       const seats = Array.from({ length: players }, (_, seat) =>
-        opponents === "hotseat" || seat === YOUR_SEAT ? { kind: "person" } : { kind: "bot", bot: chosen.default_bot },
+        seat < persons ? { kind: "person" } : { kind: "bot", bot: chosen.default_bot },
       );
       const made = await engine().ask<{ table: string }>("new", { game: chosen.id, players, seats });
       const transport = new OfflineTable(engine(), made.table);
-      setTable({ transport, opponents });
+      setTable({ transport, opponents, persons });
       void transport.moveBots();
     } catch (e) {
       setError((e as Error).message);
@@ -103,7 +108,7 @@ export function OfflinePage() {
             onMessage={keep}
           />
         ) : (
-          <OfflineHotSeat key={table.transport.id} transport={table.transport} players={players} onMessage={keep} />
+          <OfflineHotSeat key={table.transport.id} transport={table.transport} persons={table.persons} onMessage={keep} />
         )}
       </TransportContext.Provider>
     );
@@ -182,6 +187,22 @@ export function OfflinePage() {
               />{" "}
               friends on this device (hot seat)
             </label>
+            {opponents === "hotseat" && (
+              <label>
+                People at this device{" "}
+                <select
+                  name="people"
+                  value={String(Math.min(people, players))}
+                  onChange={(event) => setPeople(Number((event.target as HTMLSelectElement).value))}
+                >
+                  {Array.from({ length: players - 1 }, (_, i) => i + 2).map((count) => (
+                    <option key={count} value={String(count)}>
+                      {count === players ? `${count} (no bot)` : `${count} (and ${players - count} bots)`}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </fieldset>
           <button type="submit" class="primary" disabled={starting} aria-busy={starting}>
             {starting ? "Dealing…" : "Start the game"}
@@ -226,23 +247,25 @@ function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () =
 }
 
 /** Hot seat offline: the person seat to move is shown, and no other; between two people the
- * table is taken away (unmounted) and a cover asks to pass the device. */
+ * table is taken away (unmounted) and a cover asks to pass the device. The people take the first
+ * ``persons`` seats; bots play the rest, and their moves are seen by the person shown. */
 function OfflineHotSeat({
   transport,
-  players,
+  persons,
   onMessage: told,
 }: {
   transport: OfflineTable;
-  players: number;
+  persons: number;
   onMessage: (message: SeatMessage) => void;
 }) {
+  const people = (seats: number[]) => seats.filter((seat) => seat < persons);
   const [shown, setShown] = useState<number | null>(null);
   const [cover, setCover] = useState<number | null>(null);
   const shownRef = useRef<number | null>(null);
   shownRef.current = shown;
   useEffect(() => {
     transport.summary().then(
-      (summary) => setCover(summary.to_move[0] ?? 0),
+      (summary) => setCover(people(summary.to_move)[0] ?? 0),
       () => setCover(0),
     );
   }, [transport]);
@@ -250,15 +273,17 @@ function OfflineHotSeat({
     told(message);
     const current = shownRef.current;
     if (current === null || message.seat !== current || message.status !== "playing") return;
-    if (message.to_move.length === 0 || message.to_move.includes(current)) return;
+    // The same person moves again, or only bots move now: the shown seat stays.
+    const next = people(message.to_move);
+    if (next.length === 0 || next.includes(current)) return;
     setShown(null);
-    setCover(message.to_move[0]);
+    setCover(next[0]);
   };
   if (shown === null) {
     const next = cover ?? 0;
     return (
       <section class="panel hotseat-cover" aria-labelledby="cover-heading" data-cover-seat={next}>
-        <p class="muted">Hot seat · {players} players on this device</p>
+        <p class="muted">Hot seat · {persons} people on this device</p>
         <h1 id="cover-heading">Pass the device to p{next}</h1>
         <p>The table is hidden so that nobody sees another player's cards.</p>
         <button
@@ -280,7 +305,7 @@ function OfflineHotSeat({
       table={transport.id}
       seat={shown}
       token={THIS_DEVICE}
-      hotseat={{ seats: Array.from({ length: players }, (_, s) => s) }}
+      hotseat={{ seats: Array.from({ length: persons }, (_, s) => s) }}
       onMessage={onMessage}
     />
   );
