@@ -45,6 +45,9 @@ CLIENT := src/courtly/web/client
 CLIENT_DEPS := $(CLIENT)/node_modules/.installed
 CLIENT_BUILT := src/courtly/web/static/index.html
 CLIENT_SOURCES := $(shell find $(CLIENT)/src -type f 2>/dev/null) $(addprefix $(CLIENT)/,index.html package.json tsconfig.json vite.config.ts)
+# The offline engine the build packs (tools/pack_engine.py): the pure-Python engine, bots and
+# seat messages, so an edit to a rule rebuilds what the browser plays offline.
+CLIENT_SOURCES += tools/pack_engine.py $(shell find src/courtly/core src/courtly/games src/courtly/agents src/courtly/offline -name '*.py' 2>/dev/null) $(addprefix src/courtly/web/,messages.py model.py seat_messages.py playing.py budgets.py)
 client: $(CLIENT_BUILT)
 
 $(CLIENT_DEPS): $(CLIENT)/package-lock.json
@@ -52,8 +55,8 @@ $(CLIENT_DEPS): $(CLIENT)/package-lock.json
 	cd $(CLIENT) && npm ci --no-audit --no-fund
 	touch $@
 
-$(CLIENT_BUILT): $(CLIENT_DEPS) $(CLIENT_SOURCES)
-	cd $(CLIENT) && npm run build
+$(CLIENT_BUILT): $(STAMP) $(CLIENT_DEPS) $(CLIENT_SOURCES)
+	cd $(CLIENT) && PYTHON=$(CURDIR)/$(BIN)/python npm run build
 	touch $@
 
 ## The client's types of every REST body and WebSocket message (src/protocol.d.ts, committed),

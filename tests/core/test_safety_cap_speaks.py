@@ -22,7 +22,7 @@ from courtly.core.records import MatchRecord
 from courtly.core.registry import game_class
 from courtly.core.replays import replay_record
 from courtly.core.story import Story
-from courtly.web.tables.views import result
+from courtly.web.seat_messages import result
 
 CAP_RULES = {
     # The rule that says what happens at each game's cap (docs/rules/<game>.md).

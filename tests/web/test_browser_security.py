@@ -19,7 +19,7 @@ def test_the_pages_work_under_the_policy(new_page: Callable[..., Page], server: 
     answer = page.goto("/")
     assert answer is not None
     policy = answer.headers["content-security-policy"]
-    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "frame-ancestors 'none'" in policy
     page.locator(".games > li").nth(4).wait_for()
     # A table made through the form, played to its end on its page: the WebSocket, the board,
     # the story.

@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Page
 
 from courtly.core import CHANCE, State, make
+from courtly.core.deals import resolve_chance
 from courtly.core.events import parse_actor
 from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
@@ -33,8 +34,7 @@ from courtly.games.god_save_the_king.components import MIDDLE, RANK
 from courtly.games.royal_gambit.components import DRAW as RG_DRAW
 from courtly.games.royal_gambit.components import QUEEN_BIT
 from courtly.games.royal_gambit.components import RANK as RG_RANK
-from courtly.web.tables.history import resolve_chance
-from courtly.web.tables.views import told_since
+from courtly.web.seat_messages import told_since
 
 from .browsing import (
     DEADLINE,

@@ -146,7 +146,9 @@ def test_the_pages_and_the_api_have_the_security_headers(client: TestClient) -> 
     for path in ("/api/games", "/", "/table/abc", "/api/tables/nothing"):
         answer = client.get(path)
         policy = answer.headers["Content-Security-Policy"]
-        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+        assert (
+            "script-src 'self' 'wasm-unsafe-eval'" in policy and "frame-ancestors 'none'" in policy
+        ), path
         assert "unsafe-inline" not in policy
         assert answer.headers["X-Frame-Options"] == "DENY"
         assert answer.headers["X-Content-Type-Options"] == "nosniff"

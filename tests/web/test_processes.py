@@ -23,7 +23,7 @@ from courtly.core.records import MatchRecord
 from courtly.core.replays import replay_record
 from courtly.core.story import story_of
 from courtly.testing.server import ServerFailed, ServerProcess
-from courtly.web.tables.views import told_since
+from courtly.web.seat_messages import told_since
 
 DEADLINE = 60.0
 """Seconds to wait for a condition: generous, the machine may be busy; never a measure."""

@@ -24,7 +24,7 @@ from courtly.core.game import known_state
 from courtly.core.story import story_of
 from courtly.web import create_app
 from courtly.web.limits import NO_LIMITS
-from courtly.web.tables.views import told_since
+from courtly.web.seat_messages import told_since
 
 from .test_api import bearer, create, move, started, view, wait_for
 

@@ -25,9 +25,9 @@ from courtly.core.registry import game_class, games
 from courtly.web import create_app
 from courtly.web.limits import NO_LIMITS
 from courtly.web.routes.games import catalogue
+from courtly.web.seat_messages import ON_YOUR_OWN
 from courtly.web.storage.rows import TableRow
 from courtly.web.tables import seat_message
-from courtly.web.tables.tutorials import ON_YOUR_OWN
 
 from . import teaching
 from .test_api import bearer, every_table, move, view, wait_for

@@ -25,7 +25,8 @@ from .game import State
 from .lessons import chance_outcome
 from .records import MatchRecord
 from .replays import record_game, replay_record
-from .tutorial import prepared_outcome
+from .story import Story
+from .tutorial import Tutorial, prepared_outcome
 
 SCHEME: Final = "courtly-table/1"
 """How a table's chance is drawn from its seed (:func:`chance_rng`) and its seed committed to
@@ -49,6 +50,22 @@ def chance_rng(seed: int, index: int) -> random.Random:
     """The generator that resolves the chance event at ``index`` of a table: the same after a
     restart, so a table replayed from its history carries on as it would have."""
     return random.Random(f"courtly-table/{seed}/{index}")
+
+
+def resolve_chance(
+    state: State, seed: int, story: Story | None = None, tutorial: Tutorial | None = None
+) -> list[tuple[int, ...]]:
+    """Resolve the chance events due now, each told to ``story`` first (if any): from
+    ``tutorial``'s prepared deal while it lasts, then from ``seed``; returns the seats to move
+    after each."""
+    moved = []
+    while state.is_chance and not state.is_terminal:
+        outcome = chance_outcome(state, tutorial, chance_rng(seed, len(state.history)))
+        if story is not None:
+            story.tell(state, CHANCE, outcome)
+        state.apply_chance(outcome)
+        moved.append(state.to_move)
+    return moved
 
 
 def commitment(table: str, seed: int, salt: str) -> str:

@@ -43,7 +43,7 @@ from ..agents.ismcts import RootStatistics
 from ..core.game import View
 from ..core.records import MatchRecord
 from ..sim.review import review_record
-from . import protocol
+from . import messages, protocol
 from .model import TableError
 from .storage import Storage
 from .tables import Tables
@@ -103,8 +103,8 @@ class Advisor:
     review_iterations: int = SERVER_REVIEW_ITERATIONS
     _pool: FairPool | None = None
     _workers: int = 1
-    _hints: OrderedDict[tuple[str, int, int], protocol.Hint] = field(default_factory=OrderedDict)
-    _searching: dict[tuple[str, int, int], asyncio.Task[protocol.Hint]] = field(
+    _hints: OrderedDict[tuple[str, int, int], messages.Hint] = field(default_factory=OrderedDict)
+    _searching: dict[tuple[str, int, int], asyncio.Task[messages.Hint]] = field(
         default_factory=dict
     )
     _reviews: OrderedDict[str, ReviewJob] = field(default_factory=OrderedDict)
@@ -133,7 +133,7 @@ class Advisor:
 
     async def hint(
         self, table_id: str, seat: int, token: Credential, version: int
-    ) -> protocol.Hint:
+    ) -> messages.Hint:
         """Every legal action of ``seat`` at ``version`` with its estimated win chance, best
         first, from the seat's view alone."""
         view = await run_in_threadpool(self.tables.views.hint_view, table_id, seat, token, version)
@@ -150,7 +150,7 @@ class Advisor:
         # Shielded: a client that goes away does not cancel a search another one waits for.
         return await asyncio.shield(task)
 
-    async def _search(self, key: tuple[str, int, int], view: View) -> protocol.Hint:
+    async def _search(self, key: tuple[str, int, int], view: View) -> messages.Hint:
         pool = self._pool
         if pool is None:
             raise TableError(503, "the server is stopping: no hint now")
@@ -170,12 +170,12 @@ class Advisor:
             for offset, statistics in enumerate(results)
         }
         found = merged(view, [searched[index] for index in range(len(jobs))])
-        answer: protocol.Hint = {
+        answer: messages.Hint = {
             "table": table_id,
             "seat": seat,
             "version": version,
-            "budget": cast(protocol.Budget, budget.describe()),
-            "actions": [cast(protocol.ActionEstimate, a.to_dict()) for a in found.actions],
+            "budget": cast(messages.Budget, budget.describe()),
+            "actions": [cast(messages.ActionEstimate, a.to_dict()) for a in found.actions],
         }
         self._hints[key] = answer
         while len(self._hints) > HINTS_KEPT:

@@ -19,9 +19,9 @@ from .budgets import BOT_MAX_ITERATIONS, BOT_MAX_SECONDS, BotBudget
 from .chat import CHAT_RATE
 from .headers import SecurityHeaders
 from .limits import Guard, Limits
+from .messages import Refusal
 from .openapi import with_socket_messages
 from .people.relying_party import RelyingPartySettings
-from .protocol import Refusal
 from .refusals import MAX_BODY as MAX_BODY
 from .refusals import BodyLimit, answer_refusals
 from .routes import api

@@ -16,27 +16,18 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import random
 import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from ..core.game import View
 from .budgets import BotBudget
 from .model import TableError
+from .playing import choose
 from .tables import Tables
 from .workers import FairPool
 
 log = logging.getLogger("courtly.web")
-
-
-def choose(spec: str, view: View, seed: str) -> str:
-    """The action text that the bot ``spec`` picks on ``view`` (run in a worker process)."""
-    from ..agents.registry import make_agent
-
-    agent = make_agent(spec, view.game)
-    return str(agent.act(view, random.Random(seed)))
 
 
 def ignore_stop_signals() -> None:

@@ -23,7 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",
-        "script-src 'self'",
+        # WebAssembly may be compiled (Pyodide, the offline engine), never a string run as code.
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "img-src 'self' data:",
         "font-src 'self'",
@@ -34,7 +35,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     )
 )
-"""The client's pages: nothing but this origin's own files ('self' covers its WebSocket)."""
+"""The client's pages: nothing but this origin's own files ('self' covers its WebSocket), and
+this origin's WebAssembly (the offline engine's Pyodide)."""
 
 SCHEMA_PAGES_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'none'"
 """FastAPI's schema pages (a CDN's scripts, an inline start): only never framed."""

@@ -22,11 +22,12 @@ from sqlalchemy.orm import InstrumentedAttribute
 from .model import Table, TableError
 from .people import Account
 from .people.model import name_key, shown_name
+from .playing import check_seat_index
 from .protocol import Invitation, Invitations, InvitationStatus
 from .storage import Storage, Transaction
 from .storage.rows import AccountRow, InvitationRow, TableRow
 from .tables import Tables
-from .tables.access import SignedInPerson, check_seat_index
+from .tables.access import SignedInPerson
 
 PENDING: Final = "pending"
 KEPT: Final = 50

@@ -16,10 +16,11 @@ from typing import Any, cast
 from ..core.deals import SCHEME, commitment
 from ..core.game import Game, State
 from ..core.options import variant_words
+from ..core.records import MatchRecord
 from ..core.story import Story, story_of
 from ..core.tutorial import Tutorial
-from .protocol import Clock as ClockShape
-from .protocol import (
+from .messages import Clock as ClockShape
+from .messages import (
     Deal,
     Mode,
     MoveAnswer,
@@ -240,6 +241,16 @@ class Table:
             "chosen": self.seed_chosen,
             "tutorial": self.tutorial,
         }
+
+    def record(self) -> MatchRecord:
+        """The game's record, with its seed and deal revealed: for a finished game only (it
+        would reveal every card), which the caller checks."""
+        deal = self.record_deal()
+        return self.state.record(
+            seed=self.seed,
+            deal=None if deal is None else dict(deal),
+            seats=[s.bot if s.kind == "bot" and s.bot else "person" for s in self.seats],
+        )
 
     @property
     def version(self) -> int:

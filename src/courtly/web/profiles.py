@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from ..core.registry import make
+from .messages import Status
 from .model import Seat, TableError
 from .names import BadName, clean_name
 from .people.model import name_key
@@ -27,7 +28,6 @@ from .protocol import (
     Rating,
     RatingHistory,
     ReviewFigures,
-    Status,
 )
 from .ratings import ALL_COUNTS, DISPLAY_SIGMAS, displayed
 from .storage import Storage

@@ -14,8 +14,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .messages import refusal
 from .model import TableError
-from .protocol import refusal
 
 log = logging.getLogger("courtly.web")
 

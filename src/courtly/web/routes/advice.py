@@ -5,7 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from ..deps import SeatCredential, ServerDep
-from ..protocol import Hint, HintRequest, ReviewJob
+from ..messages import Hint
+from ..protocol import HintRequest, ReviewJob
 from .base import answers
 
 router = APIRouter(prefix="/api/tables/{table_id}")

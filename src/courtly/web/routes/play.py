@@ -7,7 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from ..deps import SeatCredential, ServerDep
-from ..protocol import MAX_COUNT, MoveAnswer, MoveRequest, SeatMessage
+from ..messages import MoveAnswer, SeatMessage
+from ..protocol import MAX_COUNT, MoveRequest
 from .base import answers
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["play"])

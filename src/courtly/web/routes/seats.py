@@ -9,7 +9,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from ..deps import SeatCredential, ServerDep, SignedIn
-from ..protocol import JoinSeat, MySeats, SeatToken, TableSummary
+from ..messages import TableSummary
+from ..protocol import JoinSeat, MySeats, SeatToken
 from ..tables.access import SignedInPerson
 from .base import answers
 

@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..chat import ChatReader, chat_topic
 from ..deps import ServerDep
+from ..messages import SeatMessage, refusal
 from ..model import TableError
 from ..people.sessions import socket_account
 from ..protocol import (
@@ -34,9 +35,7 @@ from ..protocol import (
     Hello,
     MoveMessage,
     RefusedMessage,
-    SeatMessage,
     ServerMessage,
-    refusal,
 )
 from ..refusals import MAX_BODY
 from ..server import Server

@@ -8,7 +8,8 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query
 
 from ..deps import ServerDep
-from ..protocol import CreateTable, TableSummary
+from ..messages import TableSummary
+from ..protocol import CreateTable
 from .base import answers
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])

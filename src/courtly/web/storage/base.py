@@ -28,8 +28,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ...core.events import actor_text
+from ..messages import Mode, Notice, SeatKind, Status
 from ..model import Seat, Table
-from ..protocol import Mode, Notice, Review, SeatKind, Status
+from ..protocol import Review
 from .rows import EventRow, HeartbeatRow, NoticeRow, ReviewRow, SeatRow, TableRow
 
 Transaction = Session

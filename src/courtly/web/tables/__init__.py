@@ -7,7 +7,7 @@
 - :mod:`.moves`: a move checked, played with the chance it sets off, committed;
 - :mod:`.clocks`: the seats' clocks, who is connected, and the bots that take over;
 - :mod:`.abandonment`: tables nobody plays any more, closed;
-- :mod:`.views`: what a seat is shown (:func:`seat_message`);
+- :mod:`.views`: the seats' messages (made by :mod:`courtly.web.seat_messages`);
 - :mod:`.replays`: a finished game's record and replay;
 - :mod:`.history`: chance drawn from the table's seed, events replayed from storage;
 - :mod:`.access`: a seat's token checked.
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..model import Table, TableError
+from ..seat_messages import seat_message
 from ..storage import Storage
 from .abandonment import Abandonment
 from .cache import TableCache
@@ -29,7 +30,7 @@ from .moves import Moves
 from .replays import Replays
 from .seats import Seats
 from .tutorials import Tutorials
-from .views import Views, seat_message
+from .views import Views
 
 
 class Tables:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Table, TableError
+from ..playing import check_seat_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,13 +25,6 @@ Credential = str | SignedInPerson | None
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def check_seat_index(table: Table, seat: int) -> None:
-    if not 0 <= seat < len(table.seats):
-        raise TableError(
-            404, f"seat {seat} is not a seat of this table (seats 0 to {len(table.seats) - 1})"
-        )
 
 
 def authorise(

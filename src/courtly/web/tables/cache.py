@@ -15,10 +15,11 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ...core.registry import make
+from ..messages import Notice
 from ..model import Answer, Clock, Table, TableError
-from ..protocol import Notice
+from ..playing import to_move_history
 from ..storage import Storage, StoredTable, Transaction
-from .history import replay_event, to_move_history
+from .history import replay_event
 
 ENDED = ("over", "closed")
 """The statuses of a table no one plays any more (its game over, or the table closed)."""

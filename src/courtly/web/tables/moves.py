@@ -13,41 +13,25 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ...core.errors import IllegalAction
-from ...core.events import CHANCE, actor_text
-from ...core.game import State, View
-from ...core.story import Story
+from ...core.events import actor_text
 from ..model import Answer, Table, TableError
+from ..playing import Played, check_seat_index, earlier_answer, play, settle
 from ..storage import MoveWrite, Stale, StoredEvent, WriterBusy
-from .access import Credential, authorise, check_seat_index
+from .access import Credential, authorise
 from .cache import TableCache
 from .clocks import clock_changes
-from .history import resolve_chance
 
 
 @dataclass
 class _Move:
-    """A decided move: its answer and what committing it writes (no state for a retry)."""
+    """A decided move: its answer, and the move played and what committing it writes (none for
+    a retry)."""
 
     answer: Answer
-    state: State | None = None
-    moved: list[tuple[int, ...]] = field(default_factory=list)
+    played: Played | None = None
     write: MoveWrite | None = None
-    told: Story | None = None
-    """The move's lines and the chance's after it, for the table's story (if it keeps one)."""
-
-
-def refusal_reason(view: View, action: object) -> str:
-    """Why ``view``'s seat may not make ``action`` (its text or id), from the seat's view alone:
-    the full state's reason could tell of something the seat may not know."""
-    try:
-        text = action if isinstance(action, str) else str(view.game.action_from_id(action))
-        view.parse_action(text)
-    except IllegalAction as error:
-        return str(error)
-    return f"{action} is not legal now"
 
 
 class Moves:
@@ -140,18 +124,8 @@ class Moves:
 
     def _committed(self, table: Table, seat: int, version: int, move: _Move) -> None:
         """The move is in the database: only now does the table move on."""
-        assert move.state is not None and move.write is not None
-        table.state = move.state
-        table.revision += 1
-        table.status = move.write.status
-        table.to_move_at.extend(move.moved)
-        table.answers[(seat, version)] = (move.answer.action, move.answer)
-        if move.told is not None and table.story is not None:
-            table.story.lines.extend(move.told.lines)
-        elif table.story is not None:
-            # A message told the story while the move was being written: it is told again,
-            # from the history, when it is next needed.
-            table.story = None
+        assert move.played is not None and move.write is not None
+        settle(table, seat, version, move.played)
         for index, (clock_ms, clock_since) in move.write.clocks.items():
             table.seats[index].clock_ms = clock_ms
             table.seats[index].clock_since = clock_since
@@ -161,47 +135,14 @@ class Moves:
     def _decide(self, table: Table, seat: int, action: object, version: int, by_bot: bool) -> _Move:
         """Check the move and play it on a copy: what to write, and the table after it (or,
         for a retry, the answer already given). Changes nothing."""
-        earlier = table.answers.get((seat, version))
+        earlier = earlier_answer(table, seat, action, version)
         if earlier is not None:
-            text, answer = earlier
-            if self._same_action(table, action, text):
-                return _Move(answer)
-            raise TableError(
-                409,
-                f"seat {seat} already moved at version {version} ({text})",
-                version=table.version,
-            )
-        if table.status != "playing":
-            waiting = {"over": "the game is over", "closed": "the table is closed"}.get(
-                table.status, "the game has not started"
-            )
-            raise TableError(409, waiting, version=table.version)
-        if by_bot != table.seats[seat].played_by_bot:
-            # A person's move while their bot plays, or a bot's once its person is back.
-            why = (
-                f"seat {seat} is played by its person again"
-                if by_bot
-                else f"a bot plays seat {seat} now: take the seat back first (reclaim)"
-            )
-            raise TableError(409, why, version=table.version)
-        self._check_version(table, seat, version)
-        state = table.state.clone()
-        try:
-            state.apply(seat, action)
-        except IllegalAction:
-            reason = refusal_reason(table.state.view(seat), action)
-            raise TableError(422, reason, version=table.version) from None
-        decision = len(state.history) - 1
-        # Told once for every observer, before it is applied (on the state the move was made
-        # in: the table's, still as it was); the story is kept only once a message needed it.
-        told = None
-        if table.story is not None:
-            told = Story()
-            told.tell(table.state, seat, state.history[decision][1])
-        moved = [state.to_move, *resolve_chance(state, table.seed, told, table.teaching)]
+            return _Move(earlier)
+        played = play(table, seat, action, version, by_bot)
+        state, answer = played.state, played.answer
         now = time.time()
         history = state.history
-        answer = Answer(seat, str(history[decision][1]), decision, len(history))
+        decision = answer.index
         events = [StoredEvent(decision, actor_text(seat), answer.action, version, answer.version)]
         events.extend(
             StoredEvent(index, actor_text(history[index][0]), str(history[index][1]))
@@ -216,42 +157,4 @@ class Moves:
             events=events,
             clocks=clock_changes(table, table.state, state, seat, now),
         )
-        return _Move(answer, state, moved, write, told)
-
-    def _same_action(self, table: Table, action: object, text: str) -> bool:
-        if isinstance(action, str):
-            return action.strip().lower() == text.lower() or self._parsed(table, action) == text
-        try:
-            return str(table.game.action_from_id(action)) == text
-        except IllegalAction:
-            return False
-
-    @staticmethod
-    def _parsed(table: Table, text: str) -> str | None:
-        try:
-            return str(table.game.action_from_text(text))
-        except Exception:
-            return None
-
-    @staticmethod
-    def _check_version(table: Table, seat: int, version: int) -> None:
-        current = table.version
-        if version == current and seat in table.state.to_move:
-            return  # (a seat not to move is told so below: 409, not the engine's 422)
-        if version > current or version < 0:
-            raise TableError(
-                409, f"version {version} is not a version of this table yet", version=current
-            )
-        # Chosen earlier: fine only at a simultaneous point where nothing but other seats'
-        # hidden commitments happened since (their choices are kept apart, so this seat's
-        # choice cannot depend on them).
-        for index in range(version, current):
-            actor = table.state.history[index][0]
-            if actor in (CHANCE, seat) or seat not in table.to_move_at[index]:
-                raise TableError(
-                    409,
-                    f"the table moved on since version {version}: choose again at version {current}",
-                    version=current,
-                )
-        if seat not in table.state.to_move:
-            raise TableError(409, f"p{seat} is not to move", version=current)
+        return _Move(answer, played, write)

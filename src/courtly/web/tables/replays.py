@@ -16,10 +16,11 @@ from ...core.events import CHANCE, observer_bit
 from ...core.game import State
 from ...core.records import MatchRecord
 from ...core.story import Story
+from ..messages import ReplaySeat, StoryLine
 from ..model import Table, TableError
-from ..protocol import GameRecord, ReplaySeat, ReplayStep, StoryLine
+from ..protocol import GameRecord, ReplayStep
+from ..seat_messages import result, told_since
 from .cache import TableCache
-from .views import result, told_since
 
 REPLAYS_KEPT = 16
 """Finished tables whose replayed states a server keeps (a replay steps through one)."""
@@ -49,12 +50,7 @@ class Replays:
                 raise TableError(
                     409, "the record of a table is public once the game is over, and it is not"
                 )
-            deal = table.record_deal()
-            return table.state.record(
-                seed=table.seed,
-                deal=None if deal is None else dict(deal),
-                seats=[s.bot if s.kind == "bot" and s.bot else "person" for s in table.seats],
-            )
+            return table.record()
 
     def replay(self, table_id: str, step: int | None, seat: str = "all") -> ReplayStep:
         """A finished table as it stood after ``step`` events (default: the end), seen by

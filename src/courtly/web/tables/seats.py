@@ -13,18 +13,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from ...agents.registry import AgentSpec, make_agent
-from ...core.deals import new_salt, new_seed
+from ...agents.registry import AgentSpec
+from ...core.deals import new_salt, new_seed, resolve_chance
 from ...core.errors import InvalidOptions
-from ...core.game import Game
 from ...core.registry import make
 from ..model import CLOCK_FIELDS, MODES, Clock, Seat, Table, TableError
+from ..playing import check_seat_index, seat_of, to_move_history
 from ..ratings import check_rated_seat, check_rated_table
 from ..storage import Transaction
-from .access import Credential, SignedInPerson, authorise, check_seat_index, hash_token
+from .access import Credential, SignedInPerson, authorise, hash_token
 from .cache import TableCache
 from .clocks import start_clocks
-from .history import resolve_chance, to_move_history
 
 
 class Seats:
@@ -101,7 +100,7 @@ class Seats:
                 f"got {len(seats)}",
             )
         now = time.time()
-        table_seats = [self._check_seat(game, index, spec) for index, spec in enumerate(seats)]
+        table_seats = [seat_of(game, index, spec) for index, spec in enumerate(seats)]
         for seat in table_seats:
             if timing.initial > 0:
                 seat.clock_ms = int(timing.initial * 1000)
@@ -152,28 +151,6 @@ class Seats:
                 400, "a turn-based table's clock has per_move, not initial or increment"
             )
         return timing
-
-    @staticmethod
-    def _check_seat(game: Game, index: int, spec: Mapping[str, Any]) -> Seat:
-        kind = spec.get("kind", "person")
-        name = str(spec.get("name") or "")[:64]
-        if kind == "person":
-            # The bot that plays for the person when they are out of time or away.
-            return Seat(kind="person", bot=game.info.default_bot, name=name)
-        if kind != "bot":
-            raise TableError(400, f"seat {index}: kind must be person or bot, not {kind!r}")
-        bot_name = str(spec.get("bot") or game.info.default_bot)
-        bot_options = spec.get("options") or {}
-        if not isinstance(bot_options, Mapping):
-            raise TableError(400, f"seat {index}: bot options must be an object")
-        agent = AgentSpec(bot_name, {str(k): str(v) for k, v in bot_options.items()})
-        if agent.name == "human":
-            raise TableError(400, f"seat {index}: a person's seat has kind person, not bot human")
-        try:
-            make_agent(agent, game)
-        except InvalidOptions as error:
-            raise TableError(400, f"seat {index}: {error}") from None
-        return Seat(kind="bot", bot=str(agent), name=name or agent.name)
 
     # ------------------------------------------------------------------------------ seats
 

@@ -13,19 +13,10 @@ import secrets
 
 from ...agents.registry import AgentSpec
 from ...core.errors import InvalidOptions
-from ...core.game import View
-from ...core.lessons import lesson_words
 from ...core.registry import game_class
-from ...core.tutorial import lesson_number
 from ..model import Table, TableError
-from ..protocol import Lesson
 from .access import hash_token
 from .seats import Seats
-
-ON_YOUR_OWN = (
-    "That was the last lesson: you play on your own now. "
-    "The hint still shows what the bot would weigh, whenever you want it."
-)
 
 
 class Tutorials:
@@ -67,22 +58,3 @@ class Tutorials:
 def _bot_seat(spec: str) -> dict[str, object]:
     agent = AgentSpec.parse(spec)
     return {"kind": "bot", "bot": agent.name, "options": agent.options}
-
-
-def lesson(table: Table, view: View) -> Lesson | None:
-    """The lesson of ``view``'s seat at a tutorial table: for the learner to move, which of their
-    decisions this is and the game's explanation of it, worked out from a world the learner
-    cannot tell from the truth (their view alone); after the lessons, that they play on their
-    own. None for any other seat, a spectator, or while the learner waits."""
-    tutorial = table.teaching
-    if (
-        tutorial is None
-        or view.seat != tutorial.learner
-        or table.status != "playing"
-        or view.seat not in view.to_move
-    ):
-        return None
-    number = lesson_number(tutorial, table.state.history)
-    if number is None:
-        return {"number": None, "lessons": tutorial.lessons, "coach": ON_YOUR_OWN}
-    return {"number": number, "lessons": tutorial.lessons, "coach": lesson_words(view)}

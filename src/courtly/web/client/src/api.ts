@@ -26,7 +26,7 @@ export type Notice = Schemas["Notice"];
 /** How a finished game ended: the reason, each seat's standing (place, score, note), returns. */
 export type Result = Schemas["Result"];
 export type Standing = Schemas["Standing"];
-/** What the server sends a seat (or a spectator): `seat_message` in courtly/web/tables/views.py. */
+/** What the server sends a seat (or a spectator): `seat_message` in courtly/web/seat_messages.py. */
 export type SeatMessage = Schemas["SeatMessage"];
 /** At a tutorial table, the learner's lesson about the decision they face (their message only). */
 export type Lesson = Schemas["Lesson"];

@@ -22,6 +22,7 @@ import {
   reviewPath,
   rulesPath,
   tablePath,
+  OFFLINE_PATH,
 } from "./router";
 import { MyGamesSection } from "./mygames";
 import { PlayNow, usePlayNowWait, useWaitingCounts } from "./play-now";
@@ -104,6 +105,12 @@ export function Lobby() {
     <div class="lobby">
       <h1>Courtly</h1>
       <p class="lead">Five royal card games: play against bots or friends, or watch.</p>
+      <p class="offline-entry">
+        <a class="button" href={OFFLINE_PATH} onClick={onLinkClick}>
+          Play offline
+        </a>{" "}
+        <span class="muted">every game and its bots in this browser, with no server</span>
+      </p>
       {error && (
         <p role="alert" class="error">
           {error}

@@ -13,6 +13,7 @@ import { AccountMenu, AccountPage, AdminPage, SignInPage } from "./people";
 import { LeaderboardPage } from "./leaderboard";
 import { MyGamesPage } from "./mygames";
 import { ProfilePage } from "./profile";
+import { OfflinePage } from "./offline";
 import { leaderboardPath, MY_GAMES_PATH } from "./router";
 import "./style.css";
 
@@ -39,6 +40,7 @@ function App() {
       profile: "Courtly profile",
       leaderboard: "Courtly leaderboards",
       mygames: "My games · Courtly",
+      offline: "Courtly offline",
     };
     document.title = titles[route.page] ?? "Courtly";
   }, [route]);
@@ -74,6 +76,7 @@ function App() {
         {route.page === "profile" && <ProfilePage key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <LeaderboardPage game={route.game} players={route.players} />}
         {route.page === "mygames" && <MyGamesPage />}
+        {route.page === "offline" && <OfflinePage />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

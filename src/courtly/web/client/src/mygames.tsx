@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { people, together, type ApiError, type Invitation, type MyGames, type PersonGame } from "./api";
 import { navigate, onLinkClick, replayPath, tablePath } from "./router";
+import { KeptGames } from "./shared/kept-games";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 
 const REFRESH_MS = 5000;
@@ -39,6 +40,7 @@ export function MyGamesPage() {
       {games === "guest" && <p>Sign in to see your games on any device.</p>}
       {games !== null && games !== "guest" && <InvitationsToMe received={received} setReceived={setReceived} />}
       {games !== null && games !== "guest" && <MyGamesTable games={games} />}
+      <KeptGames />
       <Links links={[TO_THE_LOBBY]} />
     </div>
   );

@@ -1,4 +1,5 @@
-// History routing: "/" is the lobby ("/?new=GAME": its form on a new table of GAME),
+// History routing: "/" is the lobby ("/?new=GAME": its form on a new table of GAME), "/offline" a
+// game played in this browser with no server,
 // "/table/ID?seat=N" a table, "/table/ID/hotseat" a table
 // played on one device, "/table/ID/replay" a finished game, "/table/ID/review" its review by
 // search, "/rules/GAME" a game's rules (the
@@ -19,11 +20,13 @@ export type Route =
   | { page: "profile"; name: string }
   | { page: "leaderboard"; game: string | null; players: number }
   | { page: "mygames" }
+  | { page: "offline" }
   | { page: "missing"; path: string };
 
 export function parseRoute(location: Location): Route {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return { page: "lobby" };
+  if (path === OFFLINE_PATH) return { page: "offline" };
   if (path === "/signin" || path === "/signup" || path === "/account" || path === "/admin") {
     return { page: path.slice(1) as "signin" | "signup" | "account" | "admin" };
   }
@@ -44,6 +47,9 @@ export function parseRoute(location: Location): Route {
   if (rules) return { page: "rules", game: decodeURIComponent(rules[1]) };
   return { page: "missing", path };
 }
+
+/** A game played in this browser, with no server (src/offline.tsx). */
+export const OFFLINE_PATH = "/offline";
 
 export function tablePath(table: string, seat: number | null): string {
   const base = `/table/${encodeURIComponent(table)}`;

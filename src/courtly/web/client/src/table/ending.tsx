@@ -14,6 +14,7 @@ import {
   tablePath,
 } from "../router";
 import { Links, TO_THE_LOBBY } from "../shared/links";
+import { useTransport } from "./transport";
 import { Outcome, winnersText } from "../shared/result";
 import type { HotSeat } from "./page";
 
@@ -41,6 +42,7 @@ export function Ending({
       : "You win"
     : winnersText(result.winners, seatName);
 
+  const online = useTransport().online;
   const rematch = async () => {
     if (seat === null || token === null) return;
     setBusy(true);
@@ -74,7 +76,7 @@ export function Ending({
           Play a real game
         </a>
       )}{" "}
-      {seat !== null && token !== null ? (
+      {!online ? null : seat !== null && token !== null ? (
         <button
           type="button"
           class={message.tutorial ? undefined : "primary"}
@@ -96,11 +98,12 @@ export function Ending({
         </p>
       )}
       <Links
-        links={[
-          [replayPath(message.table), "Replay the game step by step"],
-          [reviewPath(message.table), "Review the game"],
-          TO_THE_LOBBY,
-        ]}
+        links={
+          // (a game played in this browser is on no server: its page offers its own record)
+          online
+            ? [[replayPath(message.table), "Replay the game step by step"], [reviewPath(message.table), "Review the game"], TO_THE_LOBBY]
+            : [TO_THE_LOBBY]
+        }
       >
         Every hidden card is on the table below.{" "}
       </Links>

@@ -1,9 +1,10 @@
 // The Hint button and its answer: every move's estimated win chance for this seat, searched by
 // the server from this seat's view alone; dropped as soon as the view changes.
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type Hint, type LegalAction, type SeatMessage } from "../api";
+import { ApiError, type Hint, type LegalAction, type SeatMessage } from "../api";
 import { RichText, type SeatNamer } from "../cards";
 import { percent } from "../shared/format";
+import { useTransport } from "./transport";
 
 /** The best moves listed; the others are only counted. */
 const HINT_SHOWN = 5;
@@ -28,6 +29,7 @@ export function HintBox({
   /** Said above the estimates once they are shown. */
   explain?: string;
 }) {
+  const transport = useTransport();
   const [hint, setHint] = useState<Hint | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function HintBox({
     if (thinking) return;
     setAsking(version);
     setError(null);
-    api.hint(message.table, seat, version, token).then(
+    transport.hint(message.table, seat, version, token).then(
       (answer) => {
         setHint(answer);
         setAsking(null);

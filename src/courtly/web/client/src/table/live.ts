@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { ChatLine, ChatMessage, LogEvent, SeatMessage } from "../api";
 import type { StoryLine } from "../shared/story";
+import { useTransport } from "./transport";
 
 export type Connection = "connecting" | "live" | "lost";
 
@@ -21,6 +22,7 @@ export function useLiveView(table: string, seat: number | null, token: string | 
   const chatLines = useRef(new Map<number, ChatLine>());
   const readingSpectators = useRef(false);
   const live = useRef<WebSocket | null>(null);
+  const views = useTransport().views;
 
   useEffect(() => {
     held.current = [];
@@ -30,6 +32,23 @@ export function useLiveView(table: string, seat: number | null, token: string | 
     let retry: number | undefined;
     let stopped = false;
     let failures = 0;
+
+    const receive = (data: SeatMessage) => {
+      failures = 0;
+      setConnection("live");
+      const known = held.current.slice(0, data.log_from);
+      held.current = known.concat(data.log);
+      setLog(held.current);
+      // The lines told about the events before story_from are held already, and stay.
+      told.current = told.current.filter(([index]) => index < data.story_from).concat(data.story);
+      setStory(told.current);
+      setMessage(data);
+      setReceivedAt(performance.now());
+    };
+    if (views !== null) {
+      // Not from a server: the same views, from their own source (the engine in this browser).
+      return views.watch(seat, () => held.current.length, receive, (detail) => setRefused({ code: 0, detail }));
+    }
 
     const connect = () => {
       setConnection(failures === 0 ? "connecting" : "lost");
@@ -61,16 +80,7 @@ export function useLiveView(table: string, seat: number | null, token: string | 
           return;
         }
         if (data.type !== "view") return; // (a move's answer: this page moves over REST)
-        failures = 0;
-        setConnection("live");
-        const known = held.current.slice(0, data.log_from);
-        held.current = known.concat(data.log);
-        setLog(held.current);
-        // The lines told about the events before story_from are held already, and stay.
-        told.current = told.current.filter(([index]) => index < data.story_from).concat(data.story);
-        setStory(told.current);
-        setMessage(data);
-        setReceivedAt(performance.now());
+        receive(data);
       };
       ws.onclose = (event) => {
         if (stopped) return;
@@ -90,7 +100,7 @@ export function useLiveView(table: string, seat: number | null, token: string | 
       window.clearTimeout(retry);
       socket?.close();
     };
-  }, [table, seat, token]);
+  }, [table, seat, token, views]);
 
   /** Read the spectators' channel too (a seat chooses to; a spectator always does). */
   const readSpectators = useCallback((on: boolean) => {

@@ -2,11 +2,12 @@
 // question asked before a move the game cautions against. A move is sent over REST, naming the
 // view's version; the buttons wait for the view after it.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, type LegalAction, type SeatMessage } from "../api";
+import { ApiError, type LegalAction, type SeatMessage } from "../api";
 import { RichText, type SeatNamer } from "../cards";
 import type { Picker } from "../boards/board";
 import { teaching } from "./coach";
 import { HintBox } from "./hints";
+import { useTransport } from "./transport";
 
 export function Moves({
   message,
@@ -35,6 +36,7 @@ export function Moves({
     if (inFlight.current !== null && inFlight.current !== message.version) inFlight.current = null;
   }, [message.version, sentAt]);
 
+  const transport = useTransport();
   const send = useCallback(
     async (action: LegalAction) => {
       const version = message.version;
@@ -46,7 +48,7 @@ export function Moves({
       // applied once: retrying can neither lose nor repeat it.
       for (let attempt = 0; ; attempt++) {
         try {
-          await api.move(message.table, seat, action.id, version, token);
+          await transport.move(message.table, seat, action.id, version, token);
           return;
         } catch (e) {
           const failure = e as ApiError;
@@ -61,7 +63,7 @@ export function Moves({
         }
       }
     },
-    [message.table, message.version, seat, token],
+    [message.table, message.version, seat, token, transport],
   );
 
   // A move the game cautions against (it throws the game away) is asked about first; the

@@ -23,6 +23,7 @@ import { Invite } from "./invite";
 import { InviteByName } from "./invite-by-name";
 import { useLiveView, useNow, type Connection } from "./live";
 import { Moves } from "./moves";
+import { useTransport } from "./transport";
 import { JoinSeat, Reclaim, Seats } from "./seats";
 import "../around.css";
 
@@ -160,6 +161,8 @@ function TableView({
   readSpectators: (on: boolean) => void;
 }) {
   const seatName = useMemo(() => seatNamer(message.seats), [message.seats]);
+  // A table played in this browser has no chat, invitations or deal to check with a server.
+  const online = useTransport().online;
   // A seat moves only once the table plays: while it waits for players its first mover is set
   // already, with no move yet.
   const mine = seat !== null && message.status === "playing" && message.to_move.includes(seat);
@@ -264,7 +267,7 @@ function TableView({
         </div>
         <div class="table-side">
           <Seats message={message} seat={seat} elapsed={elapsed} seatName={seatName} log={log} story={story} />
-          {!hotseat && !message.tutorial && (
+          {online && !hotseat && !message.tutorial && (
             <ChatPanel
               table={message.table}
               seat={seat}
@@ -275,9 +278,9 @@ function TableView({
               seatName={seatName}
             />
           )}
-          {!hotseat && !message.tutorial && <Invite message={message} />}
-          {!hotseat && !message.tutorial && <InviteByName message={message} seat={seat} />}
-          {!message.tutorial && <DealPanel deal={message.deal} table={message.table} over={message.status === "over"} />}
+          {online && !hotseat && !message.tutorial && <Invite message={message} />}
+          {online && !hotseat && !message.tutorial && <InviteByName message={message} seat={seat} />}
+          {online && !message.tutorial && <DealPanel deal={message.deal} table={message.table} over={message.status === "over"} />}
           <StoryPanel story={story} log={log} seatName={seatName} seats={message.seats} last={last} />
         </div>
       </div>

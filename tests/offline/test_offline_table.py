@@ -1,0 +1,211 @@
+"""The browser's engine in plain CPython: a table played with no server (courtly.offline) deals,
+refuses, narrates and ends as a server's table does, through the same code, and its finished
+game is a record ``courtly replay`` reads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import courtly
+from courtly.core.deals import check_deal
+from courtly.core.records import MatchRecord
+from courtly.core.registry import game_class
+from courtly.offline.table import OfflineTable
+from courtly.offline.worker import Worker
+from courtly.testing.cli import invoke
+from courtly.web.model import TableError
+from courtly.web.seat_messages import seat_message
+
+GAMES = [info.id for info in courtly.games()]
+
+
+def bots(players: int, bot: str = "random") -> list[dict[str, Any]]:
+    return [{"kind": "bot", "bot": bot} for _ in range(players)]
+
+
+def play_out(table: OfflineTable) -> None:
+    while table.bot_move() is not None:
+        pass
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_at_every_player_count_plays_to_its_end_between_bots(game_id: str) -> None:
+    for players in game_class(game_id).info.player_counts:
+        table = OfflineTable(game_id, players, {}, bots(players), seed=players)
+        play_out(table)
+        assert table.table.status == "over"
+        message = table.message(0)
+        assert message["status"] == "over" and message["result"] is not None
+        assert message["legal_actions"] == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_chance_is_the_servers_drawn_from_the_committed_seed(game_id: str) -> None:
+    """A finished offline game's record passes the check a server table's record passes: every
+    chance outcome is the one the server would have drawn from the same seed."""
+    for seed in range(5):
+        table = OfflineTable(game_id, None, {}, bots(courtly.make(game_id).num_players), seed)
+        play_out(table)
+        record = table.record()
+        assert record.seed == seed
+        assert record.deal is not None
+        check_deal(record)
+        assert courtly.load(record.to_json()).history == table.table.state.history
+
+
+def test_a_person_sees_their_own_view_alone_and_moves_with_the_servers_checks() -> None:
+    table = OfflineTable("royal-gambit", 2, {}, [{"kind": "person"}, {"kind": "bot"}], seed=7)
+    state = table.table.state
+    message = table.message(0)
+    assert message == seat_message(table.table, 0, 0, message_time(message))
+    assert message["observation"] == state.view(0).observation()
+    assert message["seats"][0]["kind"] == "person" and message["seats"][0]["taken"]
+    version = message["version"]
+    if 0 not in message["to_move"]:
+        table.bot_move()
+        message = table.message(0)
+        version = message["version"]
+    first = message["legal_actions"][0]
+    answer = table.move(0, first["id"], version)
+    assert answer["action"] == first["text"] and answer["seat"] == 0
+    assert table.move(0, first["id"], version) == answer  # a retry: the same answer
+
+
+def message_time(message: Any) -> float:
+    return 0.0  # no clocks offline: a seat message does not depend on the time
+
+
+def test_bad_moves_are_refused_in_the_servers_words_and_change_nothing() -> None:
+    table = OfflineTable("royal-gambit", 2, {}, [{"kind": "person"}, {"kind": "bot"}], seed=3)
+    while 0 not in table.table.state.to_move:
+        table.bot_move()
+    before = list(table.table.state.history)
+    version = table.table.version
+    with pytest.raises(TableError) as stale:
+        table.move(0, table.message(0)["legal_actions"][0]["id"], version + 5)
+    assert stale.value.status == 409 and "not a version of this table yet" in stale.value.message
+    with pytest.raises(TableError) as illegal:
+        table.move(0, "no such move at all", version)
+    assert illegal.value.status == 422
+    with pytest.raises(TableError) as not_a_seat:
+        table.move(5, 0, version)
+    assert not_a_seat.value.status == 404
+    with pytest.raises(TableError) as bots_seat:
+        table.move(1, 0, version)
+    assert bots_seat.value.status == 409 and "a bot plays seat 1" in bots_seat.value.message
+    assert table.table.state.history == before
+
+
+def test_a_new_table_is_refused_for_bad_input() -> None:
+    for args, words in [
+        (("no_such_game", None, {}, []), "unknown game"),
+        (("royal-gambit", 2, {}, [{"kind": "person"}]), "needs 2 seats"),
+        (("royal-gambit", 2, {}, [{"kind": "robot"}, {"kind": "bot"}]), "kind must be"),
+        (("royal-gambit", 2, {"no_option": 1}, bots(2)), "no_option"),
+    ]:
+        with pytest.raises(TableError) as refused:
+            OfflineTable(*args)  # type: ignore[arg-type]
+        assert refused.value.status == 400 and words in refused.value.message, refused.value
+
+
+def test_a_bot_asked_to_think_long_is_held_to_the_offline_budget() -> None:
+    table = OfflineTable(
+        "royal-gambit",
+        2,
+        {},
+        [{"kind": "bot", "bot": "ismcts", "options": {"iterations": 9000}}, {"kind": "person"}],
+    )
+    assert table.table.seats[0].bot == "ismcts:iterations=500"
+
+
+def test_a_hint_ranks_every_legal_action_from_the_seats_view() -> None:
+    table = OfflineTable("crush-the-crown", 2, {}, [{"kind": "person"}, {"kind": "bot"}], 1)
+    while 0 not in table.table.state.to_move:
+        table.bot_move()
+    version = table.table.version
+    hint = table.hint(0, version, iterations=40)
+    legal = {a["text"] for a in table.message(0)["legal_actions"]}
+    assert {a["action"] for a in hint["actions"]} == legal
+    means = [a["mean"] for a in hint["actions"]]
+    assert means == sorted(means, reverse=True)
+    assert hint == table.hint(0, version, iterations=40)  # seeded by the position
+    with pytest.raises(TableError) as stale:
+        table.hint(0, version + 1)
+    assert stale.value.status == 409
+
+
+def test_the_worker_plays_a_hot_seat_game_in_json_and_its_record_replays(tmp_path: Path) -> None:
+    worker = Worker()
+
+    def ask(**request: Any) -> Any:
+        answer = json.loads(worker.answer(json.dumps(request)))
+        assert "ok" in answer, answer
+        return answer["ok"]
+
+    ask(op="new", game="crush-the-crown", players=2, seats=[{"kind": "person"}] * 2, seed=11)
+    since = [0, 0]
+    while True:
+        summary = ask(op="message", seat=None)
+        if summary["status"] == "over":
+            break
+        seat = summary["to_move"][0]
+        message = ask(op="message", seat=seat, since=since[seat])
+        since[seat] = message["version"]
+        ask(op="move", seat=seat, action=message["legal_actions"][-1]["id"], version=since[seat])
+    record = ask(op="record")  # (as text: a browser's number would round a large seed)
+    path = tmp_path / "offline.jsonl"
+    path.write_text(record + "\n")
+    assert MatchRecord.from_dict(json.loads(record)).seed == 11
+    replayed = invoke("replay", str(path))
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_the_worker_refuses_bad_requests_with_the_servers_refusal() -> None:
+    worker = Worker()
+    for request, status, words in [
+        ("not json", 400, "a request is JSON"),
+        ("[1]", 400, "a JSON object"),
+        ('{"op": "fly"}', 400, "unknown op 'fly'"),
+        ('{"op": "bot"}', 409, "no table yet"),
+        ('{"op": "new", "game": "royal-gambit", "players": true}', 400, "players is a whole"),
+    ]:
+        answer = json.loads(worker.answer(request))
+        assert answer["status"] == status and words in answer["refused"]["detail"], answer
+    worker.answer(json.dumps({"op": "new", "game": "royal-gambit", "seats": bots(2)}))
+    answer = json.loads(worker.answer('{"op": "move", "seat": 0, "action": 0, "version": 99}'))
+    assert answer["refused"]["version"] == worker._table({}).table.version
+
+
+def test_the_browsers_engine_needs_no_server_library() -> None:
+    """What the client build packs for Pyodide imports none of the server's libraries."""
+    code = (
+        "import sys, courtly.offline.worker, courtly.offline.table\n"
+        "heavy = {'pydantic', 'fastapi', 'starlette', 'sqlalchemy', 'numpy', 'typer', 'rich',"
+        " 'orjson', 'psycopg', 'uvicorn'}\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_worker_lists_every_game_for_its_form() -> None:
+    answer = json.loads(Worker().answer('{"op": "games"}'))["ok"]
+    assert [game["id"] for game in answer] == GAMES
+    assert all(game["default_players"] in game["players"] for game in answer)
+
+
+def test_a_late_request_of_an_earlier_table_is_refused_and_moves_nothing() -> None:
+    worker = Worker()
+    new = {"op": "new", "game": "royal-gambit", "seats": bots(2), "seed": 1}
+    first = json.loads(worker.answer(json.dumps(new)))["ok"]["table"]
+    second = json.loads(worker.answer(json.dumps(new)))["ok"]["table"]
+    answer = json.loads(worker.answer(json.dumps({"op": "bot", "table": first})))
+    assert answer["status"] == 409 and "no longer played here" in answer["refused"]["detail"]
+    assert worker._table({}).table.id == second and worker._table({}).table.version == 1
+    assert json.loads(worker.answer(json.dumps({"op": "bot", "table": second})))["ok"] is not None

@@ -1,0 +1,202 @@
+"""Play offline, in a real Chromium: the lobby's "Play offline" opens /offline, whose table is
+played by Courtly's own engine in a Web Worker under Pyodide (served from the build, never a
+CDN), fed to the same table page as a server's table. Every game is played to its end against
+bots by clicking; a hot-seat game shows only the seat to move; once the page has loaded, the
+network may go away.
+
+The fixtures (``server``, ``browser``, ``new_page``) and helpers are in :mod:`tests.web.browsing`.
+With ``COURTLY_SCREENSHOTS`` set to a folder, the pages are photographed there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from courtly.testing.cli import invoke
+
+from .browsing import (
+    DEADLINE,
+    GAMES,
+    PHONE,
+    READY,
+    Server,
+    no_horizontal_scroll,
+    photograph,
+    play_to_end,
+    running_server,
+    status,
+    version,
+)
+
+START = "Start the game"
+ENGINE_MS = 3 * DEADLINE * 1000
+"""Pyodide's first start compiles its WebAssembly: generous, the machine may be busy."""
+
+
+HANDED_ON = """v => document.querySelector('.hotseat-cover') !== null
+    || Number(document.querySelector('.table-page')?.dataset.version) > v"""
+"""The page after a hot-seat move: the next view of the same seat, or the cover for the next."""
+
+
+def open_offline(
+    page: Page, game: str, opponents: str = "bots", players: int | None = None
+) -> None:
+    """From the lobby to an offline table of ``game``: the form filled in and sent."""
+    page.goto("/")
+    page.get_by_role("link", name="Play offline").click()
+    page.get_by_role("button", name=START).wait_for(timeout=ENGINE_MS)
+    page.locator("select[name=game]").select_option(game)
+    if players is not None:
+        page.locator("select[name=players]").select_option(str(players))
+    if opponents == "hotseat":
+        page.get_by_label("friends on this device (hot seat)").check()
+    page.get_by_role("button", name=START).click()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_plays_to_its_end_against_bots_offline_by_clicking(
+    game: str, new_page: Callable[..., Page], server: Server
+) -> None:
+    page = new_page()
+    open_offline(page, game)
+    page.locator(".table-page[data-seat='0']").wait_for()
+    page.locator(f".table-page[data-status=over], {READY}").first.wait_for()
+    photograph(page, f"offline-{game}-1280")
+    assert play_to_end(page, server) > 0
+    ending = page.locator(".ending")
+    ending.wait_for()
+    assert ending.get_by_text("Rematch").count() == 0  # (no server to hold a rematch)
+    photograph(page, f"offline-{game}-over-1280")
+
+
+def test_the_network_may_go_once_the_page_is_loaded(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    page = new_page()
+    page.goto("/offline")
+    page.get_by_role("button", name=START).wait_for(timeout=ENGINE_MS)
+    page.context.set_offline(True)
+    page.get_by_role("button", name=START).click()
+    assert play_to_end(page, server) > 0
+    assert status(page) == "over"
+
+
+@pytest.mark.parametrize(("players", "people"), [(2, 2), (3, 2)])
+def test_a_hot_seat_game_shows_only_the_seat_to_move(
+    players: int, people: int, new_page: Callable[..., Page], server: Server
+) -> None:
+    """People share the device (with a bot in the second case): only a person's seat is ever
+    shown, the one to move, and the device is passed between people with the table hidden."""
+    page = new_page(viewport=PHONE)
+    page.goto("/offline")
+    page.get_by_role("button", name=START).wait_for(timeout=ENGINE_MS)
+    page.locator("select[name=game]").select_option("royal-gambit")
+    page.locator("select[name=players]").select_option(str(players))
+    page.get_by_label("friends on this device (hot seat)").check()
+    page.locator("select[name=people]").select_option(str(people))
+    page.get_by_role("button", name=START).click()
+    covers = moves = 0
+    choices = random.Random(34)
+    while True:
+        assert moves < 400, f"the game did not end{server.log_tail()}"
+        page.locator(f".hotseat-cover, .table-page[data-status=over], {READY}").first.wait_for()
+        cover = page.locator(".hotseat-cover")
+        if cover.count():
+            # Between two people nothing of the table is on the page.
+            assert page.locator(".table-page").count() == 0
+            seat = cover.get_attribute("data-cover-seat")
+            assert seat is not None and int(seat) < people  # (a bot's seat is never handed over)
+            if covers == 0:
+                photograph(page, "offline-hotseat-cover-375")
+            covers += 1
+            cover.get_by_role("button", name=f"I am p{seat}").click()
+            page.locator(f".table-page[data-seat='{seat}']").wait_for()
+            continue
+        if status(page) == "over":
+            break
+        table = page.locator(".table-page")
+        shown = table.get_attribute("data-seat")
+        moving = page.locator(".seats li.seat.to-move")
+        assert shown in [moving.nth(i).get_attribute("data-seat") for i in range(moving.count())]
+        assert shown is not None and int(shown) < people
+        no_horizontal_scroll(page)
+        before = version(page)
+        # Either move at random (seeded): always the first would hit for ever in Royal Gambit.
+        ready = page.locator(READY)
+        ready.nth(choices.randrange(ready.count())).click()
+        moves += 1
+        page.wait_for_function(HANDED_ON, arg=before)
+    assert covers >= 2
+    photograph(page, "offline-hotseat-over-375")
+
+
+SERVICE_WORKER_READY = "() => navigator.serviceWorker.ready.then(() => true)"
+
+
+def test_after_one_visit_the_app_reloads_and_plays_with_the_network_off(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The service worker precaches the build (Pyodide and the engine with it): with the network
+    off, /offline still loads and plays every game to its end; with the server process stopped,
+    it still loads and deals."""
+    servers = running_server(tmp_path_factory.mktemp("offline-server"))
+    server = next(servers)
+    context = browser.new_context(base_url=server.url)
+    context.set_default_timeout(ENGINE_MS)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.get_by_role("link", name="Play offline").click()
+        page.get_by_role("button", name=START).wait_for()
+        assert page.evaluate(SERVICE_WORKER_READY)
+        # Everything precached: the service worker controls the next load of the page.
+        page.reload()
+        page.get_by_role("button", name=START).wait_for()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        context.set_offline(True)
+        page.reload()
+        for game in GAMES:
+            # Each game from the form, as its page was loaded with the network off.
+            page.goto("/offline")
+            page.locator("select[name=game]").select_option(game)
+            page.get_by_role("button", name=START).click()
+            assert play_to_end(page, server) > 0, game
+        # No server at all: the app is still served, and plays.
+        next(servers, None)  # (the generator stops the server as it ends)
+        page.goto("/offline")
+        page.get_by_role("button", name=START).click()
+        page.locator(f".table-page[data-status=over], {READY}").first.wait_for()
+        photograph(page, "offline-no-server-1280")
+    finally:
+        context.close()
+        servers.close()
+
+
+def test_a_finished_offline_game_is_kept_and_exported_for_courtly_replay(
+    new_page: Callable[..., Page], server: Server, tmp_path: Path
+) -> None:
+    page = new_page()
+    open_offline(page, "kings-court")
+    assert play_to_end(page, server) > 0
+    page.get_by_role("button", name="New offline game").click()
+    kept = page.locator(".kept-games li")
+    kept.first.wait_for()
+    assert kept.count() == 1 and "King's Court" in kept.first.inner_text()
+    with page.expect_download() as download:
+        kept.first.get_by_role("button", name="Export").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    record = json.loads(path.read_text().splitlines()[0])
+    assert record["game"] == "kings-court"
+    replayed = invoke("replay", str(path), "--verify")
+    assert replayed.exit_code == 0, replayed.output
+    # My games lists it too, from this browser's records.
+    page.goto("/my-games")
+    page.locator(".kept-games li").first.wait_for()
+    assert "King's Court" in page.locator(".kept-games li").first.inner_text()
