@@ -46,10 +46,14 @@ def test_the_wheel_holds_the_built_client_and_no_client_sources(tmp_path: Path) 
     assert shipped == expected
     assert any(name.startswith("courtly/web/migrations/") for name in names)
     assert not [name for name in names if "/client/" in name or "node_modules" in name]
-    # The page loads its scripts and styles from the server itself, never from elsewhere.
+    # The page loads its scripts, styles, icon and manifest from the server itself, never from
+    # elsewhere, and each of them is a file the wheel ships.
     page = (STATIC / "index.html").read_text()
     for link in re.findall(r'(?:src|href)="([^"]*)"', page):
-        assert link.startswith(("/assets/", "data:")), link
+        if link.startswith("data:"):
+            continue
+        assert link.startswith("/") and not link.startswith("//"), link
+        assert link.removeprefix("/") in shipped, link
 
 
 def test_a_server_installed_from_the_wheel_serves_the_documents_it_ships(
