@@ -757,13 +757,14 @@ class State(ABC):
         else:
             mover = self._mover(seat, action)
         legal = self.legal_actions(mover)
-        if isinstance(action, Action) and isinstance(legal, tuple):
+        if isinstance(legal, tuple):
             # (Every game lists its actions in tuples: a compiled build loops over a tuple by
-            # index, over any other sequence through the generic iterator.)
-            for chosen in legal:
-                if chosen is action:
-                    self._apply(mover, chosen)
-                    self.history.append((mover, chosen))
+            # index, over any other sequence through the generic iterator. Only an action can be
+            # one of the legal list's own: anything else is looked up below.)
+            for listed in legal:
+                if action is listed:
+                    self._apply(mover, listed)
+                    self.history.append((mover, listed))
                     return
         chosen = self._legal_action(mover, action)
         self._apply(mover, chosen)
