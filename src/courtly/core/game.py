@@ -761,10 +761,11 @@ class State(ABC):
             # (Every game lists its actions in tuples: a compiled build loops over a tuple by
             # index, over any other sequence through the generic iterator. Only an action can be
             # one of the legal list's own: anything else is looked up below.)
-            for listed in legal:
-                if action is listed:
-                    self._apply(mover, listed)
-                    self.history.append((mover, listed))
+            for i in range(len(legal)):
+                if legal[i] is action:
+                    chosen = legal[i]
+                    self._apply(mover, chosen)
+                    self.history.append((mover, chosen))
                     return
         chosen = self._legal_action(mover, action)
         self._apply(mover, chosen)

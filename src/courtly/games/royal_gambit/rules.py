@@ -189,7 +189,12 @@ class RoyalGambitState(State):
         self.to_move = ()
         decision = self.decision
         if decision == HIT_OR_STAY:
-            if action.id != HIT_ID:
+            # The legal list's own instances, hit first, tell the answer without reading the
+            # action's id (an attribute of a class that is not compiled); any other equal
+            # instance is told by its id.
+            legal = self._legal
+            hit = action is legal[0] or (action is not legal[-1] and action.id == HIT_ID)
+            if not hit:
                 self._stay(seat)
                 self._end_turn()  # a stay sets off nothing: the turn is over
             elif self.deck:
