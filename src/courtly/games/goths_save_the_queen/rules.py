@@ -269,7 +269,7 @@ class GothsSaveTheQueenState(State):
             return
         self.phase = ORDERS
         legal = self._legal
-        for clan in (OSTROGOTHS, VISIGOTHS):
+        for clan in range(2):  # OSTROGOTHS, VISIGOTHS (a range: no tuple built and walked)
             seat = tables.warchief_seat[clan]
             if tables.solo[clan]:
                 # GOTH-23: a solo chief may not repeat last turn's character.
@@ -307,7 +307,8 @@ class GothsSaveTheQueenState(State):
         first = self.initiative
         orders = self.orders
         success = self.last_success
-        for clan in (first, 1 - first):
+        for nth in range(2):
+            clan = first ^ nth  # first, then 1 - first (a range: no tuple built and walked)
             order = orders[clan]
             if tables.solo[clan]:
                 success[clan] = True
