@@ -98,6 +98,33 @@ def test_a_given_card_is_found_where_its_first_copy_lies(pile: list[int], card: 
     assert pile_index("QS", pile) == -1
 
 
+@given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60), card=st.integers(0, 53))
+def test_any_pile_and_any_equal_card_are_found_where_list_index_finds_them(
+    pile: list[int], card: int
+) -> None:
+    """The compiled scan of a list compares values, as ``list.index`` does: a card that is not
+    the shared instance (unpickled, built anew) and a pile of such cards, or a pile that is not
+    a list, give the same place."""
+    expected = pile.index(card) if card in pile else -1
+    fresh = [Card(c) for c in pile]
+    assert pile_index(Card(card), pile) == expected
+    assert pile_index(CARDS[card], fresh) == expected
+    assert pile_index(Card(card), tuple(fresh)) == expected
+    assert pile_index(card, tuple(pile)) == -1
+
+
+@given(pile=st.lists(st.integers(50, 53), min_size=1, max_size=40))
+def test_many_copies_of_a_card_are_one_outcome_whatever_the_pile(pile: list[int]) -> None:
+    """Three copies and more merge into one outcome each time, the same from any sequence."""
+    p = 1.0 / len(pile)
+    summed: dict[int, float] = {}
+    for card in pile:
+        summed[card] = summed.get(card, 0.0) + p
+    expected = [(CARDS[card], chance) for card, chance in summed.items()]
+    assert pile_outcomes(pile) == expected
+    assert pile_outcomes(tuple(pile)) == expected
+
+
 @given(pile=st.lists(st.integers(0, 53), min_size=1, max_size=60), data=st.data())
 def test_a_drawn_card_leaves_the_pile_where_it_lay(pile: list[int], data: st.DataObject) -> None:
     index = data.draw(st.integers(0, len(pile) - 1))

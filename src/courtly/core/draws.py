@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .cards import CARDS, Card
 from .errors import IllegalAction
 
 T = TypeVar("T")
+
+_CARD: Final = Card
+"""The card type, held where a compiled build reads it at once (a name imported from a module
+that is not compiled is looked up in a dict at each use)."""
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -77,9 +81,13 @@ def pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
     there, listed where the first of them lies. A fresh list (the caller may keep or change it)
     of shared ``(card, chance)`` pairs; only a merged pair of equal cards is built anew."""
     row = _draw_chances(len(pile))
+    # Compiled, a list is walked by index (any other sequence through its iterator).
+    cards: list[int] = pile if isinstance(pile, list) else list(pile)
     outcomes: list[Any] = []
     seen = 0  # bit c: card c is listed already
-    for c in pile:
+    merged: dict[int, int] | None = None  # card -> where its (merged) outcome lies
+    for i in range(len(cards)):
+        c = cards[i]
         bit = 1 << c
         if not seen & bit:
             seen |= bit
@@ -87,17 +95,28 @@ def pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
             continue
         # Another copy of a listed card: its chance adds to the first copy's, summed one copy
         # at a time (the same float, whatever the order of the copies).
-        for i in range(len(outcomes)):
-            card, chance = outcomes[i]
-            if card == c:
-                outcomes[i] = (card, chance + row[c][1])
-                break
+        if merged is None:
+            merged = {}
+        at = merged.get(c, -1)
+        if at < 0:
+            at = _index_of(outcomes, row[c])  # the first copy's pair is the shared one
+            merged[c] = at
+        pair: tuple[Any, float] = outcomes[at]
+        outcomes[at] = (pair[0], pair[1] + row[c][1])
     return outcomes
+
+
+def _index_of(items: list[Any], item: object) -> int:
+    """Where ``item`` itself (not an equal object) lies in ``items``, which holds it."""
+    for i in range(len(items)):
+        if items[i] is item:
+            return i
+    raise ValueError("not listed")
 
 
 def in_pile(outcome: object, pile: Sequence[int]) -> bool:
     """Whether ``outcome`` is a card that may be drawn from ``pile``."""
-    return isinstance(outcome, Card) and outcome in pile
+    return isinstance(outcome, _CARD) and outcome in pile
 
 
 def distinct_pile_outcomes(pile: Sequence[int]) -> list[tuple[Any, float]]:
@@ -115,7 +134,16 @@ def pile_index(outcome: object, pile: Sequence[int]) -> int:
     """Where the first card equal to ``outcome`` lies in ``pile``; -1 if ``outcome`` is not a
     card of it. A game checking a given outcome keeps the place, so that applying the card takes
     it out by its place (:func:`take_drawn`) instead of looking for it twice."""
-    if not isinstance(outcome, Card):
+    if not isinstance(outcome, _CARD):
+        return -1
+    if isinstance(pile, list):
+        # Compiled, the cards compare as machine integers (``list.index`` calls the generic
+        # comparison for every card before the one drawn).
+        cards: list[int] = pile
+        card: int = outcome
+        for i in range(len(cards)):
+            if cards[i] == card:
+                return i
         return -1
     try:
         return pile.index(outcome)
@@ -129,8 +157,8 @@ def take_drawn(pile: list[T], card: T, index: int) -> None:
 
     A pile holding two equal cards passes -1 for them, so that a replayed game, which knows no
     index, takes out the same copy and keeps the pile in the same order."""
-    if 0 <= index < len(pile) and pile[index] == card:
-        del pile[index]
+    if 0 <= index < len(pile) and (pile[index] is card or pile[index] == card):
+        pile.pop(index)
     else:
         pile.remove(card)
 

@@ -757,11 +757,13 @@ class State(ABC):
         else:
             mover = self._mover(seat, action)
         legal = self.legal_actions(mover)
-        if isinstance(action, Action) and isinstance(legal, tuple):
+        if isinstance(legal, tuple):
             # (Every game lists its actions in tuples: a compiled build loops over a tuple by
-            # index, over any other sequence through the generic iterator.)
-            for chosen in legal:
-                if chosen is action:
+            # index, over any other sequence through the generic iterator. Only an action can be
+            # one of the legal list's own: anything else is looked up below.)
+            for i in range(len(legal)):
+                if legal[i] is action:
+                    chosen = legal[i]
                     self._apply(mover, chosen)
                     self.history.append((mover, chosen))
                     return

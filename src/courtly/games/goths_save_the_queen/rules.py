@@ -243,8 +243,15 @@ class GothsSaveTheQueenState(State):
         self.played = [NONE, NONE]
         self.orders = [0, 0]
         self.orders_given = 0
+        # The clans that play a King card, the initiative's first (spelled out: a generator
+        # is an object built and run through the interpreter's protocol each turn).
         first = self.initiative
-        self.kings_to_play = tuple(clan for clan in (first, 1 - first) if not tables.solo[clan])
+        second = 1 - first
+        solo = tables.solo
+        if solo[first]:
+            self.kings_to_play = () if solo[second] else (second,)
+        else:
+            self.kings_to_play = (first,) if solo[second] else (first, second)
         self._next_king()
 
     def _next_king(self) -> None:
@@ -262,7 +269,7 @@ class GothsSaveTheQueenState(State):
             return
         self.phase = ORDERS
         legal = self._legal
-        for clan in (OSTROGOTHS, VISIGOTHS):
+        for clan in range(2):  # OSTROGOTHS, VISIGOTHS (a range: no tuple built and walked)
             seat = tables.warchief_seat[clan]
             if tables.solo[clan]:
                 # GOTH-23: a solo chief may not repeat last turn's character.
@@ -277,8 +284,12 @@ class GothsSaveTheQueenState(State):
         self._keep_secret(1 << seat)  # until every card of the turn is revealed (§3 B)
         self.orders[clan] = order
         self.orders_given |= 1 << clan
-        self.to_move = tuple(other for other in self.to_move if other != seat)
-        return not self.to_move
+        waiting: list[int] = []  # (a plain loop: no generator object built each order)
+        for other in self.to_move:
+            if other != seat:
+                waiting.append(other)
+        self.to_move = tuple(waiting)
+        return not waiting
 
     def _reveal(self) -> None:
         """§3 B: all four cards face up; each clan succeeds or fails (GOTH-3); the successful
@@ -296,7 +307,8 @@ class GothsSaveTheQueenState(State):
         first = self.initiative
         orders = self.orders
         success = self.last_success
-        for clan in (first, 1 - first):
+        for nth in range(2):
+            clan = first ^ nth  # first, then 1 - first (a range: no tuple built and walked)
             order = orders[clan]
             if tables.solo[clan]:
                 success[clan] = True

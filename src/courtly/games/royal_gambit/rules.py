@@ -189,7 +189,12 @@ class RoyalGambitState(State):
         self.to_move = ()
         decision = self.decision
         if decision == HIT_OR_STAY:
-            if action.id != HIT_ID:
+            # The legal list's own instances, hit first, tell the answer without reading the
+            # action's id (an attribute of a class that is not compiled); any other equal
+            # instance is told by its id.
+            legal = self._legal
+            hit = action is legal[0] or (action is not legal[-1] and action.id == HIT_ID)
+            if not hit:
                 self._stay(seat)
                 self._end_turn()  # a stay sets off nothing: the turn is over
             elif self.deck:
@@ -350,16 +355,18 @@ class RoyalGambitState(State):
         game = self.tables
         self.hands_played += 1
         totals = self.totals
-        everyone = range(self.num_players)
         if self.hands_played >= game.safety_cap:
             self.truncated = True  # ended by the safety cap, not by the rules
-            self._finish(list(everyone))  # [engine addition] safety cap: highest total, ties shared
+            # [engine addition] safety cap: highest total, ties shared
+            self._finish(list(range(self.num_players)))
             return
+        if self.phase == NORMAL and highest(totals) < game.target_score:
+            self._start_hand(game.everyone)  # the usual end of a hand: the next hand
+            return
+        # (Past the usual case: a range kept in a variable is built by a call.)
+        everyone = range(self.num_players)
         if self.phase == NORMAL:
             top = highest(totals)
-            if top < game.target_score:
-                self._start_hand(game.everyone)
-                return
             # RG-20: the favorites sit out the final hand.
             if game.favorites_at_or_above_target:
                 self.favorites = tuple(s for s in everyone if totals[s] >= game.target_score)
@@ -391,8 +398,13 @@ class RoyalGambitState(State):
         self.participants = players
         # §3, starting a hand, step 1: every card goes back; the next draws come from all 52.
         # (The state's own lists are reset in place: a hand starts every dozen steps or so.)
-        self.deck[:] = DECK
-        self.left[:] = FULL_RANK_COUNTS
+        # (Cleared and refilled: cheaper, compiled, than a slice assignment.)
+        deck = self.deck
+        deck.clear()
+        deck.extend(DECK)
+        left = self.left
+        left.clear()
+        left.extend(FULL_RANK_COUNTS)
         for row in self.rows:
             row.clear()
         row_ranks = self.row_ranks
