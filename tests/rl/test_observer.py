@@ -19,7 +19,7 @@ CASES = [
     (info.id, n) for info in games() if info.tensor_layout is not None for n in info.player_counts
 ]
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
-FAST = ("royal-gambit", "kings-court")
+FAST = ("royal-gambit", "kings-court", "crush-the-crown", "goths-save-the-queen")
 
 
 @pytest.fixture(params=CASES, ids=IDS)
