@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game, State
 from ...core.tensors import Cards, Choice, Each, Flag, Number, Seats, TensorLayout, Words
@@ -57,15 +59,16 @@ def tensor_layout(game: Game) -> TensorLayout:
 # (index, value) pairs of the nonzero floats, following ``views.observation`` field by field:
 # the seat's own hand and what each side knows of the rival's, every hand once the game is over.
 
-_CARD_SLOTS = 53
-_JOKER_SLOT = 52
-_SUITS = 4
-_RANKS = 13
+_CARD_SLOTS: Final = 53
+_JOKER_SLOT: Final = 52
+_SUITS: Final = 4
+_RANKS: Final = 13
 # Where each government slot's rank word (LADDER_TEXT) falls among the layout's RANKS.
-_LADDER_RANK_SLOT: tuple[int, ...] = tuple(RANKS.index(text) for text in LADDER_TEXT)
-_SLOT_RECORD = _CARD_SLOTS + _RANKS + 1
-_GOVERNMENT_RECORD = _SUITS + _RANKS + 1 + 1 + SLOTS * _SLOT_RECORD
-_HAND_RECORD = 1 + 3 * _CARD_SLOTS
+_LADDER_RANK_SLOT: Final = tuple(RANKS.index(text) for text in LADDER_TEXT)
+_SLOT_RECORD: Final = _CARD_SLOTS + _RANKS + 1
+_GOVERNMENT_RECORD: Final = _SUITS + _RANKS + 1 + 1 + SLOTS * _SLOT_RECORD
+_HAND_RECORD: Final = 1 + 3 * _CARD_SLOTS
+_KNOWN_BITS: Final = (1 << (SECOND_JOKER + 1)) - 1  # the bits ``views.known_cards`` reads
 
 
 def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> None:
@@ -79,13 +82,13 @@ def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> 
 
 def _known(at: int, known: int, slots: list[int], values: list[float]) -> None:
     """The cards of a mask of known cards (``views.known_cards``): bit 53 a second joker."""
-    for card in range(_JOKER_SLOT + 1):
-        if known >> card & 1:
-            slots.append(at + card)
-            values.append(1.0)
-    if known >> SECOND_JOKER & 1:
-        slots.append(at + _JOKER_SLOT)
+    known &= _KNOWN_BITS
+    while known:
+        low = known & -known
+        card = low.bit_length() - 1
+        slots.append(at + (card if card < SECOND_JOKER else _JOKER_SLOT))
         values.append(1.0)
+        known ^= low
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
@@ -129,9 +132,12 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         slots.append(at)
         values.append(tables.hand_size / 10)
     at += 1
-    for suit in state.mercenary_suits():
-        slots.append(at + suit)
-        values.append(1.0)
+    if state.spy_slot_of:  # the mercenary suits: those no government is of
+        suits = state.suits
+        for suit in range(_SUITS):
+            if suit != suits[0] and suit != suits[1]:
+                slots.append(at + suit)
+                values.append(1.0)
     at += _SUITS
     _cards(at, state.kings_aside, slots, values)
     at += _CARD_SLOTS
@@ -154,7 +160,9 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
             values.append(spies.bit_count() / 13)
         record = at + _SUITS + _RANKS + 2
         for i in range(min(filled, SLOTS)):
-            _cards(record, government[i : i + 1], slots, values)
+            card = government[i]
+            slots.append(record + (card if card < _JOKER_SLOT else _JOKER_SLOT))
+            values.append(1.0)
             slots.append(record + _CARD_SLOTS + _LADDER_RANK_SLOT[i])
             values.append(1.0)
             if spies >> i & 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from ...core.game import Game, State
 from ...core.tensors import (
@@ -39,7 +40,6 @@ from .components import (
     SUB_CHOICE,
     WARCHIEF,
     back_text,
-    cards_of,
 )
 from .rules import GothsSaveTheQueenState
 from .views import reconnoitring_clan
@@ -151,29 +151,29 @@ def _slots(words: tuple[str, ...], values: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(values.index(word) if word in values else -1 for word in words)
 
 
-_CLAN_SLOT = _slots(CLAN_KEYS, CLAN_KEYS)
-_ROLE_SLOT = _slots(ROLES, ROLES)
-_CELL_SLOT = _slots(CELL_NAMES, CELL_NAMES)
-_OBJECTIVE_SLOT = _slots(OBJECTIVE_NAMES, OBJECTIVE_NAMES)
-_FOG_SLOT = _slots(FOG_NAMES, FOG_NAMES)
-_FOG_STATE_SLOT = _slots(FOG_STATE_NAMES, FOG_STATE_NAMES)
-_ORDER_SLOT = _slots(ORDER_WORDS, ORDERS)
-_PHASE_SLOT = _slots(("setup", "setup", "kings", "orders", "", "over"), PHASES)
-_CHOICE_PHASE_SLOT = _slots(CHOICE_KEYS, PHASES)
+_CLAN_SLOT: Final = _slots(CLAN_KEYS, CLAN_KEYS)
+_ROLE_SLOT: Final = _slots(ROLES, ROLES)
+_CELL_SLOT: Final = _slots(CELL_NAMES, CELL_NAMES)
+_OBJECTIVE_SLOT: Final = _slots(OBJECTIVE_NAMES, OBJECTIVE_NAMES)
+_FOG_SLOT: Final = _slots(FOG_NAMES, FOG_NAMES)
+_FOG_STATE_SLOT: Final = _slots(FOG_STATE_NAMES, FOG_STATE_NAMES)
+_ORDER_SLOT: Final = _slots(ORDER_WORDS, ORDERS)
+_PHASE_SLOT: Final = _slots(("setup", "setup", "kings", "orders", "", "over"), PHASES)
+_CHOICE_PHASE_SLOT: Final = _slots(CHOICE_KEYS, PHASES)
 # A King card's back (a bit per character) as its slot among BACKS.
-_BACK_SLOT = _slots(tuple(back_text(back) for back in range(16)), BACKS)
+_BACK_SLOT: Final = _slots(tuple(back_text(back) for back in range(16)), BACKS)
 
-_CLANS = len(CLAN_KEYS)
-_ROLES = len(ROLES)
-_CELLS = len(CELL_NAMES)
-_CARDS = len(KING_CARD_NAMES)
-_CHARACTERS = len(CHARACTERS)
-_OBJECTIVES = len(OBJECTIVE_NAMES)
-_FOGS = len(FOG_NAMES)
-_BOARD_RECORD = 1 + _CLANS + _OBJECTIVES + 1
-_KING_CARD = _CARDS + _CHARACTERS + len(BACKS)
-_MINE = 8 * _KING_CARD + _KING_CARD + len(ORDERS) + 3 * _OBJECTIVES + _FOGS
-_REVEALED = _CARDS + _CHARACTERS + len(ORDERS) + 1
+_CLANS: Final = len(CLAN_KEYS)
+_ROLES: Final = len(ROLES)
+_CELLS: Final = len(CELL_NAMES)
+_CARDS: Final = len(KING_CARD_NAMES)
+_CHARACTERS: Final = len(CHARACTERS)
+_OBJECTIVES: Final = len(OBJECTIVE_NAMES)
+_FOGS: Final = len(FOG_NAMES)
+_BOARD_RECORD: Final = 1 + _CLANS + _OBJECTIVES + 1
+_KING_CARD: Final = _CARDS + _CHARACTERS + len(BACKS)
+_MINE: Final = 8 * _KING_CARD + _KING_CARD + len(ORDERS) + 3 * _OBJECTIVES + _FOGS
+_REVEALED: Final = _CARDS + _CHARACTERS + len(ORDERS) + 1
 
 
 def _one(slot: int, slots: list[int], values: list[float]) -> None:
@@ -312,8 +312,9 @@ def _write_clan(
     _one(at + (0 if state.catapult[clan] else 1), slots, values)
     at += 2
     face_up = state.face_up[clan]
-    for card in cards_of(face_up):
-        _one(at + card, slots, values)
+    for card in range(_CARDS):
+        if face_up >> card & 1:
+            _one(at + card, slots, values)
     at += _CARDS
     played = state.played[clan]
     face_down = state.played_back[clan] if played != NONE else 0
@@ -367,8 +368,9 @@ def _write_mine(
     if role == KING:
         played = state.played[clan]
         record = at
-        for card in cards_of(ALL_KING_CARDS & ~state.face_up[clan]):
-            if card != played:
+        held = ALL_KING_CARDS & ~state.face_up[clan]
+        for card in range(_CARDS):
+            if held >> card & 1 and card != played:
                 _write_king_card(record, card, tables.back_of[card], slots, values)
                 record += _KING_CARD
         if played >= 0:
