@@ -112,18 +112,11 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         slots.append(at + mover)
         values.append(1.0)
     at += players
-    if state.dealer >= 0:
-        slots.append(at + state.dealer)
-        values.append(1.0)
-    at += players
-    if state.first_player >= 0:
-        slots.append(at + state.first_player)
-        values.append(1.0)
-    at += players
-    if state.turn_player >= 0:
-        slots.append(at + state.turn_player)
-        values.append(1.0)
-    at += players
+    for named in (state.dealer, state.first_player, state.turn_player):  # -1: none yet
+        if named >= 0:
+            slots.append(at + named)
+            values.append(1.0)
+        at += players
     if state.turns_played:
         slots.append(at)
         values.append(state.turns_played / float(state.game.options["safety_cap"]))
