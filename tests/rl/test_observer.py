@@ -19,7 +19,7 @@ CASES = [
     (info.id, n) for info in games() if info.tensor_layout is not None for n in info.player_counts
 ]
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
-FAST = ("royal-gambit", "kings-court")
+FAST = ("royal-gambit", "kings-court", "crush-the-crown", "goths-save-the-queen")
 
 
 @pytest.fixture(params=CASES, ids=IDS)
@@ -96,3 +96,44 @@ def test_bad_input_raises_and_writes_nothing() -> None:
     observer.write(state, np.int64(1), observation_out, None)  # NumPy seats are seats
     assert np.array_equal(observation_out, observation_tensor(state.view(1)))
     assert (mask_out == 3).all()  # no mask asked: none written
+
+
+# The options that change what the two fast writers of Crush the Crown and Goths Save the Queen
+# read (jokers, hand size, build rule; Fog of War, King card backs, solo clans, initiative), at
+# every player count: the defaults above never lay a Fog token nor deal without jokers.
+VARIANTS: list[tuple[str, int, dict[str, object]]] = [
+    ("crush-the-crown", 2, {"use_jokers": False}),
+    ("crush-the-crown", 2, {"hand_size": 12, "one_gov_card_per_build": False}),
+    ("crush-the-crown", 2, {"hand_size": 1}),
+    ("goths-save-the-queen", 2, {"fog_of_war": True}),
+    ("goths-save-the-queen", 3, {"fog_of_war": True, "first_initiative": "visigoths"}),
+    ("goths-save-the-queen", 4, {"fog_of_war": True}),
+    (
+        "goths-save-the-queen",
+        4,
+        {"fog_of_war": True, "king_backs": "vr,vb,rv,rc,cr,cb,bc,bv", "safety_cap": 6},
+    ),
+    ("goths-save-the-queen", 3, {"fog_of_war": True, "solo_clans": "ostrogoths"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    VARIANTS,
+    ids=[f"{game_id}-{n}p-{'-'.join(options)}" for game_id, n, options in VARIANTS],
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_writers_equal_the_view_with_every_option(
+    game_id: str, players: int, options: dict[str, object], seed: int
+) -> None:
+    game = make(game_id, players=players, **options)
+    observer = Observer(game)
+    assert observer.writer is not None
+    rng = random.Random(seed)
+    for state in sampled_states(game, seed, every=1):
+        for seat in range(game.num_players):
+            view = state.view(seat)
+            expected = observation_tensor(view)
+            assert np.array_equal(observer.observe(state, seat)[0], expected)
+            world = view.determinize(rng)  # a world the seat cannot tell from the truth
+            assert np.array_equal(observer.observe(world, seat)[0], expected)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core.cards import RANK_TEXT, SUIT_NAMES
-from ...core.game import Game
+from ...core.game import Game, State
 from ...core.tensors import Cards, Choice, Each, Flag, Number, Seats, TensorLayout, Words
-from .components import (
-    DECISION_TEXT,
-)
+from .components import DECISION_TEXT, LADDER_TEXT, SECOND_JOKER, SLOTS, UNKNOWN
+from .rules import CrushTheCrownState
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
 
@@ -51,3 +52,146 @@ def tensor_layout(game: Game) -> TensorLayout:
         Seats("winners", players),
         Flag("draw"),
     )
+
+
+# The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
+# (index, value) pairs of the nonzero floats, following ``views.observation`` field by field:
+# the seat's own hand and what each side knows of the rival's, every hand once the game is over.
+
+_CARD_SLOTS: Final = 53
+_JOKER_SLOT: Final = 52
+_SUITS: Final = 4
+_RANKS: Final = 13
+# Where each government slot's rank word (LADDER_TEXT) falls among the layout's RANKS.
+_LADDER_RANK_SLOT: Final = tuple(RANKS.index(text) for text in LADDER_TEXT)
+_SLOT_RECORD: Final = _CARD_SLOTS + _RANKS + 1
+_GOVERNMENT_RECORD: Final = _SUITS + _RANKS + 1 + 1 + SLOTS * _SLOT_RECORD
+_HAND_RECORD: Final = 1 + 3 * _CARD_SLOTS
+_KNOWN_BITS: Final = (1 << (SECOND_JOKER + 1)) - 1  # the bits ``views.known_cards`` reads
+
+
+def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> None:
+    """Count each card (the jokers in the joker slot); a redacted copy's unknown card counts
+    nowhere, as its ``?`` text does not."""
+    for card in cards:
+        if card < UNKNOWN:
+            slots.append(at + (card if card < _JOKER_SLOT else _JOKER_SLOT))
+            values.append(1.0)
+
+
+def _known(at: int, known: int, slots: list[int], values: list[float]) -> None:
+    """The cards of a mask of known cards (``views.known_cards``): bit 53 a second joker."""
+    known &= _KNOWN_BITS
+    while known:
+        low = known & -known
+        card = low.bit_length() - 1
+        slots.append(at + (card if card < SECOND_JOKER else _JOKER_SLOT))
+        values.append(1.0)
+        known ^= low
+
+
+def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
+    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
+    slot may come more than once: its values add up)."""
+    assert isinstance(state, CrushTheCrownState)
+    players = state.num_players
+    tables = state.tables
+    over = state.is_terminal
+    slots.append(seat)
+    values.append(1.0)
+    at = players
+    slots.append(at + state.phase())
+    values.append(1.0)
+    at += 4
+    if state.to_move:
+        slots.append(at + state.decision)
+        values.append(1.0)
+    at += len(DECISION_TEXT)
+    for mover in state.to_move:
+        slots.append(at + mover)
+        values.append(1.0)
+    at += players
+    for named in (state.dealer, state.first_player, state.turn_player):  # -1: none yet
+        if named >= 0:
+            slots.append(at + named)
+            values.append(1.0)
+        at += players
+    if state.turns_played:
+        slots.append(at)
+        values.append(state.turns_played / float(state.game.options["safety_cap"]))
+    at += 1
+    if tables.hand_size:
+        slots.append(at)
+        values.append(tables.hand_size / 10)
+    at += 1
+    if state.spy_slot_of:  # the mercenary suits: those no government is of
+        suits = state.suits
+        for suit in range(_SUITS):
+            if suit != suits[0] and suit != suits[1]:
+                slots.append(at + suit)
+                values.append(1.0)
+    at += _SUITS
+    _cards(at, state.kings_aside, slots, values)
+    at += _CARD_SLOTS
+    for h in range(players):
+        government = state.governments[h]
+        spies = state.spies[h]
+        suit = state.suits[h]
+        if suit >= 0:
+            slots.append(at + suit)
+            values.append(1.0)
+        filled = len(government)
+        if 0 < filled < SLOTS:
+            slots.append(at + _SUITS + _LADDER_RANK_SLOT[filled])
+            values.append(1.0)
+        elif filled == SLOTS:
+            slots.append(at + _SUITS + _RANKS)
+            values.append(1.0)
+        if spies:
+            slots.append(at + _SUITS + _RANKS + 1)
+            values.append(spies.bit_count() / 13)
+        record = at + _SUITS + _RANKS + 2
+        for i in range(min(filled, SLOTS)):
+            card = government[i]
+            slots.append(record + (card if card < _JOKER_SLOT else _JOKER_SLOT))
+            values.append(1.0)
+            slots.append(record + _CARD_SLOTS + _LADDER_RANK_SLOT[i])
+            values.append(1.0)
+            if spies >> i & 1:
+                slots.append(record + _CARD_SLOTS + _RANKS)
+                values.append(1.0)
+            record += _SLOT_RECORD
+        at += _GOVERNMENT_RECORD
+    for h in range(players):
+        hand = state.hands[h]
+        if hand:
+            slots.append(at)
+            values.append(len(hand) / 40)
+        if h == seat or over:
+            _cards(at + 1, hand, slots, values)
+        if h == seat:
+            _known(at + 1 + 2 * _CARD_SLOTS, state.known_to_rival[h], slots, values)
+        else:
+            _known(at + 1 + _CARD_SLOTS, state.known_to_rival[h], slots, values)
+        at += _HAND_RECORD
+    if state.draw_pile:
+        slots.append(at)
+        values.append(len(state.draw_pile) / 50)
+    at += 1
+    _cards(at, state.discard_pile, slots, values)
+    at += _CARD_SLOTS
+    _cards(at, state.executed, slots, values)
+    at += _CARD_SLOTS
+    if state.tribute_owed:
+        slots.append(at)
+        values.append(state.tribute_owed / 13)
+    at += 1
+    winners = state.winners
+    for s in set(winners):
+        slots.append(at + s)
+        values.append(1.0)
+    at += players
+    if over and len(winners) == 2:
+        slots.append(at)
+        values.append(1.0)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
-from ...core.game import Game
+from ...core.game import Game, State
 from ...core.tensors import (
     Choice,
     Each,
@@ -17,22 +18,38 @@ from ...core.tensors import (
     Words,
 )
 from .components import (
+    ALL_KING_CARDS,
+    ARMY_SIZE,
     CELL_NAMES,
     CHARACTER_LETTERS,
     CHARACTER_NAMES,
+    CHOICE_KEYS,
     CLAN_KEYS,
+    DRAW,
+    FOG_HIDDEN,
     FOG_NAMES,
     FOG_STATE_NAMES,
+    FRONT,
+    KING,
     KING_CARD_NAMES,
+    NONE,
+    OBJECTIVE_BASE,
     OBJECTIVE_NAMES,
     ORDER_WORDS,
+    SOLO,
+    SUB_CHOICE,
+    WARCHIEF,
+    back_text,
 )
+from .rules import GothsSaveTheQueenState
+from .views import reconnoitring_clan
 
 CHARACTERS = tuple(name.lower() for name in CHARACTER_NAMES)
 ORDERS = ORDER_WORDS[1:]
 # A King card's back shows two characters, always in V R C B order.
 BACKS = tuple(f"{a}/{b}" for a, b in itertools.combinations(CHARACTER_LETTERS, 2))
 ROLES = ("king", "warchief", "solo")
+PHASES = ("setup", "kings", "orders", "recon", "advance", "barricade", "over")
 
 
 def _king_card(key: str) -> Within:
@@ -62,7 +79,7 @@ def tensor_layout(game: Game) -> TensorLayout:
         Each("seats", players, Choice("clan", CLAN_KEYS), Choice("role", ROLES)),
         Number("turn", safety_cap, high=last_turn),
         Choice("initiative", CLAN_KEYS),
-        Choice("phase", ("setup", "kings", "orders", "recon", "advance", "barricade", "over")),
+        Choice("phase", PHASES),
         Seats("waiting_for", players),
         Each(
             "board",
@@ -119,3 +136,256 @@ def tensor_layout(game: Game) -> TensorLayout:
         ),
         Choice("winner", (*CLAN_KEYS, "draw")),
     )
+
+
+# The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
+# (index, value) pairs of the nonzero floats, following ``views.observation_of`` field by field
+# (the secrets a seat may not know are read only where that function reads them).
+#
+# Each table below is indexed as ``views`` indexes its word tuple, so a code the state holds maps
+# to the slot of the word the view would write (-1: a word the layout does not list).
+
+
+def _slots(words: tuple[str, ...], values: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(values.index(word) if word in values else -1 for word in words)
+
+
+_CLAN_SLOT: Final = _slots(CLAN_KEYS, CLAN_KEYS)
+_ROLE_SLOT: Final = _slots(ROLES, ROLES)
+_CELL_SLOT: Final = _slots(CELL_NAMES, CELL_NAMES)
+_OBJECTIVE_SLOT: Final = _slots(OBJECTIVE_NAMES, OBJECTIVE_NAMES)
+_FOG_SLOT: Final = _slots(FOG_NAMES, FOG_NAMES)
+_FOG_STATE_SLOT: Final = _slots(FOG_STATE_NAMES, FOG_STATE_NAMES)
+_ORDER_SLOT: Final = _slots(ORDER_WORDS, ORDERS)
+_PHASE_SLOT: Final = _slots(("setup", "setup", "kings", "orders", "", "over"), PHASES)
+_CHOICE_PHASE_SLOT: Final = _slots(CHOICE_KEYS, PHASES)
+# A King card's back (a bit per character) as its slot among BACKS.
+_BACK_SLOT: Final = _slots(tuple(back_text(back) for back in range(16)), BACKS)
+
+_CLANS: Final = len(CLAN_KEYS)
+_ROLES: Final = len(ROLES)
+_CELLS: Final = len(CELL_NAMES)
+_CARDS: Final = len(KING_CARD_NAMES)
+_CHARACTERS: Final = len(CHARACTERS)
+_OBJECTIVES: Final = len(OBJECTIVE_NAMES)
+_FOGS: Final = len(FOG_NAMES)
+_BOARD_RECORD: Final = 1 + _CLANS + _OBJECTIVES + 1
+_KING_CARD: Final = _CARDS + _CHARACTERS + len(BACKS)
+_MINE: Final = 8 * _KING_CARD + _KING_CARD + len(ORDERS) + 3 * _OBJECTIVES + _FOGS
+_REVEALED: Final = _CARDS + _CHARACTERS + len(ORDERS) + 1
+
+
+def _one(slot: int, slots: list[int], values: list[float]) -> None:
+    slots.append(slot)
+    values.append(1.0)
+
+
+def _write_king_card(at: int, card: int, back: int, slots: list[int], values: list[float]) -> None:
+    """A King card as its King sees it: its name, its character and its back."""
+    _one(at + card, slots, values)
+    _one(at + _CARDS + FRONT[card], slots, values)
+    back_slot = _BACK_SLOT[back]
+    if back_slot >= 0:
+        _one(at + _CARDS + _CHARACTERS + back_slot, slots, values)
+
+
+def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
+    """Append the slot and value of every nonzero float of ``seat``'s observation."""
+    assert isinstance(state, GothsSaveTheQueenState)
+    tables = state.tables
+    players = state.num_players
+    safety_cap = float(state.game.options["safety_cap"])
+    over = state.is_terminal
+    _one(seat, slots, values)
+    at = players
+    clan = tables.clan_of[seat]
+    if clan != NONE:
+        _one(at + _CLAN_SLOT[clan], slots, values)
+    at += _CLANS
+    role = tables.role_of[seat]
+    if role != NONE:
+        _one(at + _ROLE_SLOT[role], slots, values)
+    at += _ROLES
+    for other in range(players):
+        _one(at + _CLAN_SLOT[tables.clan_of[other]], slots, values)
+        _one(at + _CLANS + _ROLE_SLOT[tables.role_of[other]], slots, values)
+        at += _CLANS + _ROLES
+    if state.turn:
+        slots.append(at)
+        values.append(state.turn / safety_cap)
+    at += 1
+    _one(at + _CLAN_SLOT[state.initiative], slots, values)
+    at += _CLANS
+    if state.phase == SUB_CHOICE:
+        phase = _CHOICE_PHASE_SLOT[state.pending_choice]
+    else:
+        phase = _PHASE_SLOT[state.phase]
+    if phase >= 0:
+        _one(at + phase, slots, values)
+    at += len(PHASES)
+    for mover in state.to_move:
+        _one(at + mover, slots, values)
+    at += players
+    at = _write_board(state, over, at, slots, values)
+    mine = reconnoitring_clan(state, seat)
+    for each in range(_CLANS):
+        at = _write_clan(state, each, mine, over, at, slots, values)
+    _write_mine(state, seat, at, slots, values)
+    at += _MINE
+    if state.last_turn:
+        slots.append(at)
+        values.append(state.last_turn / safety_cap)
+        record = at + 1
+        for each in range(_CLANS):
+            card = state.last_played[each]
+            if card >= 0:
+                _one(record + card, slots, values)
+                _one(record + _CARDS + FRONT[card], slots, values)
+            order = _ORDER_SLOT[state.last_orders[each]]
+            if order >= 0:
+                _one(record + _CARDS + _CHARACTERS + order, slots, values)
+            if state.last_success[each]:
+                _one(record + _REVEALED - 1, slots, values)
+            record += _REVEALED
+    at += 1 + _CLANS * _REVEALED
+    winner = state.winner
+    if winner != NONE:
+        _one(at + (_CLANS if winner == DRAW else _CLAN_SLOT[winner]), slots, values)
+
+
+def _write_board(
+    state: GothsSaveTheQueenState, over: bool, at: int, slots: list[int], values: list[float]
+) -> int:
+    for cell in range(_CELLS):
+        if state.barricade[cell]:
+            _one(at, slots, values)
+        for each in range(_CLANS):
+            if state.position[each] == cell:
+                _one(at + 1 + each, slots, values)
+                break
+        if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
+            slot = cell - OBJECTIVE_BASE
+            revealed = state.revealed_objectives >> slot & 1
+            if revealed or over:
+                _one(at + 1 + _CLANS + _OBJECTIVE_SLOT[state.objectives[slot]], slots, values)
+            if revealed:
+                _one(at + _BOARD_RECORD - 1, slots, values)
+        at += _BOARD_RECORD
+    return at
+
+
+def _write_clan(
+    state: GothsSaveTheQueenState,
+    clan: int,
+    mine: int,
+    over: bool,
+    at: int,
+    slots: list[int],
+    values: list[float],
+) -> int:
+    """One record of the layout's ``clans`` (``views._clan_entry``); returns the next slot."""
+    tables = state.tables
+    players = state.num_players
+    solo = tables.solo[clan]
+    if solo:
+        _one(at, slots, values)
+    at += 1
+    king = tables.king_seat[clan]
+    if not solo and 0 <= king < players:
+        _one(at + king, slots, values)
+    at += players
+    warchief = tables.warchief_seat[clan]
+    if 0 <= warchief < players:
+        _one(at + warchief, slots, values)
+    at += players
+    _one(at + _CELL_SLOT[state.position[clan]], slots, values)
+    at += _CELLS
+    army = state.army[clan]
+    if army:
+        slots.append(at)
+        values.append(army / 3)
+    if ARMY_SIZE - army:
+        slots.append(at + 1)
+        values.append((ARMY_SIZE - army) / 3)
+    at += 2
+    _one(at + (0 if state.catapult[clan] else 1), slots, values)
+    at += 2
+    face_up = state.face_up[clan]
+    for card in range(_CARDS):
+        if face_up >> card & 1:
+            _one(at + card, slots, values)
+    at += _CARDS
+    played = state.played[clan]
+    face_down = state.played_back[clan] if played != NONE else 0
+    if face_down and _BACK_SLOT[face_down] >= 0:
+        _one(at + _BACK_SLOT[face_down], slots, values)
+    at += len(BACKS)
+    hand_size = 0 if solo else (ALL_KING_CARDS & ~face_up).bit_count() - (played != NONE)
+    if hand_size:
+        slots.append(at)
+        values.append(hand_size / 8)
+    at += 1
+    if state.orders_given >> clan & 1:
+        _one(at, slots, values)
+    at += 1
+    looked_at = state.looked_at[clan]
+    position = at
+    for slot in range(3):
+        if looked_at >> slot & 1:
+            if slot:
+                slots.append(position)
+                values.append(slot / 2)
+            position += 1
+    at += 3
+    last = state.solo_last_character[clan]
+    if last >= 0:
+        _one(at + last, slots, values)
+    at += _CHARACTERS
+    if tables.fog_of_war:
+        _one(at + _FOG_STATE_SLOT[state.fog_state[clan]], slots, values)
+        token = state.fog[clan]
+        known = (
+            state.fog_state[clan] != FOG_HIDDEN
+            or over
+            or (state.fog_looked_at[clan] and mine == clan)
+        )
+        if known and token >= 0:
+            _one(at + len(FOG_STATE_NAMES) + _FOG_SLOT[token], slots, values)
+        if state.fog_looked_at[clan]:
+            _one(at + len(FOG_STATE_NAMES) + _FOGS, slots, values)
+    return at + len(FOG_STATE_NAMES) + _FOGS + 1
+
+
+def _write_mine(
+    state: GothsSaveTheQueenState, seat: int, at: int, slots: list[int], values: list[float]
+) -> None:
+    """The layout's ``mine`` (``views._private_entry``): a King's hand and face-down card, a
+    Warchief's order, reconnaissance and peeked Fog token."""
+    tables = state.tables
+    clan = tables.clan_of[seat]
+    role = tables.role_of[seat]
+    if role == KING:
+        played = state.played[clan]
+        record = at
+        held = ALL_KING_CARDS & ~state.face_up[clan]
+        for card in range(_CARDS):
+            if held >> card & 1 and card != played:
+                _write_king_card(record, card, tables.back_of[card], slots, values)
+                record += _KING_CARD
+        if played >= 0:
+            _write_king_card(at + 8 * _KING_CARD, played, tables.back_of[played], slots, values)
+    elif role in (WARCHIEF, SOLO):
+        at += 9 * _KING_CARD
+        order = state.orders[clan]
+        if order > 0 and _ORDER_SLOT[order] >= 0:
+            _one(at + _ORDER_SLOT[order], slots, values)
+        at += len(ORDERS)
+        looked_at = state.looked_at[clan]
+        for slot in range(3):
+            if looked_at >> slot & 1:
+                objective = _OBJECTIVE_SLOT[state.objectives[slot]]
+                _one(at + slot * _OBJECTIVES + objective, slots, values)
+        at += 3 * _OBJECTIVES
+        if tables.fog_of_war and state.fog_looked_at[clan]:
+            _one(at + _FOG_SLOT[state.fog[clan]], slots, values)
