@@ -419,6 +419,9 @@ class ISMCTSAgent:
         partners = self.partners.get(me, frozenset())
         convention = self.convention
         views = self.views
+        # Bound once: a game's views may be an interpreted subclass, so each call through
+        # ``views`` would look the method up again.
+        observed = views.observed
         self._resolve_chance(views, world, me, rng, [])
         while True:
             if world.is_terminal:
@@ -473,7 +476,7 @@ class ISMCTSAgent:
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
             for seat, action in chosen:
-                seen.append(action.id if seat == me else views.observed(world, seat, action, me))
+                seen.append(action.id if seat == me else observed(world, seat, action, me))
                 world.apply_legal(seat, action)
             if world.is_chance:
                 self._resolve_chance(views, world, me, rng, seen)
