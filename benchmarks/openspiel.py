@@ -17,6 +17,7 @@ Courtly's ISMCTS searches the same games directly. Both are measured on this mac
   ISMCTS has no time budget: it gets the simulations its measured speed makes in that time.
 
     .venv/bin/python benchmarks/openspiel.py [--seconds 0.2] [--games 20] [--out PATH]
+    .venv/bin/python benchmarks/openspiel.py --game god-save-the-king --players 2 --players 3
     .venv/bin/python benchmarks/openspiel.py --chance-only [--rounds 5]
 """
 
@@ -254,6 +255,13 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=8, help="decision points per game")
     parser.add_argument("--games", type=int, default=20, help="games per Courtly game (rotated)")
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="search these player counts where a game has them (repeatable; default: each "
+        "game's default count)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/openspiel.json"))
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds, chance loop")
     parser.add_argument("--chance-seconds", type=float, default=1.0, help="per chance-loop run")
@@ -274,11 +282,15 @@ def main() -> None:
         f"{'ratio':>8}{'x C++ game':>11}{'Courtly wins':>14}{'95% interval':>16}"
     )
     rows: list[dict[str, Any]] = []
+    configs: list[tuple[Any, int]] = []
     for info in courtly.games():
         if info.id.startswith("test-") or (args.game and info.id not in args.game):
             continue
-        game = courtly.make(info.id)
-        spiel_game = pyspiel.load_game(game_name(info.id))
+        counts = [n for n in args.players if n in info.player_counts] if args.players else []
+        configs += [(info, n) for n in counts or [info.default_players]]
+    for info, players in configs:
+        game = courtly.make(info.id, players=players)
+        spiel_game = pyspiel.load_game(game_name(info.id), {"players": players})
         points = decision_points(game, args.decisions, seed=0)
         left = remaining_steps(points)
         ours = statistics.median(

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 import re
 import signal
@@ -449,3 +450,42 @@ def test_the_search_reads_the_hooks_the_game_declares() -> None:
 def test_the_search_probes_for_no_attribute() -> None:
     source = _compiled.source_of("courtly.agents.ismcts").read_text()
     assert "getattr" not in source and "hasattr" not in source
+
+
+@pytest.mark.parametrize("running", [True, False], ids=["collector-on", "collector-off"])
+def test_the_search_pauses_the_cyclic_collector_and_leaves_it_as_it_found_it(
+    running: bool,
+) -> None:
+    # The tree holds no cycles: the collector's passes during a search only walk it again.
+    game = courtly.make("god-save-the-king", players=3)
+    state = decision_point("god-save-the-king", 3, seed=2)
+    view = state.view(state.to_move[0])
+    agent = ISMCTSAgent(game, iterations=30, rollout="random")
+    seen: list[bool] = []
+
+    def worlds(rng: random.Random) -> State:
+        seen.append(gc.isenabled())
+        return view.search_world(rng)
+
+    was = gc.isenabled()
+    try:
+        if not running:
+            gc.disable()
+        agent.search(view, worlds, random.Random(0))
+        assert seen and not any(seen)
+        assert gc.isenabled() is running
+        seen.clear()
+        agent.root_statistics(view, random.Random(0))
+        assert gc.isenabled() is running
+
+        def broken(rng: random.Random) -> State:
+            raise RuntimeError("no world")
+
+        with pytest.raises(RuntimeError):
+            agent.search(view, broken, random.Random(0))
+        assert gc.isenabled() is running  # restored when the search fails too
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()

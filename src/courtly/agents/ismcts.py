@@ -22,6 +22,7 @@ that chose it.
 from __future__ import annotations
 
 import functools
+import gc
 import math
 import random
 import time
@@ -283,16 +284,20 @@ class ISMCTSAgent:
         )
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         done = 0
-        while True:
-            # Compiled, the loop would run no bytecode for its whole budget: let Ctrl-C in.
-            allow_interrupt()
-            self._iterate(root, worlds(rng), me, rng, hint)
-            done += 1
-            if deadline:
-                if time.perf_counter() >= deadline:
+        collecting = _pause_collector()
+        try:
+            while True:
+                # Compiled, the loop would run no bytecode for its whole budget: let Ctrl-C in.
+                allow_interrupt()
+                self._iterate(root, worlds(rng), me, rng, hint)
+                done += 1
+                if deadline:
+                    if time.perf_counter() >= deadline:
+                        break
+                elif done >= self.iterations:
                     break
-            elif done >= self.iterations:
-                break
+        finally:
+            _resume_collector(collecting)
         self.last_iterations = done
         edges = root.edges.get(me, {})
         best = _most_visited(legal, edges, rng)
@@ -332,26 +337,30 @@ class ISMCTSAgent:
         share = explore / len(legal) if len(legal) > 1 else 0.0
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         done = 0
-        while True:
-            allow_interrupt()
-            forced = -1
-            if share:
-                edges = root.edges.get(me, {})
-                fewest = -1
-                for action in legal:
-                    edge = edges.get(action.id)
-                    visits = 0 if edge is None else edge.visits
-                    if fewest < 0 or visits < fewest:
-                        fewest, forced = visits, action.id
-                if fewest >= share * done:
-                    forced = -1
-            stats.record(self._iterate(root, worlds(rng), me, rng, hint, forced))
-            done += 1
-            if deadline:
-                if time.perf_counter() >= deadline:
+        collecting = _pause_collector()
+        try:
+            while True:
+                allow_interrupt()
+                forced = -1
+                if share:
+                    edges = root.edges.get(me, {})
+                    fewest = -1
+                    for action in legal:
+                        edge = edges.get(action.id)
+                        visits = 0 if edge is None else edge.visits
+                        if fewest < 0 or visits < fewest:
+                            fewest, forced = visits, action.id
+                    if fewest >= share * done:
+                        forced = -1
+                stats.record(self._iterate(root, worlds(rng), me, rng, hint, forced))
+                done += 1
+                if deadline:
+                    if time.perf_counter() >= deadline:
+                        break
+                elif done >= self.iterations:
                     break
-            elif done >= self.iterations:
-                break
+        finally:
+            _resume_collector(collecting)
         self.last_iterations = done
         edges = root.edges.get(me, {})
         for index, action in enumerate(legal):
@@ -409,9 +418,10 @@ class ISMCTSAgent:
         bias = self.bias
         partners = self.partners.get(me, frozenset())
         convention = self.convention
-        log = math.log
-        sqrt = math.sqrt
         views = self.views
+        # Bound once: a game's views may be an interpreted subclass, so each call through
+        # ``views`` would look the method up again.
+        observed = views.observed
         self._resolve_chance(views, world, me, rng, [])
         while True:
             if world.is_terminal:
@@ -444,7 +454,9 @@ class ISMCTSAgent:
                     edge.available = available
                     if not untried:
                         visits = edge.visits
-                        score = edge.reward / visits + c * sqrt(log(available) / visits)
+                        # math.log and math.sqrt named in full: compiled, they are C calls
+                        # (a local alias would be a Python call each).
+                        score = edge.reward / visits + c * math.sqrt(math.log(available) / visits)
                         if action.id == favored:
                             score += bias / (visits + 1)
                         if score > best_score:
@@ -464,7 +476,7 @@ class ISMCTSAgent:
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
             for seat, action in chosen:
-                seen.append(action.id if seat == me else views.observed(world, seat, action, me))
+                seen.append(action.id if seat == me else observed(world, seat, action, me))
                 world.apply_legal(seat, action)
             if world.is_chance:
                 self._resolve_chance(views, world, me, rng, seen)
@@ -522,6 +534,26 @@ class ISMCTSAgent:
             edge.visits += 1
             edge.reward += value
             edge.square += value * value
+
+
+def _pause_collector() -> bool:
+    """Stop the cyclic garbage collector for a search; whether it was running.
+
+    A search allocates a node and edges per iteration and keeps them all: the collector's
+    passes, set off by those allocations, walk the whole growing tree again and again, finding
+    nothing (the tree holds no cycles; worlds and rollouts are freed by their reference
+    counts). Paused, a search makes no garbage it would have freed sooner but cycles, collected
+    at the next pass after :func:`_resume_collector`."""
+    running = gc.isenabled()
+    if running:
+        gc.disable()
+    return running
+
+
+def _resume_collector(running: bool) -> None:
+    """Restart the collector if :func:`_pause_collector` stopped it."""
+    if running:
+        gc.enable()
 
 
 def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.Random) -> Action:

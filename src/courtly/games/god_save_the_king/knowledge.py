@@ -400,7 +400,7 @@ class Export:
             picked = [0] * 15
             for loc in places:
                 rules = cons.get(loc) if strict else None
-                rank = next((v for k, v in rules if k == EQ_RANK), 0) if rules else 0
+                rank = _rank_fixed(rules) if rules else 0
                 if not rank:
                     free.append(loc)
                     continue
@@ -422,6 +422,15 @@ class Export:
         if exact and weight < 1.0 and rng.random() >= weight:
             return None
         return result
+
+
+def _rank_fixed(rules: list[tuple[int, int]]) -> int:
+    """The rank the first "accurate" answer among ``rules`` fixes, or 0 (a loop, not a
+    generator: compiled, a generator is an object made for each place drawn)."""
+    for kind, value in rules:
+        if kind == EQ_RANK:
+            return value
+    return 0
 
 
 def _fits(card: Card, rules: list[tuple[int, int]]) -> bool:
