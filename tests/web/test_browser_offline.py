@@ -33,6 +33,7 @@ from .browsing import (
     status,
     version,
 )
+from .test_browser_people import sign
 
 START = "Start the game"
 ENGINE_MS = 3 * DEADLINE * 1000
@@ -200,3 +201,44 @@ def test_a_finished_offline_game_is_kept_and_exported_for_courtly_replay(
     page.goto("/my-games")
     page.locator(".kept-games li").first.wait_for()
     assert "King's Court" in page.locator(".kept-games li").first.inner_text()
+
+
+def test_a_game_played_offline_goes_to_my_games_once_back_online(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    """Signed in, a person plays with the network gone; back online, the page sends the kept
+    game to their profile (once), where My games lists it as a finished casual game."""
+    page = new_page()
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda request: sent.append(request.url) if "offline-games" in request.url else None,
+    )
+    sign(page, "Olive")
+    open_offline(page, "royal-gambit")
+    page.locator(f".table-page[data-status=over], {READY}").first.wait_for()
+    page.context.set_offline(True)
+    assert play_to_end(page, server) > 0
+    page.get_by_role("button", name="New offline game").click()
+    kept = page.locator(".kept-games li")
+    kept.first.wait_for()
+    table = kept.first.get_attribute("data-kept")
+    assert table is not None and kept.first.locator(".kept-upload").count() == 0
+    page.context.set_offline(False)
+    kept.first.locator(".kept-upload").wait_for()
+    assert "On your profile" in kept.first.inner_text()
+    photograph(page, "offline-uploaded-1280")
+    page.goto("/my-games")
+    listed = page.locator(f".my-games-page li[data-table='{table}']")
+    listed.wait_for()
+    assert "Royal Gambit" in listed.inner_text()
+    photograph(page, "offline-my-games-1280")
+    profile = server.ok("GET", "/api/people/Olive")
+    assert [game["id"] for game in profile["recent"]] == [table]
+    assert profile["ratings"] == []
+    # Sent once: the page loaded again (the account known anew) sends nothing again.
+    page.goto("/offline")
+    page.locator(".kept-games li .kept-upload").first.wait_for()
+    page.goto("/my-games")
+    listed.wait_for()
+    assert len(sent) == 1

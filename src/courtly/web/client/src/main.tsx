@@ -14,11 +14,19 @@ import { LeaderboardPage } from "./leaderboard";
 import { MyGamesPage } from "./mygames";
 import { ProfilePage } from "./profile";
 import { OfflinePage } from "./offline";
+import { uploadKeptGames, uploadWhenOnline } from "./offline/uploads";
+import { useAccount } from "./account";
 import { leaderboardPath, MY_GAMES_PATH } from "./router";
 import "./style.css";
 
 function App() {
   const route = useRoute();
+  const account = useAccount();
+  // Games played offline go to the signed-in person's profile once the server can be reached.
+  useEffect(uploadWhenOnline, []);
+  useEffect(() => {
+    if (account) void uploadKeptGames();
+  }, [account?.id]);
   useEffect(() => {
     // The games' titles, for table pages opened directly (a share link).
     api.games().then(

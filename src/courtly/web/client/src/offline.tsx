@@ -8,6 +8,7 @@ import { Engine } from "./offline/engine";
 import { UpdateOffer } from "./offline/installing";
 import { exportGame, keepGame } from "./offline/records";
 import { KeptGames } from "./shared/kept-games";
+import { uploadKeptGames } from "./offline/uploads";
 import { OfflineTable } from "./offline/transport";
 import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
@@ -91,7 +92,9 @@ export function OfflinePage() {
       table.transport.kept = true;
       table.transport.record().then(
         (record) =>
-          keepGame({ id: table.transport.id, game: message.game, players: message.players, finishedAt: Date.now(), record }),
+          keepGame({ id: table.transport.id, game: message.game, players: message.players, finishedAt: Date.now(), record }).then(
+            () => void uploadKeptGames(),
+          ),
         (e: Error) => setError(`The finished game could not be kept: ${e.message}`),
       );
     };
