@@ -19,7 +19,8 @@ from courtly.core.records import MatchRecord
 from courtly.core.replays import record_game, replay_text
 from courtly.offline.table import OfflineTable
 from courtly.web.people.sessions import CSRF_HEADER
-from courtly.web.uploads import MAX_EVENTS, MAX_RECORD, OFFLINE_GAMES
+from courtly.web.recorded import MAX_EVENTS
+from courtly.web.uploads import MAX_RECORD, OFFLINE_GAMES
 
 from .test_ratings import Someone, add_people
 
@@ -128,7 +129,9 @@ def _refusals() -> dict[str, Any]:
     other_deal = offline_record(["person", "random"], seed=6)
     chance = next(
         i
-        for i, (event, other) in enumerate(zip(good["history"], other_deal["history"]))
+        for i, (event, other) in enumerate(
+            zip(good["history"], other_deal["history"], strict=False)
+        )
         if event[0] == other[0] == "chance" and event[1] != other[1]
     )
     forged_chance = copy.deepcopy(good)

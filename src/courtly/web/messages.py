@@ -292,3 +292,31 @@ class Hint(TypedDict):
     budget: Budget
     actions: list[ActionEstimate]
     """Every legal action, best first."""
+
+
+class SeatView(TypedDict):
+    seat: int | None
+    observation: Any
+
+
+class ReplayStep(TypedDict):
+    """A finished game as it stood after ``step`` events, from a seat's view or every seat's."""
+
+    table: str
+    game: str
+    players: int
+    step: int
+    steps: int
+    seat: ReplaySeat
+    to_move: list[int]
+    views: list[SeatView]
+    log: list[LogEvent]
+    story: list[StoryLine]
+    """The lines told about the events up to the step: to the seat, to a spectator, or (with
+    ``all``) every line told to anyone, each once."""
+    told_to: NotRequired[list[list[int]]]
+    """With ``all``: the seats each line of ``story`` was told to (every seat: ``[]``)."""
+    result: Result | None
+    seats: list[SeatPublic]
+    deal: Deal
+    """The table's deal: its seed revealed (the game is over)."""

@@ -43,10 +43,12 @@ from .messages import (  # noqa: F401 (re-exported: every body is known here)
     RecordDeal,
     Refusal,
     ReplaySeat,
+    ReplayStep,
     Result,
     SeatKind,
     SeatMessage,
     SeatPublic,
+    SeatView,
     Standing,
     Status,
     StoryLine,
@@ -279,34 +281,6 @@ class SeatToken(TypedDict):
     table: str
     seat: int
     token: str
-
-
-class SeatView(TypedDict):
-    seat: int | None
-    observation: Any
-
-
-class ReplayStep(TypedDict):
-    """A finished game as it stood after ``step`` events, from a seat's view or every seat's."""
-
-    table: str
-    game: str
-    players: int
-    step: int
-    steps: int
-    seat: ReplaySeat
-    to_move: list[int]
-    views: list[SeatView]
-    log: list[LogEvent]
-    story: list[StoryLine]
-    """The lines told about the events up to the step: to the seat, to a spectator, or (with
-    ``all``) every line told to anyone, each once."""
-    told_to: NotRequired[list[list[int]]]
-    """With ``all``: the seats each line of ``story`` was told to (every seat: ``[]``)."""
-    result: Result | None
-    seats: list[SeatPublic]
-    deal: Deal
-    """The table's deal: its seed revealed (the game is over)."""
 
 
 class GameRecord(TypedDict):

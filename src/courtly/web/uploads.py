@@ -1,131 +1,41 @@
-"""A game played offline, uploaded by the signed-in person who played it: the record checked as
-hostile input, then kept as a finished casual table of theirs (listed in My games and on their
-profile, never counted in a rating).
-
-A record is believed only as far as it proves itself: its seed and salt must hash to the
-commitment it names (:func:`courtly.core.deals.check_deal`), every chance event must be the one
-drawn from that seed, every decision must be legal where it stands, and the game must end as the
-record says. What a record cannot prove is who chose the seed or who made the moves: a browser
-holds both, so an uploaded game is the uploader's word, never rated, and says so in a notice.
+"""A game played offline, uploaded by the signed-in person who played it: its record checked
+(:func:`courtly.web.recorded.finished_table`), then kept as a finished casual table of theirs
+(listed in My games and on their profile, never counted in a rating). A browser holds the seed and
+the moves, so an uploaded game is the uploader's word: never rated, and it says so in a notice.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-import secrets
-import time
-from collections.abc import Mapping
 from typing import Final
 
 from sqlalchemy.exc import IntegrityError
 
-from ..agents.registry import AgentSpec
-from ..core.deals import check_deal
-from ..core.errors import InvalidOptions, ReplayError
-from ..core.game import Game
-from ..core.records import MatchRecord
-from ..core.replays import record_game, replay_record
 from .messages import Notice
-from .model import Clock, Seat, Table, TableError
-from .playing import seat_of, to_move_history
+from .model import Table, TableError
+from .recorded import finished_table
 from .storage import Storage
 
 OFFLINE_GAMES: Final = "/api/account/offline-games"
 """Where a person uploads a game they played offline."""
 MAX_RECORD: Final = 512 * 1024
 """Bytes an uploaded record may hold: the longest games between random bots write about 30 kB."""
-MAX_EVENTS: Final = 20_000
-"""Events an uploaded record may hold, checked before anything is replayed."""
-OFFLINE_TABLE: Final = re.compile(r"offline-[0-9a-f]{8,32}")
-"""How the browser's engine names its tables (:mod:`courtly.offline.table`): a server table's
-record is kept already, and is never taken for an offline one."""
 
 
 def offline_table(data: object, account_id: str, name: str) -> Table:
-    """The finished table ``data`` (a parsed record) holds, its people's seats ``account_id``'s
-    (named ``name``): refused (422, in words) unless the record proves itself completely."""
-    if isinstance(data, Mapping):
-        history = data.get("history")
-        if isinstance(history, list) and len(history) > MAX_EVENTS:
-            raise TableError(422, f"a record holds at most {MAX_EVENTS} events")
-    try:
-        record = MatchRecord.from_dict(data)
-        if not record.finished:
-            raise ReplayError("the record has no returns: only a finished game is kept")
-        if record.deal is None:
-            raise ReplayError("the record has no committed deal: it was not played offline here")
-        checked = check_deal(record)
-        state = replay_record(record, require_end=True)
-    except ReplayError as error:
-        raise TableError(422, f"the record was refused: {error}") from None
-    deal = checked.deal
-    if deal.tutorial:
-        raise TableError(422, "the record was refused: a tutorial is not played offline")
-    if OFFLINE_TABLE.fullmatch(deal.table) is None:
-        raise TableError(
-            422,
-            f"the record was refused: {deal.table!r} is not an offline table's name "
-            "(a server's table is kept already)",
-        )
-    game = record_game(record)
-    seats = _seats(record, game, account_id, name)
-    now = time.time()
-    table = Table(
-        id=deal.table,
-        game=game,
-        mode="turn-based",
-        clock=Clock(),
-        seed=checked.seed,
-        seats=seats,
-        state=state,
-        status="over",
-        created_at=now,
-        seed_chosen=deal.chosen,
-        seed_salt=deal.salt,
-    )
-    table.to_move_at = to_move_history(state)
+    """The finished table the record ``data`` holds, its people's seats ``account_id``'s (named
+    ``name``); refused (422, in words) unless the record proves itself completely."""
+    table = finished_table(data, name, account_id)
+    if all(seat.kind == "bot" for seat in table.seats):
+        # Bots alone played it: nobody's game, and nobody's to keep.
+        raise TableError(422, "the record was refused: no seat is a person's")
     table.notices.append(
         Notice(
             version=table.version,
-            at=now,
+            at=table.created_at,
             text=f"played offline and uploaded by {name}: dealt and played on their device",
         )
     )
     return table
-
-
-def _seats(record: MatchRecord, game: Game, account_id: str, name: str) -> list[Seat]:
-    """The table's seats as the record names them ("person" or a bot's spec), each checked as
-    a new table's seat is."""
-    if len(record.seats) != game.num_players:
-        raise TableError(
-            422,
-            f"the record was refused: it names {len(record.seats)} seats, the game has "
-            f"{game.num_players}",
-        )
-    if "person" not in record.seats:
-        raise TableError(422, "the record was refused: no seat is a person's")
-    seats = []
-    for index, spec in enumerate(record.seats):
-        if spec == "person":
-            seat = seat_of(game, index, {"kind": "person", "name": name})
-            # Every person's seat was played on the uploader's device (hot seat included):
-            # each is theirs, taken by a token nobody is ever given.
-            seat.token_hash = hashlib.sha256(secrets.token_bytes(16)).hexdigest()
-            seat.account_id = account_id
-        else:
-            try:
-                agent = AgentSpec.parse(spec)
-                seat = seat_of(
-                    game, index, {"kind": "bot", "bot": agent.name, "options": agent.options}
-                )
-            except InvalidOptions as error:
-                raise TableError(422, f"the record was refused: seat {index}: {error}") from None
-            except TableError as error:
-                raise TableError(422, f"the record was refused: {error.message}") from None
-        seats.append(seat)
-    return seats
 
 
 def keep(storage: Storage, table: Table) -> None:
