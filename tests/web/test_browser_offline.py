@@ -242,3 +242,36 @@ def test_a_game_played_offline_goes_to_my_games_once_back_online(
     page.goto("/my-games")
     listed.wait_for()
     assert len(sent) == 1
+
+
+def test_the_game_just_played_offline_is_replayed_and_reviewed_with_no_network(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    """The end of an offline game offers its replay and its review, made by the engine in the
+    browser from the kept record: with the network gone, as online."""
+    page = new_page()
+    open_offline(page, "royal-gambit")
+    page.locator(f".table-page[data-status=over], {READY}").first.wait_for()
+    page.context.set_offline(True)
+    assert play_to_end(page, server) > 0
+    page.locator(".ending").get_by_role("link", name="Replay the game step by step").click()
+    step = page.get_by_test_id("replay-step")
+    step.wait_for(timeout=ENGINE_MS)
+    assert (
+        page.url.endswith("step=" + step.inner_text().split()[1]) or "/offline/replay/" in page.url
+    )
+    shown = page.locator(".replay-view").count()
+    assert shown == 2  # every seat side by side: the game is over
+    page.keyboard.press("Home")
+    page.get_by_text("Before the first event").wait_for()
+    page.keyboard.press("ArrowRight")
+    page.locator(".replay-event").get_by_text("This step:").wait_for()
+    photograph(page, "offline-replay-1280")
+    page.get_by_role("link", name="Review the game").click()
+    page.locator(".review-page").wait_for(timeout=ENGINE_MS)
+    assert int(page.locator(".review-page").get_attribute("data-decisions") or 0) > 0
+    page.locator(".review-decision-panel [data-board]").wait_for()
+    photograph(page, "offline-review-1280")
+    page.set_viewport_size(PHONE)
+    photograph(page, "offline-review-375")
+    no_horizontal_scroll(page)

@@ -14,6 +14,7 @@ import { LeaderboardPage } from "./leaderboard";
 import { MyGamesPage } from "./mygames";
 import { ProfilePage } from "./profile";
 import { OfflinePage } from "./offline";
+import { KeptGamePage } from "./offline/kept-page";
 import { uploadKeptGames, uploadWhenOnline } from "./offline/uploads";
 import { useAccount } from "./account";
 import { leaderboardPath, MY_GAMES_PATH } from "./router";
@@ -49,6 +50,8 @@ function App() {
       leaderboard: "Courtly leaderboards",
       mygames: "My games · Courtly",
       offline: "Courtly offline",
+      "offline-replay": "Courtly replay (offline)",
+      "offline-review": "Courtly review (offline)",
     };
     document.title = titles[route.page] ?? "Courtly";
   }, [route]);
@@ -85,6 +88,8 @@ function App() {
         {route.page === "leaderboard" && <LeaderboardPage game={route.game} players={route.players} />}
         {route.page === "mygames" && <MyGamesPage />}
         {route.page === "offline" && <OfflinePage />}
+        {route.page === "offline-replay" && <KeptGamePage key={route.table} table={route.table} page="replay" />}
+        {route.page === "offline-review" && <KeptGamePage key={route.table} table={route.table} page="review" />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

@@ -4,7 +4,7 @@
 // table is hidden while the device passes from one person to the next.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatMessage } from "./api";
-import { Engine } from "./offline/engine";
+import { sharedEngine as engine } from "./offline/engine";
 import { UpdateOffer } from "./offline/installing";
 import { exportGame, keepGame } from "./offline/records";
 import { KeptGames } from "./shared/kept-games";
@@ -30,13 +30,6 @@ type Opponents = "bots" | "hotseat";
 /** The person's seat against bots (the first); the token the table's page wants for a seat. */
 const YOUR_SEAT = 0;
 const THIS_DEVICE = "this-device";
-
-let shared: Engine | null = null;
-/** One engine for the page's life: Pyodide loads once, and each new game reuses it. */
-function engine(): Engine {
-  shared ??= new Engine();
-  return shared;
-}
 
 export function OfflinePage() {
   const [games, setGames] = useState<OfflineGame[] | null>(null);

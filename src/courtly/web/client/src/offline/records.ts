@@ -70,3 +70,9 @@ export function exportGame(game: KeptGame): void {
   link.click();
   URL.revokeObjectURL(link.href);
 }
+
+/** The kept game ``id`` (undefined: not kept in this browser). */
+export async function keptGame(id: string): Promise<KeptGame | undefined> {
+  const db = await database();
+  return db.get("games", id);
+}

@@ -2,7 +2,7 @@
 // `courtly replay` reads: on Play offline and on My games.
 import { useEffect, useState } from "preact/hooks";
 import { exportGame, keptGames, onKeptChange, type KeptGame } from "../offline/records";
-import { onLinkClick, replayPath } from "../router";
+import { offlineReplayPath, offlineReviewPath, onLinkClick, replayPath } from "../router";
 import { gameTitle } from "./titles";
 
 /** The finished offline games kept in this browser, each exportable for `courtly replay`. */
@@ -22,6 +22,13 @@ export function KeptGames() {
           <li key={game.id} data-kept={game.id}>
             {gameTitle(game.game)} · {game.players} players ·{" "}
             {new Date(game.finishedAt).toLocaleString()}{" "}
+            <a href={offlineReplayPath(game.id)} onClick={onLinkClick}>
+              Replay
+            </a>{" "}
+            ·{" "}
+            <a href={offlineReviewPath(game.id)} onClick={onLinkClick}>
+              Review
+            </a>{" "}
             <button type="button" onClick={() => exportGame(game)}>
               Export
             </button>{" "}
