@@ -27,6 +27,7 @@ MODULES = (
     "courtly/web/seat_messages.py",
     "courtly/web/playing.py",
     "courtly/web/budgets.py",
+    "courtly/web/catalogue.py",
     "courtly/web/recorded.py",
     "courtly/web/replay_steps.py",
     "courtly/sim/__init__.py",

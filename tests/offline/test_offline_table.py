@@ -16,9 +16,11 @@ import courtly
 from courtly.core.deals import check_deal
 from courtly.core.records import MatchRecord
 from courtly.core.registry import game_class
-from courtly.offline.table import OfflineTable
+from courtly.offline.table import BOT_ITERATIONS, BOT_SECONDS, OfflineTable
 from courtly.offline.worker import REVIEW_ITERATIONS, Worker
 from courtly.testing.cli import invoke
+from courtly.web.budgets import BotBudget
+from courtly.web.catalogue import catalogue, titles_of
 from courtly.web.model import TableError
 from courtly.web.seat_messages import seat_message
 
@@ -263,3 +265,19 @@ def test_a_kept_game_is_reviewed_in_the_worker_within_its_budget() -> None:
     review = job["review"]
     assert review["game"] == "royal-gambit" and review["decisions"]
     assert told and told[-1][0] == told[-1][1]
+
+
+def test_the_worker_answers_the_servers_catalogue_with_its_own_bot_budget() -> None:
+    worker = Worker()
+    offline = json.loads(worker.answer('{"op": "games"}'))["ok"]
+    served = json.loads(json.dumps(catalogue(BotBudget(BOT_ITERATIONS, BOT_SECONDS))))
+    assert offline == served
+    ismcts = next(b for b in offline[0]["bots"] if b["name"] == "ismcts")
+    iterations = next(o for o in ismcts["options"] if o["name"] == "iterations")
+    assert iterations["maximum"] == BOT_ITERATIONS
+    seats = {"op": "seats", "game": "goths-save-the-queen", "players": 3, "options": {}}
+    titles = json.loads(worker.answer(json.dumps(seats)))["ok"]
+    assert titles == titles_of("goths-save-the-queen", 3, {})
+    wrong = {**seats, "options": {"no_such_option": 1}}
+    refused = json.loads(worker.answer(json.dumps(wrong)))
+    assert refused["status"] == 400 and "no_such_option" in refused["refused"]["detail"]

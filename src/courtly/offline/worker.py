@@ -6,7 +6,9 @@ hint, a record), or ``{"refused": ...}`` with the server's refusal (:func:`refus
 and ``version`` for a stale move) and the HTTP status the server would have used. A refused
 request changes nothing.
 
-- ``{"op": "games"}``: every game, its title, player counts and default bot, for the form;
+- ``{"op": "games"}``: the server's catalogue (:func:`courtly.web.catalogue.catalogue`), a
+  search bot's budget capped as here, for the form;
+- ``{"op": "seats", "game", "players", "options"}``: what each seat is, the options checked;
 - ``{"op": "new", "game", "players", "options", "seats", "seed", "hints"}``: a new table (the
   one this worker plays; the one before is dropped), answered with its seats to move;
 - ``{"op": "message", "seat", "since"}``: what ``seat`` is shown (``seat`` null: a spectator);
@@ -31,13 +33,14 @@ from typing import Any, Final
 
 from ..agents.estimates import Budget
 from ..core.game import State
-from ..core.registry import games
 from ..sim.review import review_record
+from ..web.budgets import BotBudget
+from ..web.catalogue import catalogue, titles_of
 from ..web.messages import refusal
 from ..web.model import Table, TableError
 from ..web.recorded import finished_table
 from ..web.replay_steps import checkpoints, replay_step
-from .table import OfflineTable
+from .table import BOT_ITERATIONS, BOT_SECONDS, OfflineTable
 
 REVIEW_ITERATIONS: Final = 100
 """A review's search per decision here: a sixth of the server's, so that a long game's review
@@ -62,6 +65,7 @@ class Worker:
         self.table: OfflineTable | None = None
         self.ops: dict[str, Callable[[Mapping[str, Any]], Any]] = {
             "games": self.games,
+            "seats": self.seats,
             "new": self.new,
             "message": self.message,
             "move": self.move,
@@ -96,16 +100,15 @@ class Worker:
             return _refused(error)
 
     def games(self, body: Mapping[str, Any]) -> Any:
-        return [
-            {
-                "id": info.id,
-                "title": info.title,
-                "players": list(info.player_counts),
-                "default_players": info.default_players,
-                "default_bot": info.default_bot,
-            }
-            for info in games()
-        ]
+        return catalogue(BotBudget(BOT_ITERATIONS, BOT_SECONDS))
+
+    def seats(self, body: Mapping[str, Any]) -> Any:
+        game, options = body.get("game"), body.get("options") or {}
+        if not isinstance(game, str):
+            raise BadRequest("game is a game's id")
+        if not isinstance(options, dict):
+            raise BadRequest("options is an object of option names and values")
+        return titles_of(game, _count(body, "players", optional=True), options)
 
     def new(self, body: Mapping[str, Any]) -> Any:
         game = body.get("game")
