@@ -16,6 +16,7 @@ import { ProfilePage } from "./profile";
 import { OfflinePage } from "./offline";
 import { KeptGamePage } from "./offline/kept-page";
 import { uploadKeptGames, uploadWhenOnline } from "./offline/uploads";
+import { installOffline, UpdateOffer } from "./offline/installing";
 import { useAccount } from "./account";
 import { leaderboardPath, MY_GAMES_PATH } from "./router";
 import "./style.css";
@@ -25,6 +26,8 @@ function App() {
   const account = useAccount();
   // Games played offline go to the signed-in person's profile once the server can be reached.
   useEffect(uploadWhenOnline, []);
+  // The app's offline copy, from the first page a person opens (the lobby, most often).
+  useEffect(installOffline, []);
   useEffect(() => {
     if (account) void uploadKeptGames();
   }, [account?.id]);
@@ -75,6 +78,7 @@ function App() {
         <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>
+        {route.page === "lobby" && <UpdateOffer />}
         {route.page === "lobby" && <Lobby />}
         {route.page === "table" && <TablePage table={route.table} seat={route.seat} />}
         {route.page === "hotseat" && <HotSeatPage key={route.table} table={route.table} />}
