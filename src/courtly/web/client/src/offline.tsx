@@ -250,7 +250,7 @@ function OfflineForm({
             : "One person at this device; two people or more play in hot seat."}
         </p>
         {seats.map((choice, seat) => (
-          <div class="field seat-choice" key={seat}>
+          <div class="field" key={seat}>
             <label for={`offline-seat-${seat}`}>
               Seat p{seat}
               {titles[seat] ? <span class="seat-title">, {titles[seat]}</span> : null}
