@@ -34,6 +34,7 @@ from .browsing import (
     version,
 )
 from .test_browser_people import sign
+from .test_offline_uploads import offline_record
 
 START = "Start the game"
 ENGINE_MS = 3 * DEADLINE * 1000
@@ -313,3 +314,43 @@ def test_the_offline_form_deals_the_chosen_seats_bots_and_options_and_plays_agai
     assert "ismcts" in page.locator(".seats li.seat").nth(2).inner_text()
     assert page.get_by_role("button", name="Play again").count() == 0
     assert page.url == first  # (the same page: a new game of the engine)
+
+
+KEEP = """record => new Promise((resolve, reject) => {
+  const opened = indexedDB.open("courtly-offline", 1);
+  opened.onupgradeneeded = () => opened.result.createObjectStore("games", { keyPath: "id" })
+    .createIndex("finishedAt", "finishedAt");
+  opened.onsuccess = () => {
+    const id = JSON.parse(record).deal.table;
+    const put = opened.result.transaction("games", "readwrite").objectStore("games")
+      .put({ id, game: "royal-gambit", players: 2, finishedAt: Date.now(), record });
+    put.onsuccess = () => resolve(id);
+    put.onerror = () => reject(put.error);
+  };
+  opened.onerror = () => reject(opened.error);
+})"""
+"""Keep a game in the browser's IndexedDB as the offline page keeps one (src/offline/records.ts)."""
+
+
+def test_a_refused_upload_is_shown_beside_the_game_and_never_sent_again(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    page = new_page()
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda request: sent.append(request.url) if "offline-games" in request.url else None,
+    )
+    sign(page, "Tamsin")
+    record = offline_record(["person", "random"])
+    record["seed"] += 1  # (no longer the seed the table committed to)
+    page.evaluate(KEEP, json.dumps(record))
+    page.goto("/offline")
+    refused = page.locator(".kept-games li .kept-upload.refused")
+    refused.wait_for()
+    assert "Not uploaded" in refused.inner_text() and "committed to" in refused.inner_text()
+    photograph(page, "offline-upload-refused-1280")
+    page.goto("/my-games")
+    page.locator(".kept-games li .kept-upload.refused").wait_for()
+    assert len(sent) == 1
+    assert server.ok("GET", "/api/people/Tamsin")["recent"] == []
