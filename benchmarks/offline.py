@@ -21,7 +21,7 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 import courtly.web
-from courtly.offline.worker import Worker
+from courtly.offline.worker import REVIEW_ITERATIONS, Worker
 from courtly.testing.server import ServerProcess
 
 STATIC = Path(courtly.web.__file__).parent / "static"
@@ -77,6 +77,45 @@ WORKER_MOVES = """async ([script, game, seats, moves]) => {
 }"""
 
 
+WORKER_REVIEW = """async ([script, game, seats]) => {
+  const worker = new Worker(script, { type: "module" });
+  let next = 0;
+  const ask = (request) => new Promise((resolve, reject) => {
+    const id = next++;
+    worker.addEventListener("message", function on(event) {
+      if (event.data.id !== id || event.data.progress) return;
+      worker.removeEventListener("message", on);
+      event.data.failed ? reject(new Error(event.data.failed)) : resolve(JSON.parse(event.data.answer));
+    });
+    worker.postMessage({ id, request: JSON.stringify(request) });
+  });
+  await ask({ op: "new", game, seats, seed: 1 });
+  while ((await ask({ op: "bot" })).ok !== null) {}
+  const record = (await ask({ op: "record" })).ok;
+  const table = JSON.parse(record).deal.table;
+  await ask({ op: "finished", record });
+  const start = performance.now();
+  await ask({ op: "review", table });
+  worker.terminate();
+  return [performance.now() - start, JSON.parse(record).history.length];
+}"""
+REVIEWED = [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]
+"""The game reviewed: Royal Gambit between two heuristic bots, seed 1."""
+
+
+def native_review() -> float:
+    worker = Worker()
+    worker.answer(json.dumps({"op": "new", "game": GAME, "seats": REVIEWED, "seed": 1}))
+    while json.loads(worker.answer('{"op": "bot"}'))["ok"] is not None:
+        pass
+    record = json.loads(worker.answer('{"op": "record"}'))["ok"]
+    table = json.loads(record)["deal"]["table"]
+    worker.answer(json.dumps({"op": "finished", "record": record}))
+    start = time.perf_counter()
+    worker.answer(json.dumps({"op": "review", "table": table}))
+    return (time.perf_counter() - start) * 1000
+
+
 def native_moves(moves: int) -> list[float]:
     worker = Worker()
     worker.answer(json.dumps({"op": "new", "game": GAME, "seats": BOTS, "seed": 1}))
@@ -108,6 +147,7 @@ def main() -> None:
                 page = context.new_page()
                 page.goto(server.url + "/offline")
                 in_worker = page.evaluate(WORKER_MOVES, [script, GAME, BOTS, args.moves])
+                review_ms, events = page.evaluate(WORKER_REVIEW, [script, GAME, REVIEWED])
                 browser.close()
         finally:
             server.stop()
@@ -120,6 +160,14 @@ def main() -> None:
     result["ismcts_move_ms"]["ratio"] = round(
         result["ismcts_move_ms"]["worker_median"] / result["ismcts_move_ms"]["native_median"], 2
     )
+    native_review_ms = native_review()
+    result["review_ms"] = {
+        "events": events,
+        "iterations": REVIEW_ITERATIONS,
+        "worker": round(review_ms),
+        "native": round(native_review_ms),
+        "ratio": round(review_ms / native_review_ms, 2),
+    }
     print(json.dumps(result, indent=2))
 
 

@@ -1,7 +1,7 @@
 """Pack Courtly's engine for the browser: the pure-Python modules a table played with no server
-needs (the engine, the games, the bots, the offline table and the server's pydantic-free message
-modules), and the two pure-Python libraries they import, into one zip that the client's Web
-Worker unpacks into Pyodide's file system.
+needs (the engine, the games, the bots, the offline table, the server's pydantic-free message
+modules, the replay and the review), and the two pure-Python libraries they import, into one zip
+that the client's Web Worker unpacks into Pyodide's file system.
 
 Run by the client's build (vite.config.ts) as ``python tools/pack_engine.py OUT.zip``; it needs
 only the standard library and an installed Courtly's dependencies (mypy_extensions,
@@ -27,6 +27,13 @@ MODULES = (
     "courtly/web/seat_messages.py",
     "courtly/web/playing.py",
     "courtly/web/budgets.py",
+    "courtly/web/catalogue.py",
+    "courtly/web/recorded.py",
+    "courtly/web/replay_steps.py",
+    "courtly/sim/__init__.py",
+    "courtly/sim/stats.py",
+    "courtly/sim/tournament.py",
+    "courtly/sim/review.py",
 )
 LIBRARIES = ("mypy_extensions", "typing_extensions")
 """Single-module libraries the engine imports (the compiled build's markers, typed dicts)."""

@@ -16,9 +16,11 @@ import courtly
 from courtly.core.deals import check_deal
 from courtly.core.records import MatchRecord
 from courtly.core.registry import game_class
-from courtly.offline.table import OfflineTable
-from courtly.offline.worker import Worker
+from courtly.offline.table import BOT_ITERATIONS, BOT_SECONDS, OfflineTable
+from courtly.offline.worker import REVIEW_ITERATIONS, Worker
 from courtly.testing.cli import invoke
+from courtly.web.budgets import BotBudget
+from courtly.web.catalogue import catalogue, titles_of
 from courtly.web.model import TableError
 from courtly.web.seat_messages import seat_message
 
@@ -209,3 +211,73 @@ def test_a_late_request_of_an_earlier_table_is_refused_and_moves_nothing() -> No
     assert answer["status"] == 409 and "no longer played here" in answer["refused"]["detail"]
     assert worker._table({}).table.id == second and worker._table({}).table.version == 1
     assert json.loads(worker.answer(json.dumps({"op": "bot", "table": second})))["ok"] is not None
+
+
+def _kept(worker: Worker) -> str:
+    """A finished hot-seat game of ``worker`` as the page keeps it: its record's JSON text."""
+    worker.answer(json.dumps({"op": "new", "game": "royal-gambit", "seats": bots(2), "seed": 8}))
+    while json.loads(worker.answer('{"op": "bot"}'))["ok"] is not None:
+        pass
+    record: str = json.loads(worker.answer('{"op": "record"}'))["ok"]
+    return record
+
+
+def test_a_kept_game_is_replayed_by_the_worker_as_the_server_replays_it() -> None:
+    worker = Worker()
+    record = _kept(worker)
+    data = json.loads(record)
+    # Another game dealt meanwhile: the kept one is replayed from its record alone.
+    worker.answer(json.dumps({"op": "new", "game": "kings-court", "seats": bots(2)}))
+    summary = json.loads(worker.answer(json.dumps({"op": "finished", "record": record})))["ok"]
+    table = data["deal"]["table"]
+    assert summary["id"] == table and summary["status"] == "over"
+    state = courtly.load(record)
+    step = len(data["history"]) // 2
+    ask = {"op": "replay", "table": table, "step": step, "seat": "0"}
+    shown = json.loads(worker.answer(json.dumps(ask)))["ok"]
+    halfway = courtly.load({**data, "history": data["history"][:step], "returns": []})
+    assert shown["step"] == step and shown["steps"] == len(state.history)
+    assert shown["views"] == [{"seat": 0, "observation": halfway.view(0).observation()}]
+    assert shown["log"] == halfway.view(0).log()
+    end = json.loads(worker.answer(json.dumps({"op": "replay", "table": table})))["ok"]
+    assert end["result"] is not None and end["deal"]["seed"] == str(data["seed"])
+
+
+def test_a_kept_game_is_refused_unless_its_record_proves_itself() -> None:
+    worker = Worker()
+    data = json.loads(_kept(worker))
+    data["seed"] += 1
+    answer = json.loads(worker.answer(json.dumps({"op": "finished", "record": json.dumps(data)})))
+    assert answer["status"] == 422 and "committed to" in answer["refused"]["detail"]
+    unknown = json.loads(worker.answer('{"op": "replay", "table": "offline-00000000"}'))
+    assert unknown["status"] == 404
+
+
+def test_a_kept_game_is_reviewed_in_the_worker_within_its_budget() -> None:
+    worker = Worker()
+    record = _kept(worker)
+    table = json.loads(record)["deal"]["table"]
+    worker.answer(json.dumps({"op": "finished", "record": record}))
+    told: list[tuple[int, int]] = []
+    request = json.dumps({"op": "review", "table": table})
+    job = json.loads(worker.answer(request, lambda done, total: told.append((done, total))))["ok"]
+    assert job["status"] == "done" and job["budget"] == {"iterations": REVIEW_ITERATIONS}
+    review = job["review"]
+    assert review["game"] == "royal-gambit" and review["decisions"]
+    assert told and told[-1][0] == told[-1][1]
+
+
+def test_the_worker_answers_the_servers_catalogue_with_its_own_bot_budget() -> None:
+    worker = Worker()
+    offline = json.loads(worker.answer('{"op": "games"}'))["ok"]
+    served = json.loads(json.dumps(catalogue(BotBudget(BOT_ITERATIONS, BOT_SECONDS))))
+    assert offline == served
+    ismcts = next(b for b in offline[0]["bots"] if b["name"] == "ismcts")
+    iterations = next(o for o in ismcts["options"] if o["name"] == "iterations")
+    assert iterations["maximum"] == BOT_ITERATIONS
+    seats = {"op": "seats", "game": "goths-save-the-queen", "players": 3, "options": {}}
+    titles = json.loads(worker.answer(json.dumps(seats)))["ok"]
+    assert titles == titles_of("goths-save-the-queen", 3, {})
+    wrong = {**seats, "options": {"no_such_option": 1}}
+    refused = json.loads(worker.answer(json.dumps(wrong)))
+    assert refused["status"] == 400 and "no_such_option" in refused["refused"]["detail"]

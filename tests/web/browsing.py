@@ -119,6 +119,10 @@ def running_server(folder: Path, options: Sequence[str] = ()) -> Iterator[Server
         running.stop()
 
 
+NO_SERVICE_WORKER = "window.localStorage.setItem('courtly-no-service-worker', '1')"
+"""Run before a page's scripts: the app registers no service worker (src/offline/installing.tsx)."""
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.is_file():
@@ -151,6 +155,8 @@ def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
         # The pages run under the server's Content-Security-Policy: anything it blocks is
         # reported as an error of the page (Playwright's own scripts are not subject to it).
         context.add_init_script(REPORT_VIOLATIONS)
+        # No offline copy of the app: its precache (Pyodide with it) is for the tests of it.
+        context.add_init_script(NO_SERVICE_WORKER)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
         page.on(

@@ -27,7 +27,7 @@ from courtly.core.errors import ReplayError
 from courtly.core.records import MatchRecord
 from courtly.testing.cli import invoke
 from courtly.web import create_app
-from courtly.web.routes.games import catalogue
+from courtly.web.catalogue import catalogue
 
 from ..cli.test_cli import assert_clean_error
 from . import teaching

@@ -25,8 +25,8 @@ from courtly.agents.registry import make_agent
 from courtly.core.errors import InvalidOptions
 from courtly.core.registry import game_class
 from courtly.testing.server import ServerProcess
+from courtly.web.catalogue import catalogue
 from courtly.web.names import MAX_NAME, BadName, clean_name
-from courtly.web.routes.games import catalogue
 
 from .test_api import (
     bearer,

@@ -23,8 +23,8 @@ from courtly.core.events import CHANCE
 from courtly.core.game import State
 from courtly.core.registry import game_class, games
 from courtly.web import create_app
+from courtly.web.catalogue import catalogue
 from courtly.web.limits import NO_LIMITS
-from courtly.web.routes.games import catalogue
 from courtly.web.seat_messages import ON_YOUR_OWN
 from courtly.web.storage.rows import TableRow
 from courtly.web.tables import seat_message

@@ -80,7 +80,7 @@ class OfflineTable:
                 # ever asked for, but a seat is taken by its token's hash.
                 chair.token_hash = hashlib.sha256(secrets.token_bytes(16)).hexdigest()
         self.table = Table(
-            id="offline-" + secrets.token_hex(4),
+            id="offline-" + secrets.token_hex(8),
             game=game,
             mode="turn-based",
             clock=Clock(),

@@ -6,26 +6,51 @@ hint, a record), or ``{"refused": ...}`` with the server's refusal (:func:`refus
 and ``version`` for a stale move) and the HTTP status the server would have used. A refused
 request changes nothing.
 
-- ``{"op": "games"}``: every game, its title, player counts and default bot, for the form;
+- ``{"op": "games"}``: the server's catalogue (:func:`courtly.web.catalogue.catalogue`), a
+  search bot's budget capped as here, for the form;
+- ``{"op": "seats", "game", "players", "options"}``: what each seat is, the options checked;
 - ``{"op": "new", "game", "players", "options", "seats", "seed", "hints"}``: a new table (the
   one this worker plays; the one before is dropped), answered with its seats to move;
 - ``{"op": "message", "seat", "since"}``: what ``seat`` is shown (``seat`` null: a spectator);
 - ``{"op": "move", "seat", "action", "version"}``: a person's move;
 - ``{"op": "bot"}``: one move of the next bot to move (null when no bot is to move);
 - ``{"op": "hint", "seat", "version"}``: a hint, within the offline budget;
-- ``{"op": "record"}``: the finished game's record as JSON text, for ``courtly replay``.
+- ``{"op": "record"}``: the finished game's record as JSON text, for ``courtly replay``;
+- ``{"op": "finished", "record"}``: a kept game (its record, JSON text) held to be replayed
+  and reviewed, checked as the server checks an uploaded one; answered with its summary;
+- ``{"op": "replay", "table", "step", "seat"}``: a held game at a step, as the server's replay;
+- ``{"op": "review", "table"}``: a held game's review by search, within the offline budget
+  (:data:`REVIEW_ITERATIONS`), its progress told as it goes (``progress(done, total)``).
 """
 
 from __future__ import annotations
 
 import json
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
-from ..core.registry import games
+from ..agents.estimates import Budget
+from ..core.game import State
+from ..sim.review import review_record
+from ..web.budgets import BotBudget
+from ..web.catalogue import catalogue, titles_of
 from ..web.messages import refusal
-from ..web.model import TableError
-from .table import OfflineTable
+from ..web.model import Table, TableError
+from ..web.recorded import finished_table
+from ..web.replay_steps import checkpoints, replay_step
+from .table import BOT_ITERATIONS, BOT_SECONDS, OfflineTable
+
+REVIEW_ITERATIONS: Final = 100
+"""A review's search per decision here: a sixth of the server's, so that a long game's review
+takes a minute or so in the browser rather than many."""
+REVIEW_SEED: Final = 0
+"""The searches' seed: the same game, the same review."""
+FINISHED_KEPT: Final = 4
+"""Kept games held for replay at once (a replay steps through one, a review reads it too)."""
+
+Progress = Callable[[int, int], None]
 
 
 class BadRequest(TableError):
@@ -40,16 +65,25 @@ class Worker:
         self.table: OfflineTable | None = None
         self.ops: dict[str, Callable[[Mapping[str, Any]], Any]] = {
             "games": self.games,
+            "seats": self.seats,
             "new": self.new,
             "message": self.message,
             "move": self.move,
             "bot": self.bot,
             "hint": self.hint,
             "record": self.record,
+            "finished": self.finished,
+            "replay": self.replay,
+            "review": self.review,
         }
+        self.held: OrderedDict[str, tuple[Table, list[State]]] = OrderedDict()
+        """Kept games held for replay, each with its checkpoints, the last asked for last."""
+        self.progress: Progress | None = None
 
-    def answer(self, request: str) -> str:
-        """``request`` (JSON) answered in JSON."""
+    def answer(self, request: str, progress: Progress | None = None) -> str:
+        """``request`` (JSON) answered in JSON; ``progress(done, total)`` is told how a long
+        request (a review) goes."""
+        self.progress = progress
         try:
             body = json.loads(request)
         except ValueError as error:
@@ -66,16 +100,15 @@ class Worker:
             return _refused(error)
 
     def games(self, body: Mapping[str, Any]) -> Any:
-        return [
-            {
-                "id": info.id,
-                "title": info.title,
-                "players": list(info.player_counts),
-                "default_players": info.default_players,
-                "default_bot": info.default_bot,
-            }
-            for info in games()
-        ]
+        return catalogue(BotBudget(BOT_ITERATIONS, BOT_SECONDS))
+
+    def seats(self, body: Mapping[str, Any]) -> Any:
+        game, options = body.get("game"), body.get("options") or {}
+        if not isinstance(game, str):
+            raise BadRequest("game is a game's id")
+        if not isinstance(options, dict):
+            raise BadRequest("options is an object of option names and values")
+        return titles_of(game, _count(body, "players", optional=True), options)
 
     def new(self, body: Mapping[str, Any]) -> Any:
         game = body.get("game")
@@ -112,6 +145,57 @@ class Worker:
         # As text: a JavaScript number cannot hold every 64-bit seed, so the page keeps and
         # exports the record as it is written here, never parsed.
         return self._table(body).record().to_json()
+
+    def finished(self, body: Mapping[str, Any]) -> Any:
+        text = body.get("record")
+        if not isinstance(text, str):
+            raise BadRequest("record is a kept game's record, as JSON text")
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise BadRequest(f"record is not JSON: {error}") from None
+        table = finished_table(data, name="")
+        if table.id not in self.held:
+            self.held[table.id] = (table, checkpoints(table))
+        self.held.move_to_end(table.id)
+        while len(self.held) > FINISHED_KEPT:
+            self.held.popitem(last=False)
+        return self.held[table.id][0].summary(time.time())
+
+    def replay(self, body: Mapping[str, Any]) -> Any:
+        table, states = self._held(body)
+        seat = body.get("seat", "all")
+        if not isinstance(seat, str | int) or isinstance(seat, bool):
+            raise BadRequest("seat is a seat's number, spectator or all")
+        return replay_step(
+            table, _count(body, "step", optional=True), str(seat), lambda _table: states
+        )
+
+    def review(self, body: Mapping[str, Any]) -> Any:
+        table, _states = self._held(body)
+        review = review_record(
+            table.record(),
+            budget=Budget(REVIEW_ITERATIONS),
+            seed=REVIEW_SEED,
+            workers=1,
+            progress=self.progress,
+        )
+        # As the server's review job answers once it is done.
+        return {
+            "table": table.id,
+            "status": "done",
+            "done": 0,
+            "total": 0,
+            "budget": {"iterations": REVIEW_ITERATIONS},
+            "review": review.to_dict(),
+        }
+
+    def _held(self, body: Mapping[str, Any]) -> tuple[Table, list[State]]:
+        named = body.get("table")
+        held = self.held.get(named) if isinstance(named, str) else None
+        if held is None:
+            raise TableError(404, f"no kept game {named!r} is held: send its record first")
+        return held
 
     def _table(self, body: Mapping[str, Any]) -> OfflineTable:
         """The table a request is about: the one this worker plays, which a request that names

@@ -31,6 +31,7 @@ from .static import serve_client
 from .storage import default_database_url
 from .tables.cache import TableCache
 from .turn_mail import Mailing
+from .uploads import MAX_RECORD, OFFLINE_GAMES
 
 TOO_MANY_REQUESTS = {
     "model": Refusal,
@@ -129,7 +130,7 @@ def build_app(
             429: TOO_MANY_REQUESTS,
         },
     )
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, wider={OFFLINE_GAMES: MAX_RECORD})
     if guard is not None:
         app.add_middleware(Guard, limits=guard[0], tables=guard[1])
     # Added last, so outermost: every answer has the headers, the limits' refusals too.

@@ -292,3 +292,117 @@ class Hint(TypedDict):
     budget: Budget
     actions: list[ActionEstimate]
     """Every legal action, best first."""
+
+
+class SeatView(TypedDict):
+    seat: int | None
+    observation: Any
+
+
+class ReplayStep(TypedDict):
+    """A finished game as it stood after ``step`` events, from a seat's view or every seat's."""
+
+    table: str
+    game: str
+    players: int
+    step: int
+    steps: int
+    seat: ReplaySeat
+    to_move: list[int]
+    views: list[SeatView]
+    log: list[LogEvent]
+    story: list[StoryLine]
+    """The lines told about the events up to the step: to the seat, to a spectator, or (with
+    ``all``) every line told to anyone, each once."""
+    told_to: NotRequired[list[list[int]]]
+    """With ``all``: the seats each line of ``story`` was told to (every seat: ``[]``)."""
+    result: Result | None
+    seats: list[SeatPublic]
+    deal: Deal
+    """The table's deal: its seed revealed (the game is over)."""
+
+
+class OptionInfo(TypedDict):
+    """A game's or a bot's option: ``label`` and ``about`` are for a person (no rule ids);
+    ``name`` (the key a request sends), ``help`` (with the rule ids) and ``allowed`` are the
+    details for those who want them."""
+
+    name: str
+    default: OptionValue
+    allowed: str
+    help: str
+    label: str
+    """The option's name for a person (``Target score``)."""
+    about: str
+    """What the option does, in one line, in the game's words."""
+    choices: NotRequired[list[str]]
+    """The values a text option allows, when it names them."""
+    choice_labels: NotRequired[list[str]]
+    """A person's name for each of ``choices``, in the same order."""
+    unofficial: NotRequired[bool]
+    minimum: NotRequired[float]
+    """The least value a number option takes."""
+    maximum: NotRequired[float]
+    """The greatest value a number option takes (a search bot's budget: this server's cap)."""
+
+
+class BotInfo(TypedDict):
+    name: str
+    summary: str
+    options: list[OptionInfo]
+
+
+class LongestGame(TypedDict):
+    """The longest game a player count can last, with the default options."""
+
+    players: int
+    decisions: int
+    chance: int
+    events: int
+
+
+class RecommendedVariant(TypedDict):
+    """The variant Courtly recommends at a player count where the rules as written go wrong
+    there: the form pre-selects its options and shows ``reason``."""
+
+    players: int
+    options: dict[str, OptionValue]
+    name: str
+    """The variant's name for a person (``the shorter track (20 spaces)``)."""
+    reason: str
+    """Why, in one line with the measured figure."""
+
+
+class GameInfo(TypedDict):
+    """A game of the catalogue (``courtly games --json``), with the bots a seat can be given."""
+
+    id: str
+    title: str
+    players: list[int]
+    official_players: list[int]
+    default_players: int
+    summary: str
+    simultaneous: bool
+    hidden_information: bool
+    teams: bool
+    options: list[OptionInfo]
+    agents: list[str]
+    default_bot: str
+    longest_game: list[LongestGame] | None
+    bots: list[BotInfo]
+    tutorial: bool
+    """Whether the game teaches a tutorial (``POST /api/tutorials``)."""
+    recommended: list[RecommendedVariant]
+    """Courtly's variants by player count (empty for most games); the engine's defaults stay
+    the rules as written."""
+
+
+class SeatTitles(TypedDict):
+    """What each seat of a game is, at a player count and options: what the form that creates
+    a table shows beside each seat."""
+
+    game: str
+    players: int
+    titles: list[str]
+    """Each seat's title in words (``Ostrogoth King``), empty where every seat plays the same
+    part."""

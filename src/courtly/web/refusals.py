@@ -66,19 +66,24 @@ def answer_refusals(app: FastAPI) -> None:
 
 
 class BodyLimit:
-    """Refuse a request body larger than ``limit`` bytes with 413, however it is sent."""
+    """Refuse a request body larger than ``limit`` bytes with 413, however it is sent;
+    ``wider`` gives a path whose body is larger by nature (an uploaded game's record) its own."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY, wider: Mapping[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.wider = dict(wider or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.wider.get(scope.get("path", ""), self.limit)
         for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._too_large(scope, receive, send)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await self._too_large(scope, receive, send, limit)
                 return
         # The body is read here, whole, before the app sees it: a body sent without a length
         # (chunked) is counted as it comes, and refused with 413 here, not as a parse error.
@@ -88,8 +93,8 @@ class BodyLimit:
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            if len(body) > self.limit:
-                await self._too_large(scope, receive, send)
+            if len(body) > limit:
+                await self._too_large(scope, receive, send, limit)
                 return
             if not message.get("more_body", False):
                 break
@@ -104,6 +109,7 @@ class BodyLimit:
 
         await self.app(scope, buffered, send)
 
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = refused(413, f"the request body is larger than {self.limit} bytes")
+    @staticmethod
+    async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        response = refused(413, f"the request body is larger than {limit} bytes")
         await response(scope, receive, send)

@@ -7,7 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from ..deps import ServerDep
-from ..protocol import MAX_COUNT, GameRecord, ReplayStep
+from ..messages import ReplayStep
+from ..protocol import MAX_COUNT, GameRecord
 from .base import answers
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["tables"])

@@ -83,6 +83,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A body that is JSON text already, sent as it is: a kept game's record, whose 64-bit seed a
+ * JavaScript number would round. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export async function request<T>(
   method: string,
   path: string,
@@ -101,7 +107,7 @@ export async function request<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof JsonText ? body.text : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, "the server could not be reached; check your connection");
@@ -316,6 +322,9 @@ export const people = {
     request<Leaderboard>("GET", `/api/leaderboards/${encodeURIComponent(game)}?players=${players}`),
   /** The signed-in person's tables (an ApiError 401 for a guest). */
   myGames: (finished = 20) => request<MyGames>("GET", `/api/account/tables?finished=${finished}`),
+  /** A game played offline, its record (JSON text) kept as a finished casual game of theirs. */
+  uploadOfflineGame: (record: string) =>
+    request<TableSummary>("POST", "/api/account/offline-games", new JsonText(record)),
 };
 
 export type Invitation = Schemas["Invitation"];

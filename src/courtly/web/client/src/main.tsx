@@ -14,11 +14,23 @@ import { LeaderboardPage } from "./leaderboard";
 import { MyGamesPage } from "./mygames";
 import { ProfilePage } from "./profile";
 import { OfflinePage } from "./offline";
+import { KeptGamePage } from "./offline/kept-page";
+import { uploadKeptGames, uploadWhenOnline } from "./offline/uploads";
+import { installOffline, UpdateOffer } from "./offline/installing";
+import { useAccount } from "./account";
 import { leaderboardPath, MY_GAMES_PATH } from "./router";
 import "./style.css";
 
 function App() {
   const route = useRoute();
+  const account = useAccount();
+  // Games played offline go to the signed-in person's profile once the server can be reached.
+  useEffect(uploadWhenOnline, []);
+  // The app's offline copy, from the first page a person opens (the lobby, most often).
+  useEffect(installOffline, []);
+  useEffect(() => {
+    if (account) void uploadKeptGames();
+  }, [account?.id]);
   useEffect(() => {
     // The games' titles, for table pages opened directly (a share link).
     api.games().then(
@@ -41,6 +53,8 @@ function App() {
       leaderboard: "Courtly leaderboards",
       mygames: "My games · Courtly",
       offline: "Courtly offline",
+      "offline-replay": "Courtly replay (offline)",
+      "offline-review": "Courtly review (offline)",
     };
     document.title = titles[route.page] ?? "Courtly";
   }, [route]);
@@ -64,6 +78,7 @@ function App() {
         <AccountMenu />
       </header>
       <main id="main" tabIndex={-1}>
+        {route.page === "lobby" && <UpdateOffer />}
         {route.page === "lobby" && <Lobby />}
         {route.page === "table" && <TablePage table={route.table} seat={route.seat} />}
         {route.page === "hotseat" && <HotSeatPage key={route.table} table={route.table} />}
@@ -77,6 +92,8 @@ function App() {
         {route.page === "leaderboard" && <LeaderboardPage game={route.game} players={route.players} />}
         {route.page === "mygames" && <MyGamesPage />}
         {route.page === "offline" && <OfflinePage />}
+        {route.page === "offline-replay" && <KeptGamePage key={route.table} table={route.table} page="replay" />}
+        {route.page === "offline-review" && <KeptGamePage key={route.table} table={route.table} page="review" />}
         {route.page === "missing" && (
           <section class="panel narrow">
             <h1>Nothing here</h1>

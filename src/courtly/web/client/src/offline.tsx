@@ -3,80 +3,77 @@
 // fed by the engine instead of the WebSocket; in hot seat only the seat to move is shown, and the
 // table is hidden while the device passes from one person to the next.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { SeatMessage } from "./api";
-import { Engine } from "./offline/engine";
+import type { GameInfo, OptionValue, SeatMessage, SeatTitles } from "./api";
+import { sharedEngine as engine } from "./offline/engine";
 import { UpdateOffer } from "./offline/installing";
 import { exportGame, keepGame } from "./offline/records";
 import { KeptGames } from "./shared/kept-games";
+import { uploadKeptGames } from "./offline/uploads";
 import { OfflineTable } from "./offline/transport";
 import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
 import { Links, TO_THE_LOBBY } from "./shared/links";
+import {
+  changed,
+  defaults,
+  OptionField,
+  playsVariant,
+  recommendation,
+  RecommendationNote,
+  withRecommendation,
+} from "./shared/options";
 import "./around.css";
 import "./offline.css";
 
-/** A game as the engine lists it for the form. */
-interface OfflineGame {
-  id: string;
-  title: string;
-  players: number[];
-  default_players: number;
-  default_bot: string;
+/** Each seat: a person at this device, or a bot by its name. */
+type SeatChoice = "person" | string;
+
+/** What a game is dealt with: kept, so that "Play again" deals the same again. */
+interface Setup {
+  game: string;
+  players: number;
+  options: Record<string, OptionValue>;
+  seats: SeatChoice[];
 }
 
-type Opponents = "bots" | "hotseat";
-
-/** The person's seat against bots (the first); the token the table's page wants for a seat. */
-const YOUR_SEAT = 0;
+/** The token the table's page wants for a seat (no server holds one: the device plays it). */
 const THIS_DEVICE = "this-device";
 
-let shared: Engine | null = null;
-/** One engine for the page's life: Pyodide loads once, and each new game reuses it. */
-function engine(): Engine {
-  shared ??= new Engine();
-  return shared;
+function defaultSeats(game: GameInfo, players: number, previous: SeatChoice[] = []): SeatChoice[] {
+  return Array.from({ length: players }, (_, seat) => previous[seat] ?? (seat === 0 ? "person" : game.default_bot));
 }
 
 export function OfflinePage() {
-  const [games, setGames] = useState<OfflineGame[] | null>(null);
+  const [games, setGames] = useState<GameInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [game, setGame] = useState<string>("");
-  const [players, setPlayers] = useState<number>(2);
-  const [opponents, setOpponents] = useState<Opponents>("bots");
-  // In hot seat, the people at the device take the first seats; bots play the rest.
-  const [people, setPeople] = useState<number>(16); // (every seat, until a count is chosen)
-  const [table, setTable] = useState<{ transport: OfflineTable; opponents: Opponents; persons: number } | null>(
-    null,
-  );
+  const [table, setTable] = useState<{ transport: OfflineTable; setup: Setup; persons: number[] } | null>(null);
+  const [over, setOver] = useState(false);
+  const [last, setLast] = useState<Setup | null>(null);
   const [starting, setStarting] = useState(false);
 
   useEffect(() => {
     engine()
-      .ask<OfflineGame[]>("games")
-      .then(
-        (found) => {
-          setGames(found);
-          setGame(found[0].id);
-          setPlayers(found[0].default_players);
-        },
-        (e: Error) => setError(`The engine could not start: ${e.message}`),
-      );
+      .ask<GameInfo[]>("games")
+      .then(setGames, (e: Error) => setError(`The engine could not start: ${e.message}`));
   }, []);
   useEffect(() => () => table?.transport.stop(), [table]);
 
-  const chosen = games?.find((g) => g.id === game) ?? null;
-  const start = async () => {
-    if (!chosen) return;
+  const start = async (setup: Setup) => {
     setStarting(true);
     setError(null);
     try {
-      const persons = opponents === "hotseat" ? Math.min(people, players) : 1;
-      const seats = Array.from({ length: players }, (_, seat) =>
-        seat < persons ? { kind: "person" } : { kind: "bot", bot: chosen.default_bot },
-      );
-      const made = await engine().ask<{ table: string }>("new", { game: chosen.id, players, seats });
+      const seats = setup.seats.map((choice) => (choice === "person" ? { kind: "person" } : { kind: "bot", bot: choice }));
+      const made = await engine().ask<{ table: string }>("new", {
+        game: setup.game,
+        players: setup.players,
+        options: setup.options,
+        seats,
+      });
       const transport = new OfflineTable(engine(), made.table);
-      setTable({ transport, opponents, persons });
+      const persons = setup.seats.flatMap((choice, seat) => (choice === "person" ? [seat] : []));
+      setLast(setup);
+      setOver(false);
+      setTable({ transport, setup, persons });
       void transport.moveBots();
     } catch (e) {
       setError((e as Error).message);
@@ -87,23 +84,32 @@ export function OfflinePage() {
 
   if (table) {
     const keep = (message: SeatMessage) => {
-      if (message.status !== "over" || table.transport.kept) return;
+      if (message.status !== "over") return;
+      setOver(true);
+      if (table.transport.kept) return;
       table.transport.kept = true;
       table.transport.record().then(
         (record) =>
-          keepGame({ id: table.transport.id, game: message.game, players: message.players, finishedAt: Date.now(), record }),
+          keepGame({ id: table.transport.id, game: message.game, players: message.players, finishedAt: Date.now(), record }).then(
+            () => void uploadKeptGames(),
+          ),
         (e: Error) => setError(`The finished game could not be kept: ${e.message}`),
       );
     };
     return (
       <TransportContext.Provider value={table.transport}>
         <UpdateOffer />
-        <OfflineBar transport={table.transport} onNew={() => setTable(null)} />
-        {table.opponents === "bots" ? (
+        <OfflineBar
+          transport={table.transport}
+          onNew={() => setTable(null)}
+          onAgain={over ? () => void start(table.setup) : null}
+          error={error}
+        />
+        {table.persons.length === 1 ? (
           <LiveTable
             key={table.transport.id}
             table={table.transport.id}
-            seat={YOUR_SEAT}
+            seat={table.persons[0]}
             token={THIS_DEVICE}
             onMessage={keep}
           />
@@ -127,97 +133,193 @@ export function OfflinePage() {
         </p>
       )}
       {games === null && !error && <p role="status">Starting the engine…</p>}
-      {games !== null && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void start();
-          }}
-        >
-          <label>
-            Game{" "}
-            <select
-              name="game"
-              value={game}
-              onChange={(event) => {
-                const next = games.find((g) => g.id === (event.target as HTMLSelectElement).value);
-                if (!next) return;
-                setGame(next.id);
-                setPlayers(next.default_players);
-              }}
-            >
-              {games.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.title}
-                </option>
-              ))}
-            </select>
-          </label>{" "}
-          <label>
-            Players{" "}
-            <select
-              name="players"
-              value={String(players)}
-              onChange={(event) => setPlayers(Number((event.target as HTMLSelectElement).value))}
-            >
-              {(chosen?.players ?? []).map((count) => (
-                <option key={count} value={String(count)}>
-                  {count}
-                </option>
-              ))}
-            </select>
-          </label>
-          <fieldset>
-            <legend>Against</legend>
-            <label>
-              <input
-                type="radio"
-                name="opponents"
-                checked={opponents === "bots"}
-                onChange={() => setOpponents("bots")}
-              />{" "}
-              bots (you are p{YOUR_SEAT})
-            </label>{" "}
-            <label>
-              <input
-                type="radio"
-                name="opponents"
-                checked={opponents === "hotseat"}
-                onChange={() => setOpponents("hotseat")}
-              />{" "}
-              friends on this device (hot seat)
-            </label>
-            {opponents === "hotseat" && (
-              <label>
-                People at this device{" "}
-                <select
-                  name="people"
-                  value={String(Math.min(people, players))}
-                  onChange={(event) => setPeople(Number((event.target as HTMLSelectElement).value))}
-                >
-                  {Array.from({ length: players - 1 }, (_, i) => i + 2).map((count) => (
-                    <option key={count} value={String(count)}>
-                      {count === players ? `${count} (no bot)` : `${count} (and ${players - count} bots)`}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-          </fieldset>
-          <button type="submit" class="primary" disabled={starting} aria-busy={starting}>
-            {starting ? "Dealing…" : "Start the game"}
-          </button>
-        </form>
-      )}
+      {games !== null && <OfflineForm games={games} last={last} starting={starting} onStart={(setup) => void start(setup)} />}
       <KeptGames />
       <Links links={[TO_THE_LOBBY]} />
     </section>
   );
 }
 
-/** Above an offline table: a new game, and the finished game's record as a file. */
-function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () => void }) {
-  const [error, setError] = useState<string | null>(null);
+/** The game, its players, its seats (a person at this device or a bot: two people or more play
+ * in hot seat) and its options, as the engine's catalogue gives them. */
+function OfflineForm({
+  games,
+  last,
+  starting,
+  onStart,
+}: {
+  games: GameInfo[];
+  last: Setup | null;
+  starting: boolean;
+  onStart: (setup: Setup) => void;
+}) {
+  const first = games.find((g) => g.id === last?.game) ?? games[0];
+  const [gameId, setGameId] = useState(first.id);
+  const game = games.find((g) => g.id === gameId) ?? games[0];
+  const [players, setPlayers] = useState(last?.players ?? first.default_players);
+  const [asWritten, setAsWritten] = useState(false);
+  const [options, setOptions] = useState<Record<string, OptionValue>>(
+    () => ({ ...withRecommendation(first, players, defaults(first.options), false), ...(last?.options ?? {}) }),
+  );
+  const [seats, setSeats] = useState<SeatChoice[]>(() => last?.seats ?? defaultSeats(first, players));
+  const [titles, setTitles] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const asked = JSON.stringify(changed(game.options, options));
+  useEffect(() => {
+    // What each seat is, the options checked as dealing would check them: said before dealing.
+    let stopped = false;
+    engine()
+      .ask<SeatTitles>("seats", { game: game.id, players, options: JSON.parse(asked) as Record<string, OptionValue> })
+      .then(
+        (answer) => {
+          if (stopped) return;
+          setTitles(answer.titles);
+          setProblem(null);
+        },
+        (e: Error) => {
+          if (stopped) return;
+          setTitles([]);
+          setProblem(e.message);
+        },
+      );
+    return () => {
+      stopped = true;
+    };
+  }, [game.id, players, asked]);
+
+  const pickGame = (id: string) => {
+    const next = games.find((g) => g.id === id) ?? games[0];
+    setGameId(next.id);
+    setPlayers(next.default_players);
+    setAsWritten(false);
+    setOptions(withRecommendation(next, next.default_players, defaults(next.options), false));
+    setSeats(defaultSeats(next, next.default_players));
+  };
+  const pickPlayers = (count: number) => {
+    setPlayers(count);
+    setOptions((previous) => withRecommendation(game, count, previous, asWritten));
+    setSeats((previous) => defaultSeats(game, count, previous.slice(0, count)));
+  };
+  const chooseRules = (written: boolean) => {
+    setAsWritten(written);
+    setOptions((previous) => withRecommendation(game, players, previous, written));
+  };
+  const variant = recommendation(game, players);
+  const people = seats.filter((choice) => choice === "person").length;
+  const official = new Set(game.official_players);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (people === 0) return;
+        onStart({ game: game.id, players, options: changed(game.options, options), seats });
+      }}
+    >
+      <div class="field">
+        <label for="offline-game">Game</label>
+        <select id="offline-game" name="game" value={game.id} onChange={(e) => pickGame((e.target as HTMLSelectElement).value)}>
+          {games.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="offline-players">Players</label>
+        <select
+          id="offline-players"
+          name="players"
+          value={String(players)}
+          onChange={(e) => pickPlayers(Number((e.target as HTMLSelectElement).value))}
+        >
+          {game.players.map((count) => (
+            <option key={count} value={String(count)}>
+              {count}
+              {official.has(count) ? "" : " (unofficial)"}
+            </option>
+          ))}
+        </select>
+      </div>
+      {variant && <RecommendationNote variant={variant} playing={playsVariant(variant, options)} onChoose={chooseRules} />}
+      <fieldset>
+        <legend>Seats</legend>
+        <p class="help">
+          {people > 1
+            ? `Hot seat: ${people} people share this device; the table is hidden while it passes between them.`
+            : "One person at this device; two people or more play in hot seat."}
+        </p>
+        {seats.map((choice, seat) => (
+          <div class="field" key={seat}>
+            <label for={`offline-seat-${seat}`}>
+              Seat p{seat}
+              {titles[seat] ? <span class="seat-title">, {titles[seat]}</span> : null}
+            </label>
+            <select
+              id={`offline-seat-${seat}`}
+              name={`seat-${seat}`}
+              value={choice}
+              onChange={(e) => {
+                const value = (e.target as HTMLSelectElement).value;
+                setSeats((previous) => previous.map((c, i) => (i === seat ? value : c)));
+              }}
+            >
+              <option value="person">A person at this device</option>
+              {game.bots.map((bot) => (
+                <option key={bot.name} value={bot.name}>
+                  Bot: {bot.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        {people === 0 && (
+          <p class="error" role="alert">
+            At least one seat is a person's.
+          </p>
+        )}
+      </fieldset>
+      {game.options.length > 0 && (
+        <fieldset>
+          <legend>Options</legend>
+          {game.options.map((option) => (
+            <OptionField
+              key={`${game.id}-${option.name}`}
+              option={option}
+              idPrefix="offline-option"
+              value={options[option.name] ?? option.default}
+              onChange={(value) => setOptions((previous) => ({ ...previous, [option.name]: value }))}
+            />
+          ))}
+        </fieldset>
+      )}
+      {problem && (
+        <p class="error" aria-live="polite" data-testid="options-problem">
+          {problem}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={starting || people === 0 || problem !== null} aria-busy={starting}>
+        {starting ? "Dealing…" : "Start the game"}
+      </button>
+    </form>
+  );
+}
+
+/** Above an offline table: a new game, the same game again once it is over, and the finished
+ * game's record as a file. */
+function OfflineBar({
+  transport,
+  onNew,
+  onAgain,
+  error: told,
+}: {
+  transport: OfflineTable;
+  onNew: () => void;
+  onAgain: (() => void) | null;
+  error: string | null;
+}) {
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? told;
   const save = async () => {
     try {
       const record = await transport.record();
@@ -230,6 +332,13 @@ function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () =
   return (
     <p class="offline-bar">
       <span class="muted">Played offline, in this browser.</span>{" "}
+      {onAgain && (
+        <>
+          <button type="button" class="primary" onClick={onAgain}>
+            Play again
+          </button>{" "}
+        </>
+      )}
       <button type="button" onClick={onNew}>
         New offline game
       </button>{" "}
@@ -247,18 +356,18 @@ function OfflineBar({ transport, onNew }: { transport: OfflineTable; onNew: () =
 }
 
 /** Hot seat offline: the person seat to move is shown, and no other; between two people the
- * table is taken away (unmounted) and a cover asks to pass the device. The people take the first
- * ``persons`` seats; bots play the rest, and their moves are seen by the person shown. */
+ * table is taken away (unmounted) and a cover asks to pass the device. The people have the seats
+ * ``persons``; bots play the rest, and their moves are seen by the person shown. */
 function OfflineHotSeat({
   transport,
   persons,
   onMessage: told,
 }: {
   transport: OfflineTable;
-  persons: number;
+  persons: number[];
   onMessage: (message: SeatMessage) => void;
 }) {
-  const people = (seats: number[]) => seats.filter((seat) => seat < persons);
+  const people = (seats: number[]) => seats.filter((seat) => persons.includes(seat));
   const [shown, setShown] = useState<number | null>(null);
   const [cover, setCover] = useState<number | null>(null);
   const shownRef = useRef<number | null>(null);
@@ -266,7 +375,7 @@ function OfflineHotSeat({
   useEffect(() => {
     transport.summary().then(
       (summary) => setCover(people(summary.to_move)[0] ?? 0),
-      () => setCover(0),
+      () => setCover(persons[0]),
     );
   }, [transport]);
   const onMessage = (message: SeatMessage) => {
@@ -280,10 +389,10 @@ function OfflineHotSeat({
     setCover(next[0]);
   };
   if (shown === null) {
-    const next = cover ?? 0;
+    const next = cover ?? persons[0];
     return (
       <section class="panel hotseat-cover" aria-labelledby="cover-heading" data-cover-seat={next}>
-        <p class="muted">Hot seat · {persons} people on this device</p>
+        <p class="muted">Hot seat · {persons.length} people on this device</p>
         <h1 id="cover-heading">Pass the device to p{next}</h1>
         <p>The table is hidden so that nobody sees another player's cards.</p>
         <button
@@ -305,7 +414,7 @@ function OfflineHotSeat({
       table={transport.id}
       seat={shown}
       token={THIS_DEVICE}
-      hotseat={{ seats: Array.from({ length: persons }, (_, s) => s) }}
+      hotseat={{ seats: persons }}
       onMessage={onMessage}
     />
   );

@@ -684,6 +684,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/offline-games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep a game played offline in the browser: its record checked completely, stored as a finished casual table of yours (401: sign in first; 409: uploaded already; 422: the record does not prove itself) */
+        post: operations["upload_offline_game_api_account_offline_games_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/play-now": {
         parameters: {
             query?: never;
@@ -4667,6 +4684,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description over a limit of the server (requests per minute, tables): detail names it */
+            429: {
+                headers: {
+                    /** @description seconds to wait before asking again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description refused: detail says why */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    upload_offline_game_api_account_offline_games_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableSummary"];
                 };
             };
             /** @description over a limit of the server (requests per minute, tables): detail names it */

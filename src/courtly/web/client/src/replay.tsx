@@ -2,7 +2,7 @@
 // that is not over): first, back, forward, last, a slider, the arrow keys; seen by one seat (what
 // it knew at that step), by a spectator, or by every seat side by side with every event revealed.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type ReplayStep } from "./api";
+import { type ApiError, type ReplayStep } from "./api";
 import { Board } from "./boards";
 import { makePicker } from "./boards/board";
 import { AnimationSwitch } from "./motion";
@@ -14,7 +14,7 @@ import { Outcome, winnersText } from "./shared/result";
 import { seatNamer } from "./shared/seats";
 import { StoryPanel, StoryText } from "./shared/story";
 import { useGameTitle } from "./shared/titles";
-import { replayPath, reviewPath, tablePath } from "./router";
+import { finishedLinks, useFinished } from "./shared/finished";
 import "./around.css";
 
 type Perspective = number | "spectator" | "all";
@@ -42,6 +42,7 @@ export function ReplayPage({ table }: { table: string }) {
   const [missing, setMissing] = useState(false);
   const [loading, setLoading] = useState(false);
   const cache = useRef(new Map<string, ReplayStep>());
+  const source = useFinished();
   const asked = useRef("");
 
   useEffect(() => {
@@ -52,7 +53,7 @@ export function ReplayPage({ table }: { table: string }) {
       setShown(answer);
       setError(null);
       setLoading(false);
-      const url = `${replayPath(table)}?seat=${perspective}&step=${answer.step}`;
+      const url = `${source.replayPath(table)}?seat=${perspective}&step=${answer.step}`;
       window.history.replaceState(null, "", url);
     };
     const known = cache.current.get(key);
@@ -61,7 +62,7 @@ export function ReplayPage({ table }: { table: string }) {
       return;
     }
     setLoading(true);
-    api.replay(table, step, perspective).then(
+    source.replay(table, step, perspective).then(
       (answer) => {
         cache.current.set(key, answer);
         cache.current.set(`${perspective}/${answer.step}`, answer);
@@ -74,7 +75,7 @@ export function ReplayPage({ table }: { table: string }) {
         setMissing(e.status === 404);
       },
     );
-  }, [table, step, perspective]);
+  }, [table, step, perspective, source]);
 
   const steps = shown?.steps ?? 0;
   const at = shown?.step ?? 0;
@@ -108,7 +109,11 @@ export function ReplayPage({ table }: { table: string }) {
         <p role="alert" class="error">
           {error}
         </p>
-        <Links links={missing ? [TO_THE_LOBBY] : [[tablePath(table, null), "Go to the table"], TO_THE_LOBBY]} />
+        <Links
+          links={
+            missing ? [TO_THE_LOBBY] : [...finishedLinks(source, table, ["table"], { table: "Go to the table" }), TO_THE_LOBBY]
+          }
+        />
       </section>
     );
   }
@@ -247,11 +252,10 @@ export function ReplayPage({ table }: { table: string }) {
         tag="this step"
         toldTo={shown.told_to}
       />
-      <ChatLog table={table} seatName={seatName} />
-      <DealPanel deal={shown.deal} table={table} over />
-      <Links
-        links={[[tablePath(table, null), "The table"], [reviewPath(table), "Review the game"], TO_THE_LOBBY]}
-      />
+      {/* (a game played in this browser has no chat, and its deal is checked by courtly replay --verify) */}
+      {source.online && <ChatLog table={table} seatName={seatName} />}
+      {source.online && <DealPanel deal={shown.deal} table={table} over />}
+      <Links links={[...finishedLinks(source, table, ["table", "review"]), TO_THE_LOBBY]} />
     </div>
   );
 }

@@ -3,11 +3,11 @@
 // moves was worth, and the board as the deciding seat saw it (the replay endpoint, that seat's
 // view at that step). Every estimate was made by the server from the deciding seat's view alone.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Review, type ReviewJob, type ReplayStep, type SeatPublic } from "./api";
+import { type ApiError, type Review, type ReviewJob, type ReplayStep, type SeatPublic } from "./api";
 import { Board } from "./boards";
 import { makePicker } from "./boards/board";
 import { RichText, type SeatNamer } from "./cards";
-import { replayPath, tablePath } from "./router";
+import { finishedLinks, useFinished } from "./shared/finished";
 import { percent } from "./shared/format";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 import { seatNamer } from "./shared/seats";
@@ -35,13 +35,14 @@ export function ReviewPage({ table }: { table: string }) {
   const [missing, setMissing] = useState(false);
   const [seats, setSeats] = useState<SeatPublic[]>([]);
   const [attempt, setAttempt] = useState(0);
+  const source = useFinished();
 
   useEffect(() => {
-    api.table(table).then(
+    source.table(table).then(
       (summary) => setSeats(summary.seats),
       () => undefined,
     );
-  }, [table]);
+  }, [table, source]);
 
   // Start the review (or find it made), then follow it until it is done or failed.
   useEffect(() => {
@@ -52,7 +53,7 @@ export function ReviewPage({ table }: { table: string }) {
       setJob(answer);
       setError(null);
       if (answer.status === "queued" || answer.status === "running") {
-        timer = window.setTimeout(() => api.review(table).then(follow, fail), POLL_MS);
+        timer = window.setTimeout(() => source.review(table).then(follow, fail), POLL_MS);
       }
     };
     const fail = (e: ApiError) => {
@@ -60,14 +61,14 @@ export function ReviewPage({ table }: { table: string }) {
       setError(e.message);
       setMissing(e.status === 404);
       // No answer at all (the network, a restart): keep asking; a refusal is final.
-      if (e.status === 0) timer = window.setTimeout(() => api.review(table).then(follow, fail), 3 * POLL_MS);
+      if (e.status === 0) timer = window.setTimeout(() => source.review(table).then(follow, fail), 3 * POLL_MS);
     };
-    api.startReview(table).then(follow, fail);
+    source.startReview(table).then(follow, fail);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [table, attempt]);
+  }, [table, attempt, source]);
 
   const seatName = useMemo(() => seatNamer(seats), [seats]);
   const game = job?.review?.game ?? "";
@@ -142,9 +143,8 @@ function Failed(props: { heading: string; detail: string; table: string; retry?:
 }
 
 function WaysOut({ table }: { table: string }) {
-  return (
-    <Links links={[[replayPath(table), "Replay the game"], [tablePath(table, null), "The table"], TO_THE_LOBBY]} />
-  );
+  const source = useFinished();
+  return <Links links={[...finishedLinks(source, table, ["replay", "table"]), TO_THE_LOBBY]} />;
 }
 
 function ReviewView({
@@ -477,16 +477,17 @@ function DecisionPanel({
   const seat = seatOf(decision.seat);
   const [board, setBoard] = useState<ReplayStep | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const source = useFinished();
   useEffect(() => {
     let stopped = false;
-    api.replay(table, decision.index, seat).then(
+    source.replay(table, decision.index, seat).then(
       (answer) => !stopped && setBoard(answer),
       (e: ApiError) => !stopped && setError(e.message),
     );
     return () => {
       stopped = true;
     };
-  }, [table, decision.index, seat]);
+  }, [table, decision.index, seat, source]);
   const name = seatName(seat);
   return (
     <section class="panel review-decision-panel" aria-labelledby="review-decision-heading" data-index={decision.index}>

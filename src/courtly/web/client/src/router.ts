@@ -1,5 +1,6 @@
 // History routing: "/" is the lobby ("/?new=GAME": its form on a new table of GAME), "/offline" a
-// game played in this browser with no server,
+// game played in this browser with no server ("/offline/replay/ID", "/offline/review/ID" a game
+// kept in this browser),
 // "/table/ID?seat=N" a table, "/table/ID/hotseat" a table
 // played on one device, "/table/ID/replay" a finished game, "/table/ID/review" its review by
 // search, "/rules/GAME" a game's rules (the
@@ -21,12 +22,19 @@ export type Route =
   | { page: "leaderboard"; game: string | null; players: number }
   | { page: "mygames" }
   | { page: "offline" }
+  | { page: "offline-replay"; table: string }
+  | { page: "offline-review"; table: string }
   | { page: "missing"; path: string };
 
 export function parseRoute(location: Location): Route {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return { page: "lobby" };
   if (path === OFFLINE_PATH) return { page: "offline" };
+  const kept = /^\/offline\/(replay|review)\/([^/]+)$/.exec(path);
+  if (kept) {
+    const page = kept[1] === "replay" ? "offline-replay" : "offline-review";
+    return { page, table: decodeURIComponent(kept[2]) };
+  }
   if (path === "/signin" || path === "/signup" || path === "/account" || path === "/admin") {
     return { page: path.slice(1) as "signin" | "signup" | "account" | "admin" };
   }
@@ -50,6 +58,16 @@ export function parseRoute(location: Location): Route {
 
 /** A game played in this browser, with no server (src/offline.tsx). */
 export const OFFLINE_PATH = "/offline";
+
+/** A game played and kept in this browser, step by step, from its record (no server asked). */
+export function offlineReplayPath(table: string): string {
+  return `${OFFLINE_PATH}/replay/${encodeURIComponent(table)}`;
+}
+
+/** A game played and kept in this browser, reviewed by the engine in the browser. */
+export function offlineReviewPath(table: string): string {
+  return `${OFFLINE_PATH}/review/${encodeURIComponent(table)}`;
+}
 
 export function tablePath(table: string, seat: number | null): string {
   const base = `/table/${encodeURIComponent(table)}`;

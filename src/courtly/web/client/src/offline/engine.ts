@@ -14,18 +14,28 @@ export class EngineRefusal extends Error {
 }
 
 type Answer = { ok: unknown } | { refused: Refusal; status: number };
+type Progress = (done: number, total: number) => void;
 
 export class Engine {
   private worker: Worker;
   private next = 0;
-  private waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private waiting = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: Progress }
+  >();
 
   constructor() {
     this.worker = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event: MessageEvent<{ id: number; answer?: string; failed?: string }>) => {
-      const { id, answer, failed } = event.data;
+    this.worker.onmessage = (
+      event: MessageEvent<{ id: number; answer?: string; failed?: string; progress?: [number, number] }>,
+    ) => {
+      const { id, answer, failed, progress } = event.data;
       const waiting = this.waiting.get(id);
       if (!waiting) return;
+      if (progress) {
+        waiting.progress?.(progress[0], progress[1]);
+        return;
+      }
       this.waiting.delete(id);
       if (failed !== undefined || answer === undefined) {
         waiting.reject(new Error(failed ?? "the engine gave no answer"));
@@ -37,11 +47,12 @@ export class Engine {
     };
   }
 
-  /** One request (`op` and its fields), answered as courtly.offline.worker answers it. */
-  ask<T>(op: string, fields: Record<string, unknown> = {}): Promise<T> {
+  /** One request (`op` and its fields), answered as courtly.offline.worker answers it;
+   * ``progress`` is told how a long one goes. */
+  ask<T>(op: string, fields: Record<string, unknown> = {}, progress?: Progress): Promise<T> {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject, progress });
       this.worker.postMessage({ id, request: JSON.stringify({ op, ...fields }) });
     });
   }
@@ -49,4 +60,12 @@ export class Engine {
   stop(): void {
     this.worker.terminate();
   }
+}
+
+let shared: Engine | null = null;
+
+/** One engine for the page's life: Pyodide loads once, and every offline page reuses it. */
+export function sharedEngine(): Engine {
+  shared ??= new Engine();
+  return shared;
 }

@@ -10,7 +10,9 @@ interface Request {
 
 const base = new URL("/", self.location.href);
 
-async function start(): Promise<(request: string) => string> {
+type Answer = (request: string, progress: (done: number, total: number) => void) => string;
+
+async function start(): Promise<Answer> {
   const pyodide: PyodideInterface = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   const engine = await fetch(new URL("engine/courtly.zip", base));
   if (!engine.ok) throw new Error(`the engine could not be loaded (${engine.status})`);
@@ -19,7 +21,7 @@ async function start(): Promise<(request: string) => string> {
     "import sys\nsys.path.insert(0, '/courtly-engine')\nfrom courtly.offline.worker import Worker\nworker = Worker()\n",
   );
   const worker = pyodide.globals.get("worker");
-  return (request: string) => worker.answer(request) as string;
+  return (request, progress) => worker.answer(request, progress) as string;
 }
 
 const ready = start();
@@ -27,7 +29,9 @@ const ready = start();
 self.onmessage = async (event: MessageEvent<Request>) => {
   const { id, request } = event.data;
   try {
-    const answer = (await ready)(request);
+    // A long request (a review) tells how it goes.
+    const progress = (done: number, total: number) => self.postMessage({ id, progress: [done, total] });
+    const answer = (await ready)(request, progress);
     self.postMessage({ id, answer });
   } catch (error) {
     self.postMessage({ id, failed: String(error) });

@@ -8,6 +8,8 @@ import {
   hotseatPath,
   navigate,
   newTablePath,
+  offlineReplayPath,
+  offlineReviewPath,
   onLinkClick,
   replayPath,
   reviewPath,
@@ -98,12 +100,12 @@ export function Ending({
         </p>
       )}
       <Links
-        links={
-          // (a game played in this browser is on no server: its page offers its own record)
-          online
-            ? [[replayPath(message.table), "Replay the game step by step"], [reviewPath(message.table), "Review the game"], TO_THE_LOBBY]
-            : [TO_THE_LOBBY]
-        }
+        links={[
+          // (a game played in this browser is replayed and reviewed from its kept record)
+          [online ? replayPath(message.table) : offlineReplayPath(message.table), "Replay the game step by step"],
+          [online ? reviewPath(message.table) : offlineReviewPath(message.table), "Review the game"],
+          TO_THE_LOBBY,
+        ]}
       >
         Every hidden card is on the table below.{" "}
       </Links>
