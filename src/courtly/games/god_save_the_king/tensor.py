@@ -157,6 +157,26 @@ def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> 
             values.append(1.0)
 
 
+def _known(
+    at: int, cards: list[int], knowers: list[int], bit: int, slots: list[int], values: list[float]
+) -> int:
+    """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
+    further), as ``views.observation`` splits a pile or the removed area; return how many the
+    seat has not seen."""
+    unseen = 0
+    for i in range(len(cards)):
+        m = knowers[i]
+        if m == PUBLIC:
+            slots.append(at + cards[i])
+            values.append(1.0)
+        elif m & bit:
+            slots.append(at + CARD_SLOTS + cards[i])
+            values.append(1.0)
+        else:
+            unseen += 1
+    return unseen
+
+
 def _choice_slot(kind: int, text: str, rank: int) -> int:
     """Where a seat's own pending choice goes in ``your_choice`` (-1: a choice the layout
     does not name, such as a route aimed at a slot)."""
@@ -205,16 +225,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         at += _PLAYER
     _cards(at, state.hands[seat], slots, values)
     at += CARD_SLOTS
-    unseen = 0
-    for c, m in zip(state.removed, state.removed_knowers, strict=True):
-        if m == PUBLIC:
-            slots.append(at + c)
-            values.append(1.0)
-        elif m & bit:
-            slots.append(at + CARD_SLOTS + c)
-            values.append(1.0)
-        else:
-            unseen += 1
+    unseen = _known(at, state.removed, state.removed_knowers, bit, slots, values)
     at += 2 * CARD_SLOTS
     if unseen:
         slots.append(at)
@@ -294,16 +305,7 @@ def _player(
     if pile:
         slots.append(at)
         values.append(len(pile) / 26)
-    unseen = 0
-    for c, m in zip(pile, state.pile_knowers[s], strict=True):
-        if m == PUBLIC:
-            slots.append(at + 1 + c)
-            values.append(1.0)
-        elif m & bit:
-            slots.append(at + 1 + CARD_SLOTS + c)
-            values.append(1.0)
-        else:
-            unseen += 1
+    unseen = _known(at + 1, pile, state.pile_knowers[s], bit, slots, values)
     at += 1 + 2 * CARD_SLOTS
     if unseen:
         slots.append(at)
