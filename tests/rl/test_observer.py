@@ -137,3 +137,38 @@ def test_the_writers_equal_the_view_with_every_option(
             assert np.array_equal(observer.observe(state, seat)[0], expected)
             world = view.determinize(rng)  # a world the seat cannot tell from the truth
             assert np.array_equal(observer.observe(world, seat)[0], expected)
+
+
+# God Save The King's writer (its tensor module) against the layout of the view, in every
+# variant its options make: a route aimed at a slot (a choice the layout does not name), trick
+# piles seen as they are won, the King kept from the outside slots with no repeat declaration
+# and three routes a hand, and a safety cap that ends the game early. The tutorial plays the
+# default two-player game, covered above and here.
+GSK_VARIANTS = [
+    {},
+    {"route_window": "before_reveal"},
+    {"trick_pile_private_until_hand_end": False},
+    {"exposed_king_legal": False, "max_redeclare": 0, "routes_per_hand": 3},
+    {"safety_cap": 2},
+]
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("options", GSK_VARIANTS, ids=lambda o: ",".join(o) or "default")
+def test_god_save_the_king_writes_the_view_layout_from_the_state(
+    players: int, options: dict[str, object]
+) -> None:
+    game = make("god-save-the-king", players=players, **options)
+    observer = Observer(game)
+    assert observer.writer is not None  # the fast path, not the view's encoding
+    rng = random.Random(players)
+    for seed in range(2):
+        states = sampled_states(game, seed, every=1)
+        assert states[-1].is_terminal  # the end of the game, every card shown
+        for state in states:
+            for seat in range(players):
+                expected = observation_tensor(state.view(seat))
+                assert np.array_equal(observer.observe(state, seat)[0], expected)
+                if not state.is_terminal:  # nor can the seat tell a world drawn from its view
+                    world = state.view(seat).determinize(rng)
+                    assert np.array_equal(observer.observe(world, seat)[0], expected)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
-from ...core.game import Game
+from ...core.game import Game, State
 from ...core.tensors import (
     CARD_SLOTS,
     Among,
@@ -18,7 +18,8 @@ from ...core.tensors import (
     TensorLayout,
     Within,
 )
-from .components import DECISION_TEXT
+from .components import DECISION_TEXT, DECLARE, PASS, PUBLIC, PUSH, ROUTE
+from .rules import GodSaveTheKingState, Trick
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
 CHALLENGES = ("accurate", "not accurate")
@@ -131,3 +132,270 @@ def tensor_layout(game: Game) -> TensorLayout:
         Within("drawing", Seats("from", players), Seats("to", players)),
         Seats("winners", players),
     )
+
+
+# The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
+# (slot, value) pairs of the nonzero floats, field by field as ``views.observation`` builds
+# them. It reads only what that reads, which holds only what the seat may know even on the
+# unredacted state: its own hand and choice, the cards of a pile or of the removed area whose
+# knowers include the seat, its own face-down formation cards, the public table; and every
+# card once the game is over.
+
+_SLOT = 2 * CARD_SLOTS + 2  # a formation slot: face up, own face down, face down, emptied
+_FACE_DOWN = 2 * CARD_SLOTS
+_EMPTIED = 2 * CARD_SLOTS + 1
+_PLAYER = 1 + 4 + 1 + CARD_SLOTS + 1 + CARD_SLOTS + CARD_SLOTS + 1 + 1 + 4
+_DECISIONS = len(DECISION_TEXT) + 1  # and "draw"
+_CHOICES = 2 + len(RANKS)  # "pass", "route", a declaration per rank
+
+
+def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> None:
+    for card in cards:
+        if card < CARD_SLOTS - 1:  # a standard card (the state holds no other)
+            slots.append(at + card)
+            values.append(1.0)
+
+
+def _known(
+    at: int, cards: list[int], knowers: list[int], bit: int, slots: list[int], values: list[float]
+) -> int:
+    """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
+    further), as ``views.observation`` splits a pile or the removed area; return how many the
+    seat has not seen."""
+    unseen = 0
+    for i in range(len(cards)):
+        m = knowers[i]
+        if m == PUBLIC:
+            slots.append(at + cards[i])
+            values.append(1.0)
+        elif m & bit:
+            slots.append(at + CARD_SLOTS + cards[i])
+            values.append(1.0)
+        else:
+            unseen += 1
+    return unseen
+
+
+def _choice_slot(kind: int, text: str, rank: int) -> int:
+    """Where a seat's own pending choice goes in ``your_choice`` (-1: a choice the layout
+    does not name, such as a route aimed at a slot)."""
+    if kind == PASS:
+        return 0
+    if kind == ROUTE:
+        return 1 if text == "route" else -1
+    if kind == DECLARE:
+        return 2 + rank - 2
+    return -1
+
+
+def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
+    """Append the slot and value of every nonzero float of ``seat``'s observation."""
+    assert isinstance(state, GodSaveTheKingState)
+    n = state.num_players
+    over = state.is_terminal
+    bit = PUBLIC if over else 1 << seat
+    slots.append(seat)
+    values.append(1.0)
+    at = n
+    if state.hand_number:
+        slots.append(at)
+        values.append(state.hand_number / 5)
+    at += 1
+    if state.tricks_played:
+        slots.append(at)
+        values.append(state.tricks_played / 13)
+    at += 1
+    slots.append(at + (_DECISIONS - 1 if state.is_chance else state.decision))
+    values.append(1.0)
+    at += _DECISIONS
+    for s in state.waiting():
+        slots.append(at + s)
+        values.append(1.0)
+    at += n
+    mine = state.pending_choices[seat]
+    if mine is not None:
+        choice = _choice_slot(mine.kind, mine.text, mine.rank)
+        if choice >= 0:
+            slots.append(at + choice)
+            values.append(1.0)
+    at += _CHOICES
+    for s in range(n):
+        _player(state, s, bit, over, at, slots, values)
+        at += _PLAYER
+    _cards(at, state.hands[seat], slots, values)
+    at += CARD_SLOTS
+    unseen = _known(at, state.removed, state.removed_knowers, bit, slots, values)
+    at += 2 * CARD_SLOTS
+    if unseen:
+        slots.append(at)
+        values.append(unseen / 52)
+    at += 1
+    if state.tricks and state.current_trick:
+        slots.append(at)
+        values.append(state.current_trick / 2)
+    at += 1
+    record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * len(RANKS) + 1 + (n + 1) + 2 + n + 2
+    for t in state.tricks[:2]:
+        _trick(state, t, seat, over, at, slots, values)
+        at += record
+    at += (2 - min(2, len(state.tricks))) * record
+    past = 1 + 2 * n + 2 * len(RANKS) + 2
+    kept = state.past_tricks[-PAST_TRICKS:]
+    at += (PAST_TRICKS - len(kept)) * past
+    for hand, (x, y), collector, dx, dy, answer in kept:
+        if hand:
+            slots.append(at)
+            values.append(hand / 5)
+        slots.append(at + 1 + x)
+        values.append(1.0)
+        slots.append(at + 1 + y)
+        values.append(1.0)
+        if collector >= 0:
+            slots.append(at + 1 + n + collector)
+            values.append(1.0)
+        if dx:
+            slots.append(at + 1 + 2 * n + dx - 2)
+            values.append(1.0)
+        if dy:
+            slots.append(at + 1 + 2 * n + len(RANKS) + dy - 2)
+            values.append(1.0)
+        if answer >= 0:
+            slots.append(at + 1 + 2 * n + 2 * len(RANKS) + (0 if answer else 1))
+            values.append(1.0)
+        at += past
+    if state.is_chance:
+        if state.draw_from >= 0:
+            slots.append(at + state.draw_from)
+            values.append(1.0)
+        if state.draw_to >= 0:
+            slots.append(at + n + state.draw_to)
+            values.append(1.0)
+    at += 2 * n
+    won = 0
+    for s in state.winners:
+        if not won >> s & 1:
+            won |= 1 << s
+            slots.append(at + s)
+            values.append(1.0)
+
+
+def _player(
+    state: GodSaveTheKingState,
+    s: int,
+    bit: int,
+    over: bool,
+    at: int,
+    slots: list[int],
+    values: list[float],
+) -> None:
+    if state.active[s]:
+        slots.append(at)
+        values.append(1.0)
+    slots.append(at + 1 + s)  # the seat's suit
+    values.append(1.0)
+    hand = state.hands[s]
+    if hand:
+        slots.append(at + 5)
+        values.append(len(hand) / 26)
+    if over:
+        _cards(at + 6, hand, slots, values)
+    at += 6 + CARD_SLOTS
+    pile = state.piles[s]
+    if pile:
+        slots.append(at)
+        values.append(len(pile) / 26)
+    unseen = _known(at + 1, pile, state.pile_knowers[s], bit, slots, values)
+    at += 1 + 2 * CARD_SLOTS
+    if unseen:
+        slots.append(at)
+        values.append(unseen / 26)
+    routes = state.routes_used[s]
+    if routes:
+        slots.append(at + 1)
+        values.append(routes / 3)
+    if state.schedule >= 3 and state.active[s] and s in state.seat_of_letter:
+        slots.append(at + 2 + state.seat_of_letter.index(s))
+        values.append(1.0)
+
+
+def _trick(
+    state: GodSaveTheKingState,
+    t: Trick,
+    seat: int,
+    over: bool,
+    at: int,
+    slots: list[int],
+    values: list[float],
+) -> None:
+    n = state.num_players
+    seats = t.seats
+    for s in seats:
+        slots.append(at + s)
+        values.append(1.0)
+    at += n
+    slots.append(at + seats[0])
+    values.append(1.0)
+    at += n
+    for side in (0, 1):
+        slots.append(at + seats[side])
+        values.append(1.0)
+        placed = t.placed[side]
+        if placed:
+            slots.append(at + n)
+            values.append(placed / 3)
+        at += n + 1
+        formation = t.formations[side]
+        face_up = t.face_up[side]
+        own = seats[side] == seat
+        for k in range(3):
+            c = formation[k]
+            if c is None:
+                if placed > k:
+                    slots.append(at + _EMPTIED)
+                    values.append(1.0)
+            elif face_up[k] or over:
+                slots.append(at + int(c))
+                values.append(1.0)
+            elif own:
+                slots.append(at + CARD_SLOTS + int(c))
+                values.append(1.0)
+            else:
+                slots.append(at + _FACE_DOWN)
+                values.append(1.0)
+            at += _SLOT
+    if t.skirmish_result >= 0:
+        for column in t.columns:
+            slots.append(at + column + 1)
+            values.append(1.0)
+            at += 3
+    else:
+        at += 6
+    for declared in t.declared:
+        if declared:
+            slots.append(at + declared - 2)
+            values.append(1.0)
+        at += len(RANKS)
+    if t.redeclarations:
+        slots.append(at)
+        values.append(t.redeclarations / 2)
+    at += 1
+    result = t.skirmish_result
+    if result >= 0:
+        slots.append(at + (n if result == PUSH else seats[result]))
+        values.append(1.0)
+    at += n + 1
+    if t.challenge_answer >= 0:
+        slots.append(at + (0 if t.challenge_answer else 1))
+        values.append(1.0)
+    at += 2
+    if t.collector >= 0:
+        slots.append(at + seats[t.collector])
+        values.append(1.0)
+    at += n
+    if t.void:
+        slots.append(at)
+        values.append(1.0)
+    if t.step:
+        slots.append(at + 1)
+        values.append(t.step / 8)
