@@ -47,6 +47,8 @@ export function Lobby() {
   const [playing, setPlaying] = useState<TableSummary[]>([]);
   const [finished, setFinished] = useState<TableSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // The list of games could not be had from the server: say so, and where play still works.
+  const [gamesMissing, setGamesMissing] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const [learning, setLearning] = useState<string | null>(null);
   const form = useRef<HTMLElement>(null);
@@ -62,7 +64,10 @@ export function Lobby() {
         const asked = new URLSearchParams(window.location.search).get("new");
         if (asked && list.some((g) => g.id === asked)) choose(asked);
       },
-      (e: ApiError) => setError(e.message),
+      (e: ApiError) => {
+        setError(e.message);
+        setGamesMissing(true);
+      },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -127,7 +132,15 @@ export function Lobby() {
       <section aria-labelledby="games-heading">
         <h2 id="games-heading">Games</h2>
         {games === null ? (
-          <p role="status">Loading the games…</p>
+          gamesMissing ? (
+            <p role="status" class="games-missing">
+              {navigator.onLine ? "The server did not send its games." : "You are offline."} Every
+              game still plays against bots in this browser: Play offline, above. Reload the page to
+              ask the server again.
+            </p>
+          ) : (
+            <p role="status">Loading the games…</p>
+          )
         ) : (
           <ul class="games">
             {games.map((game) => (
