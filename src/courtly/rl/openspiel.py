@@ -361,7 +361,7 @@ class CourtlyObserver:
         self._slots = 0
 
     def set_from(self, state: CourtlyState, player: int) -> None:
-        self.observer.write(state.courtly, player, self.now)
+        self.observer.write_observation(state.position.state, player, self.now)
         if self.recall is not None:
             decisions = state._seat_decisions(player)
             kept = self._slots if decisions is self._written else 0

@@ -143,7 +143,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         if action is None:
             raise IllegalAction(f"{agent} is to move: None is no action")
-        self.state.apply(seat, self.game.action_from_id(action))  # checked; unchanged if refused
+        chosen = self.game.action_from_id(action)  # refuses a non-id, changing nothing
+        state = self.state
+        seen = self._seen
+        if (
+            seen is not None
+            and seen[0] == seat
+            and seen[1] is state
+            and seen[2] == len(state.history)
+            and seen[4][chosen.id]
+        ):
+            # Legal by the mask built at this very decision from the seat's legal actions (the
+            # game's shared instances, as action_from_id returns): no second look.
+            state.apply_legal(seat, chosen)
+        else:
+            state.apply(seat, chosen)  # checked; unchanged if refused
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
         self._advance()

@@ -74,6 +74,10 @@ class Observer:
         self.size = self.layout.size
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
+        # Reused at every call: the writer's lists, and the vector observe() copies out.
+        self._slots: list[int] = []
+        self._values: list[float] = []
+        self._vector = np.zeros(self.size, np.float32)
 
     def observe(
         self, state: State, seat: int
@@ -81,7 +85,9 @@ class Observer:
         seat = self._seat_of(state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         self._write_mask(state, seat, mask)
-        return self._observation(state, seat).astype(np.float32), mask
+        vector = self._vector
+        self._fill(state, seat, vector)
+        return vector.copy(), mask  # the caller keeps its arrays: the buffer is copied out
 
     def write(
         self,
@@ -96,20 +102,37 @@ class Observer:
         _check_array("observation_out", observation_out, self.size, np.float32)
         if mask_out is not None:
             _check_array("mask_out", mask_out, self.num_actions, np.int8)
-        observation_out[:] = self._observation(state, seat)
+        self._fill(state, seat, observation_out)
         if mask_out is not None:
             mask_out.fill(0)
             self._write_mask(state, seat, mask_out)
 
-    def _observation(self, state: State, seat: int) -> npt.NDArray[np.float64]:
+    def write_observation(
+        self, state: State, seat: int, observation_out: npt.NDArray[np.float32]
+    ) -> None:
+        """:meth:`write` of the observation alone into an array the adapter made itself at the
+        observation's shape and dtype (so it is not checked again at every step); the state
+        and the seat are checked as in :meth:`write`."""
+        self._fill(state, self._seat_of(state, seat), observation_out)
+
+    def _fill(self, state: State, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Write the seat's observation into ``out`` (float32, the observation's shape)."""
         writer = self.writer
         if writer is None:
-            return np.asarray(self.layout.encode(state.view(seat).observation()))
-        slots: list[int] = []
-        values: list[float] = []
+            out[:] = self.layout.encode(state.view(seat).observation())
+            return
+        slots = self._slots
+        values = self._values
+        slots.clear()
+        values.clear()
         writer(state, seat, slots, values)
-        # bincount adds values of a repeated slot in float64, as the layout's list does.
-        return np.asarray(np.bincount(slots, weights=values, minlength=self.size), np.float64)
+        out.fill(0.0)
+        if len(set(slots)) == len(slots):
+            # Each value rounded once from float64 to float32, as the layout's list would be.
+            out[slots] = values
+        else:
+            # A slot named twice sums in float64 first, as the layout's list does, then rounds.
+            out[:] = np.bincount(slots, weights=values, minlength=self.size)
 
     @staticmethod
     def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
