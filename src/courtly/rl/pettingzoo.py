@@ -116,20 +116,28 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _seen_by(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and mask now (the ended mask after the game), built once per turn
         for the agent to act."""
+        seen = self._seen_now(seat)
+        if seen is not None:
+            return seen[3], seen[4]
         state = self.state
+        vector, mask = self._observe(seat)
+        if state.is_terminal:
+            mask = ended_mask(self.game.num_actions)
+        self._seen = (seat, state, len(state.history), vector, mask)
+        return vector, mask
+
+    def _seen_now(self, seat: int) -> Seen | None:
+        """What was built for the seat at this very decision, if anything."""
         seen = self._seen
+        state = self.state
         if (
             seen is not None
             and seen[0] == seat
             and seen[1] is state
             and seen[2] == len(state.history)
         ):
-            return seen[3], seen[4]
-        vector, mask = self._observe(seat)
-        if state.is_terminal:
-            mask = ended_mask(self.game.num_actions)
-        self._seen = (seat, state, len(state.history), vector, mask)
-        return vector, mask
+            return seen
+        return None
 
     def _observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and legal-action mask: the one place the env builds them."""
@@ -145,14 +153,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise IllegalAction(f"{agent} is to move: None is no action")
         chosen = self.game.action_from_id(action)  # refuses a non-id, changing nothing
         state = self.state
-        seen = self._seen
-        if (
-            seen is not None
-            and seen[0] == seat
-            and seen[1] is state
-            and seen[2] == len(state.history)
-            and seen[4][chosen.id]
-        ):
+        seen = self._seen_now(seat)
+        if seen is not None and seen[4][chosen.id]:
             # Legal by the mask built at this very decision from the seat's legal actions (the
             # game's shared instances, as action_from_id returns): no second look.
             state.apply_legal(seat, chosen)
