@@ -75,9 +75,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize("game_id", ["royal-gambit", "kings-court", "goths-save-the-queen"])
-def test_a_step_legal_by_the_mask_plays_what_the_checked_apply_plays(game_id: str) -> None:
-    # The env applies an action its mask allows without a second legality check: the game
-    # played must be the one the checked path plays, and anything else must still be refused.
+def test_every_bad_id_is_refused_at_every_decision_and_the_game_replays(game_id: str) -> None:
+    # Whatever path a step takes, a bad id is refused and changes nothing, and the game
+    # played is the one the checked apply plays from the same decisions.
     table = env(game_id, players=3)
     table.reset(seed=5)
     raw = table.unwrapped
