@@ -74,10 +74,9 @@ class Observer:
         self.size = self.layout.size
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
-        # Reused at every call: the writer's lists, and the vector observe() copies out.
+        # The writer's lists, reused by the writes into the caller's arrays.
         self._slots: list[int] = []
         self._values: list[float] = []
-        self._vector = np.zeros(self.size, np.float32)
 
     def observe(
         self, state: State, seat: int
@@ -85,9 +84,17 @@ class Observer:
         seat = self._seat_of(state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         self._write_mask(state, seat, mask)
-        vector = self._vector
-        self._fill(state, seat, vector)
-        return vector.copy(), mask  # the caller keeps its arrays: the buffer is copied out
+        writer = self.writer
+        if writer is None:
+            vector = np.asarray(self.layout.encode(state.view(seat).observation()), np.float32)
+        else:
+            # A fresh array straight from bincount (the caller keeps it): measured cheaper than
+            # filling a reused buffer and copying it out.
+            slots: list[int] = []
+            values: list[float] = []
+            writer(state, seat, slots, values)
+            vector = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+        return vector, mask
 
     def write(
         self,
