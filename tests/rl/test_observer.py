@@ -45,6 +45,9 @@ def test_observer_equals_the_layout_of_the_view_in_every_world(game: Game, seed:
             observer.write(state, seat, observation_out, mask_out)
             assert np.array_equal(observation_out, expected)
             assert np.array_equal(mask_out, expected_mask)
+            observation_out.fill(7.0)
+            observer.write_observation(state, seat, observation_out)
+            assert np.array_equal(observation_out, expected)
             if seed == 0:  # the seat cannot tell these worlds from the truth
                 world = view.determinize(rng)
                 again, again_mask = observer.observe(world, seat)
@@ -57,6 +60,34 @@ def test_every_game_writes_from_the_state(game_id: str) -> None:
     game = make(game_id)
     assert tensor_writer(game) is not None
     assert Observer(game).writer is not None
+
+
+def test_a_slot_named_twice_sums_in_float64_before_rounding() -> None:
+    # The layout's list adds a slot's values in float64 and rounds once to float32; a writer
+    # may name a slot twice (two cards of one kind), so the observer must sum the same way.
+    game = make("royal-gambit", players=2)
+    observer = Observer(game)
+    third = 1 / 3
+
+    def repeating(state: object, seat: int, slots: list[int], values: list[float]) -> None:
+        slots.extend([4, 9, 4, 4, 0, 4, 4])
+        values.extend([third, 0.1, third, third, 1.0, third, third])
+
+    observer.writer = repeating
+    state = game.new_state()
+    expected = np.zeros(observer.size, np.float64)
+    expected[4] = third + third + third + third + third
+    expected[9] = 0.1
+    expected[0] = 1.0
+    observation, _ = observer.observe(state, 0)
+    assert np.array_equal(observation, expected.astype(np.float32))
+    in_float32 = np.float32(0.0)
+    for _ in range(5):
+        in_float32 = np.float32(in_float32 + np.float32(third))
+    assert observation[4] != in_float32  # summing in float32 would have been caught
+    out = np.full(observer.size, 5.0, np.float32)
+    observer.write_observation(state, 1, out)
+    assert np.array_equal(out, expected.astype(np.float32))
 
 
 def test_observe_returns_fresh_arrays() -> None:

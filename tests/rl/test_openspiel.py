@@ -344,3 +344,23 @@ def test_an_observer_shared_between_states_and_seats_writes_each_one_whole() -> 
             fresh.set_from(seen, seat)
             assert np.array_equal(shared.tensor, fresh.tensor)
     assert len(earlier) > 5
+
+
+@pytest.mark.parametrize("game_id", ["royal-gambit", "kings-court", "goths-save-the-queen"])
+def test_the_initial_state_observation_is_written_once_and_equal_every_time(game_id: str) -> None:
+    # pyspiel observes a fresh initial state at every observation_tensor call (for the shape):
+    # the observer keeps each seat's observation of it, which must stay the reference's, also
+    # when other states were observed in between and for an invalid seat.
+    game = pyspiel.load_game(game_name(game_id), {"players": 3})
+    courtly = make(game_id, players=3)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(3):
+        for seat in range(3):
+            expected = observation_tensor(courtly.new_state().view(seat))
+            assert np.array_equal(game.new_initial_state().observation_tensor(seat), expected)
+            now = observation_tensor(state.courtly.view(seat))
+            assert np.array_equal(state.observation_tensor(seat), now)
+        _play(state, rng, 5)
+    with pytest.raises(Exception):  # noqa: B017 - pyspiel's own error type
+        game.new_initial_state().observation_tensor(7)

@@ -74,6 +74,45 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         env("royal-gambit", observation="image")
 
 
+@pytest.mark.parametrize("game_id", ["royal-gambit", "kings-court", "goths-save-the-queen"])
+def test_every_bad_id_is_refused_at_every_decision_and_the_game_replays(game_id: str) -> None:
+    # Whatever path a step takes, a bad id is refused and changes nothing, and the game
+    # played is the one the checked apply plays from the same decisions.
+    table = env(game_id, players=3)
+    table.reset(seed=5)
+    raw = table.unwrapped
+    rng = random.Random(5)
+    replay = raw.game.new_state()
+    played = 0
+    for agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        mask = observation["action_mask"]
+        for bad in (True, "0", 1.0, -1, raw.game.num_actions):
+            before = raw.state.history_text()
+            with pytest.raises(IllegalAction):
+                table.step(bad)
+            assert raw.state.history_text() == before and table.agent_selection == agent
+        illegal = np.flatnonzero(mask == 0)
+        if len(illegal):
+            with pytest.raises(IllegalAction):
+                table.step(np.int64(illegal[0]))
+        legal = np.flatnonzero(mask)
+        chosen = legal[rng.randrange(len(legal))]
+        table.step(chosen if played % 2 else int(chosen))  # NumPy ids and ints alike
+        played += 1
+    # The same decisions through the checked apply, chance replayed from the env's history.
+    for seat, item in raw.state.history:
+        if seat < 0:
+            replay.apply_chance(item)
+        else:
+            replay.apply(seat, item.id)
+    assert replay.history_text() == raw.state.history_text() and replay.is_terminal
+    assert played > 0
+
+
 @pytest.mark.parametrize("game_id", ["god-save-the-king", "goths-save-the-queen"])
 def test_a_seat_deciding_after_another_at_a_simultaneous_point_cannot_see_its_choice(
     game_id: str,

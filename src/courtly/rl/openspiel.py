@@ -358,10 +358,23 @@ class CourtlyObserver:
         # The decisions written last, and how many: a seat's list only grows (a copied state
         # gets its own), so the same list again needs only its new slots written.
         self._written: list[Decision] | None = None
+        self._initial: dict[int, npt.NDArray[np.float32]] = {}
         self._slots = 0
 
     def set_from(self, state: CourtlyState, player: int) -> None:
-        self.observer.write(state.courtly, player, self.now)
+        courtly = state.position.state
+        if courtly.history:
+            self.observer.write_observation(courtly, player, self.now)
+        else:
+            # pyspiel learns the tensor's shape at every observation_tensor call by observing a
+            # fresh initial state; with nothing applied yet it is always the same state, so
+            # each seat's observation of it is written once and then copied.
+            initial = self._initial.get(player)
+            if initial is None:
+                self.observer.write_observation(courtly, player, self.now)
+                self._initial[player] = self.now.copy()
+            else:
+                self.now[:] = initial
         if self.recall is not None:
             decisions = state._seat_decisions(player)
             kept = self._slots if decisions is self._written else 0

@@ -116,20 +116,28 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _seen_by(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and mask now (the ended mask after the game), built once per turn
         for the agent to act."""
+        seen = self._seen_now(seat)
+        if seen is not None:
+            return seen[3], seen[4]
         state = self.state
+        vector, mask = self._observe(seat)
+        if state.is_terminal:
+            mask = ended_mask(self.game.num_actions)
+        self._seen = (seat, state, len(state.history), vector, mask)
+        return vector, mask
+
+    def _seen_now(self, seat: int) -> Seen | None:
+        """What was built for the seat at this very decision, if anything."""
         seen = self._seen
+        state = self.state
         if (
             seen is not None
             and seen[0] == seat
             and seen[1] is state
             and seen[2] == len(state.history)
         ):
-            return seen[3], seen[4]
-        vector, mask = self._observe(seat)
-        if state.is_terminal:
-            mask = ended_mask(self.game.num_actions)
-        self._seen = (seat, state, len(state.history), vector, mask)
-        return vector, mask
+            return seen
+        return None
 
     def _observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and legal-action mask: the one place the env builds them."""
@@ -143,7 +151,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         if action is None:
             raise IllegalAction(f"{agent} is to move: None is no action")
-        self.state.apply(seat, self.game.action_from_id(action))  # checked; unchanged if refused
+        # The checked apply, even for an id off the mask: compiled, its identity scan of the
+        # legal list costs less than reading the mask back (measured), and it refuses the rest.
+        self.state.apply(seat, self.game.action_from_id(action))  # unchanged if refused
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
         self._advance()

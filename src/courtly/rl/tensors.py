@@ -74,6 +74,9 @@ class Observer:
         self.size = self.layout.size
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
+        # The writer's lists, reused by the writes into the caller's arrays.
+        self._slots: list[int] = []
+        self._values: list[float] = []
 
     def observe(
         self, state: State, seat: int
@@ -81,7 +84,17 @@ class Observer:
         seat = self._seat_of(state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         self._write_mask(state, seat, mask)
-        return self._observation(state, seat).astype(np.float32), mask
+        writer = self.writer
+        if writer is None:
+            vector = np.asarray(self.layout.encode(state.view(seat).observation()), np.float32)
+        else:
+            # A fresh array straight from bincount (the caller keeps it): measured cheaper than
+            # filling a reused buffer and copying it out.
+            slots: list[int] = []
+            values: list[float] = []
+            writer(state, seat, slots, values)
+            vector = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+        return vector, mask
 
     def write(
         self,
@@ -96,20 +109,34 @@ class Observer:
         _check_array("observation_out", observation_out, self.size, np.float32)
         if mask_out is not None:
             _check_array("mask_out", mask_out, self.num_actions, np.int8)
-        observation_out[:] = self._observation(state, seat)
+        self._fill(state, seat, observation_out)
         if mask_out is not None:
             mask_out.fill(0)
             self._write_mask(state, seat, mask_out)
 
-    def _observation(self, state: State, seat: int) -> npt.NDArray[np.float64]:
+    def write_observation(
+        self, state: State, seat: int, observation_out: npt.NDArray[np.float32]
+    ) -> None:
+        """:meth:`write` of the observation alone into an array the adapter made itself at the
+        observation's shape and dtype (so it is not checked again at every step); the state
+        and the seat are checked as in :meth:`write`."""
+        self._fill(state, self._seat_of(state, seat), observation_out)
+
+    def _fill(self, state: State, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Write the seat's observation into ``out`` (float32, the observation's shape)."""
         writer = self.writer
         if writer is None:
-            return np.asarray(self.layout.encode(state.view(seat).observation()))
-        slots: list[int] = []
-        values: list[float] = []
+            out[:] = self.layout.encode(state.view(seat).observation())
+            return
+        slots = self._slots
+        values = self._values
+        slots.clear()
+        values.clear()
         writer(state, seat, slots, values)
-        # bincount adds values of a repeated slot in float64, as the layout's list does.
-        return np.asarray(np.bincount(slots, weights=values, minlength=self.size), np.float64)
+        # bincount adds the values of a slot named twice in float64, as the layout's list does,
+        # and the float32 output rounds each sum once. (Skipping it where no slot repeats cost
+        # more in the check than it saved.)
+        out[:] = np.bincount(slots, weights=values, minlength=self.size)
 
     @staticmethod
     def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
