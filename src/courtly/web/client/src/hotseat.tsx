@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, savedToken, type SeatMessage, type TableSummary } from "./api";
 import { LiveTable } from "./table/page";
 import { tablePath } from "./router";
+import { HandoverCover } from "./shared/handover";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 import "./around.css";
 
@@ -73,11 +74,6 @@ export function HotSeatPage({ table }: { table: string }) {
     [seatsKey],
   );
 
-  const coverButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (cover !== null) coverButton.current?.focus();
-  }, [cover]);
-
   if (error) {
     return (
       <section class="panel narrow">
@@ -108,24 +104,15 @@ export function HotSeatPage({ table }: { table: string }) {
   if (shown === null) {
     const next = cover ?? seats[0];
     return (
-      <section class="panel hotseat-cover" aria-labelledby="cover-heading" data-cover-seat={next}>
-        <p class="muted">
-          {summary.title} · hot seat
-        </p>
-        <h1 id="cover-heading">Pass the device to {seatLabel(summary, next)}</h1>
-        <p>The table is hidden so that nobody sees another player's cards.</p>
-        <button
-          ref={coverButton}
-          type="button"
-          class="primary"
-          onClick={() => {
-            setCover(null);
-            setShown(next);
-          }}
-        >
-          I am p{next}
-        </button>
-      </section>
+      <HandoverCover
+        caption={`${summary.title} · hot seat`}
+        to={seatLabel(summary, next)}
+        seat={next}
+        onReady={() => {
+          setCover(null);
+          setShown(next);
+        }}
+      />
     );
   }
   return (

@@ -30,6 +30,7 @@ import {
   changed,
   defaults,
   OptionField,
+  PlayersField,
   playsVariant,
   recommendation,
   RecommendationNote,
@@ -469,7 +470,6 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
     }
   };
 
-  const official = new Set(game.official_players);
   const botSummary = (bot: string) => game.bots.find((b) => b.name === bot)?.summary ?? "";
   return (
     <form class="create" onSubmit={submit} aria-describedby={error ? "create-error" : undefined}>
@@ -484,21 +484,7 @@ export function CreateForm({ games, chosen }: { games: GameInfo[]; chosen: strin
         </select>
         <span class="help">{game.summary}</span>
       </div>
-      <div class="field">
-        <label for="create-players">Players</label>
-        <select
-          id="create-players"
-          value={String(players)}
-          onChange={(e) => pickPlayers(Number((e.target as HTMLSelectElement).value))}
-        >
-          {game.players.map((n) => (
-            <option key={n} value={String(n)}>
-              {n}
-              {official.has(n) ? "" : " (unofficial)"}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PlayersField id="create-players" game={game} value={players} onPick={pickPlayers} />
       {variant && (
         <RecommendationNote variant={variant} playing={playsVariant(variant, options)} onChoose={chooseRules} />
       )}

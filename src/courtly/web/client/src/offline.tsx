@@ -12,11 +12,13 @@ import { uploadKeptGames } from "./offline/uploads";
 import { OfflineTable } from "./offline/transport";
 import { LiveTable } from "./table/page";
 import { TransportContext } from "./table/transport";
+import { HandoverCover } from "./shared/handover";
 import { Links, TO_THE_LOBBY } from "./shared/links";
 import {
   changed,
   defaults,
   OptionField,
+  PlayersField,
   playsVariant,
   recommendation,
   RecommendationNote,
@@ -206,7 +208,6 @@ function OfflineForm({
   };
   const variant = recommendation(game, players);
   const people = seats.filter((choice) => choice === "person").length;
-  const official = new Set(game.official_players);
   return (
     <form
       onSubmit={(event) => {
@@ -225,22 +226,7 @@ function OfflineForm({
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for="offline-players">Players</label>
-        <select
-          id="offline-players"
-          name="players"
-          value={String(players)}
-          onChange={(e) => pickPlayers(Number((e.target as HTMLSelectElement).value))}
-        >
-          {game.players.map((count) => (
-            <option key={count} value={String(count)}>
-              {count}
-              {official.has(count) ? "" : " (unofficial)"}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PlayersField id="offline-players" game={game} value={players} onPick={pickPlayers} />
       {variant && <RecommendationNote variant={variant} playing={playsVariant(variant, options)} onChoose={chooseRules} />}
       <fieldset>
         <legend>Seats</legend>
@@ -391,21 +377,15 @@ function OfflineHotSeat({
   if (shown === null) {
     const next = cover ?? persons[0];
     return (
-      <section class="panel hotseat-cover" aria-labelledby="cover-heading" data-cover-seat={next}>
-        <p class="muted">Hot seat · {persons.length} people on this device</p>
-        <h1 id="cover-heading">Pass the device to p{next}</h1>
-        <p>The table is hidden so that nobody sees another player's cards.</p>
-        <button
-          type="button"
-          class="primary"
-          onClick={() => {
-            setCover(null);
-            setShown(next);
-          }}
-        >
-          I am p{next}
-        </button>
-      </section>
+      <HandoverCover
+        caption={`Hot seat · ${persons.length} people on this device`}
+        to={`p${next}`}
+        seat={next}
+        onReady={() => {
+          setCover(null);
+          setShown(next);
+        }}
+      />
     );
   }
   return (

@@ -188,3 +188,36 @@ export function RecommendationNote({
     </div>
   );
 }
+
+/** The number of players: each count the game takes, those beyond its rules marked. */
+export function PlayersField({
+  id,
+  game,
+  value,
+  onPick,
+}: {
+  id: string;
+  game: GameInfo;
+  value: number;
+  onPick: (players: number) => void;
+}) {
+  const official = new Set(game.official_players);
+  return (
+    <div class="field">
+      <label for={id}>Players</label>
+      <select
+        id={id}
+        name="players"
+        value={String(value)}
+        onChange={(e) => onPick(Number((e.target as HTMLSelectElement).value))}
+      >
+        {game.players.map((count) => (
+          <option key={count} value={String(count)}>
+            {count}
+            {official.has(count) ? "" : " (unofficial)"}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
