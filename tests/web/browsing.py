@@ -4,6 +4,7 @@ table page and play on it. The fixtures are imported by each ``test_browser*.py`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -14,6 +15,7 @@ from typing import Any
 import httpx2
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import courtly.web
 from courtly.testing.postgres import must_run
@@ -391,5 +393,10 @@ def create_through_the_form(
 
 
 def no_horizontal_scroll(page: Page) -> None:
+    """The page fits the phone's width once its layout has settled: a chart redraws for a new
+    viewport on the next frames, so the width is read again for up to two seconds."""
+    fits = f"document.documentElement.scrollWidth <= {PHONE['width']}"
+    with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below says how wide
+        page.wait_for_function(fits, timeout=2000)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
