@@ -53,7 +53,7 @@ from ..core.events import CHANCE
 from ..core.game import Game, State
 from ..core.registry import games, make
 from .recall import Decision, RecallLayout, decisions_from_history
-from .tensors import Observer, observation_tensor
+from .tensors import Observer
 
 PREFIX = "python_courtly_"
 
@@ -248,7 +248,10 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return self.keys[seat]
 
     def _decision_observation(self, seat: int, action: int) -> Decision:
-        return observation_tensor(self.courtly.view(seat)), action
+        # Written from the state by the game's recall layout, asked of the game each time: an
+        # attribute of the state's own would be deep-copied by OpenSpiel's every clone.
+        recall: RecallLayout = self.get_game().recall
+        return recall.decision(self.position.state, seat, action)
 
     def seat_decisions(self, seat: int) -> list[Decision]:
         """What ``seat`` observed at each of its decisions and what it chose there (a copy)."""

@@ -10,8 +10,9 @@ no seat's own decisions can exceed), the vector holds ``D * (O + A) + O`` floats
   the slots past its decisions so far are zeros;
 * then ``O`` floats: its observation vector now (at its own decision, the one it is taking).
 
-Every part is read from the seat's views, so the vector is the same in every world the seat
-cannot tell apart. Its size grows with the bound: a game's ``safety_cap`` sets it, and a small
+Every part is what the seat's view holds (each observation is written by the game's
+:class:`~courtly.rl.tensors.Observer`, equal to the view's vector), so the vector is the same in
+every world the seat cannot tell apart. Its size grows with the bound: a game's ``safety_cap`` sets it, and a small
 cap gives a small vector (``docs/rl.md`` lists sizes).
 """
 
@@ -23,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.events import CHANCE, Event
-from ..core.game import Game
-from .tensors import observation_tensor
+from ..core.game import Game, State
+from .tensors import Observer
 
 Decision = tuple[npt.NDArray[np.float32], int]
 """A seat's observation vector as it decided, and the id of the action it took."""
@@ -41,6 +42,11 @@ class RecallLayout:
         self.now = self.slots * self.slot_size
         """Where the observation now begins."""
         self.size = self.now + self.observation_size
+        self.observer = Observer(game)
+
+    def decision(self, state: State, seat: int, action: int) -> Decision:
+        """``seat``'s decision in ``state``: its observation vector there, and ``action``."""
+        return decision_observation(self.observer, state, seat), action
 
     def write_decisions(
         self,
@@ -75,6 +81,7 @@ class RecallLayout:
 def decisions_from_history(game: Game, history: Sequence[Event], seat: int) -> list[Decision]:
     """``seat``'s decisions along ``history``, replayed from the start: what a seat drawn into a
     sampled world would have observed there."""
+    observer = Observer(game)
     state = game.new_state()
     decisions: list[Decision] = []
     for actor, item in history:
@@ -82,6 +89,14 @@ def decisions_from_history(game: Game, history: Sequence[Event], seat: int) -> l
             state.apply_chance(item)
             continue
         if actor == seat:
-            decisions.append((observation_tensor(state.view(seat)), item.id))
+            decisions.append((decision_observation(observer, state, seat), item.id))
         state.apply(actor, item)
     return decisions
+
+
+def decision_observation(observer: Observer, state: State, seat: int) -> npt.NDArray[np.float32]:
+    """``seat``'s observation vector in ``state``, written from the state by the game's fast
+    path into a fresh array (a decision keeps it: never written again)."""
+    observation = np.empty(observer.size, np.float32)
+    observer.write_observation(state, seat, observation)
+    return observation
