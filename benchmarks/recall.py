@@ -23,8 +23,10 @@ import argparse
 import functools
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pyspiel
@@ -34,6 +36,9 @@ import courtly.rl.openspiel as adapter
 from courtly import _compiled
 from courtly.core import games
 from courtly.rl.tensors import observation_tensor
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from openspiel_adapter import play_rate  # the same loop as the adapter's own figures
 
 GAMES = [info.id for info in games() if not info.id.startswith("test-")]
 RECALL = {"safety_cap": 10, "infostate_tensor": "perfect_recall"}
@@ -68,27 +73,6 @@ def record_micros(points: list[tuple[Any, int]], record: Callable[[Any, int], ob
 
 def record_fast(layout: Any, state: Any, seat: int) -> object:
     return layout.decision(state, seat, 0)
-
-
-def play_rate(game: Any, steps: int, read: Callable[[Any, int], object] | None) -> float:
-    """Decisions per second of random play, ``read`` called at each decision."""
-    rng = random.Random(1)
-    done = 0
-    elapsed = 0.0
-    while done < steps:
-        state = game.new_initial_state()
-        start = time.perf_counter()
-        while not state.is_terminal() and done < steps:
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices(outcomes, [p for _, p in outcomes])[0][0])
-                continue
-            if read is not None:
-                read(state, state.current_player())
-            state.apply_action(rng.choice(state.legal_actions()))
-            done += 1
-        elapsed += time.perf_counter() - start
-    return done / elapsed
 
 
 def main() -> None:
