@@ -1,0 +1,166 @@
+"""The PettingZoo environment against a plain reference written here: the straightforward AEC
+environment over a seat's view (its layout encoding and legal actions, every reward dict rebuilt
+and accumulated at every step). Every value the environment hands out, at every step of seeded
+random play of every game and player count, is equal to the reference's, and no array it handed
+out changes afterwards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from courtly.core import games, make
+from courtly.core.actions import seat_text
+from courtly.core.game import sample_chance
+from courtly.rl.pettingzoo import env
+from courtly.rl.spaces import ended_mask
+from courtly.rl.tensors import action_mask, observation_tensor
+
+CASES = [
+    (info.id, n) for info in games() if not info.id.startswith("test-") for n in info.player_counts
+]
+IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
+
+
+class ReferenceEnv(AECEnv):  # type: ignore[misc]
+    """The AEC contract done the plain way: every observation from the seat's view."""
+
+    metadata = {"render_modes": [], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, game_id: str, players: int) -> None:
+        super().__init__()
+        self.game = make(game_id, players=players)
+        self.possible_agents = [seat_text(seat) for seat in range(players)]
+        self._rng = random.Random()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.state = self.game.new_state()
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._advance()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        view = self.state.view(self.possible_agents.index(agent))
+        mask = action_mask(view)
+        if self.state.is_terminal:
+            mask = ended_mask(self.game.num_actions)
+        return {"observation": observation_tensor(view), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self.state.apply(seat, self.game.action_from_id(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {name: 0.0 for name in self.agents}
+        self._advance()
+        self._accumulate_rewards()
+
+    def _advance(self) -> None:
+        state = self.state
+        while state.is_chance:
+            sample_chance(state, self._rng)
+        if state.is_terminal:
+            returns = state.returns()
+            for agent in self.agents:
+                self.rewards[agent] = float(returns[self.possible_agents.index(agent)])
+                self.terminations[agent] = not state.truncated
+                self.truncations[agent] = state.truncated
+                self.infos[agent]["action_mask"] = ended_mask(self.game.num_actions)
+            self.agent_selection = self.agents[0]
+            return
+        seat = state.to_move[0]
+        self.agent_selection = self.possible_agents[seat]
+        self.infos[self.agent_selection]["action_mask"] = self.observe(self.agent_selection)[
+            "action_mask"
+        ]
+
+
+def _same(ours: Any, theirs: Any) -> bool:
+    """Equal values of equal types, arrays compared by dtype, shape and content."""
+    if isinstance(theirs, np.ndarray):
+        return (
+            isinstance(ours, np.ndarray)
+            and ours.dtype == theirs.dtype
+            and np.array_equal(ours, theirs)
+        )
+    if isinstance(theirs, dict):
+        return (
+            isinstance(ours, dict)
+            and list(ours) == list(theirs)
+            and all(_same(ours[key], theirs[key]) for key in theirs)
+        )
+    if isinstance(theirs, tuple | list):
+        return (
+            type(ours) is type(theirs)
+            and len(ours) == len(theirs)
+            and all(_same(a, b) for a, b in zip(ours, theirs, strict=True))
+        )
+    return type(ours) is type(theirs) and bool(ours == theirs)
+
+
+def _snapshot(table: AECEnv) -> dict[str, Any]:
+    return {
+        "agents": list(table.agents),
+        "agent_selection": table.agent_selection,
+        "rewards": dict(table.rewards),
+        "cumulative": dict(table._cumulative_rewards),
+        "terminations": dict(table.terminations),
+        "truncations": dict(table.truncations),
+        "infos": {agent: dict(info) for agent, info in table.infos.items()},
+    }
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_every_value_equals_the_reference_over_random_play(game_id: str, players: int) -> None:
+    ours = env(game_id, players=players)
+    reference = wrappers.OrderEnforcingWrapper(ReferenceEnv(game_id, players))
+    handed_out: list[tuple[Any, Any]] = []  # what the caller kept, and a copy of it then
+    rng = random.Random(players)
+    for episode in range(3):
+        seed = rng.randrange(1 << 30)
+        ours.reset(seed=seed)
+        reference.reset(seed=seed)
+        assert _same(_snapshot(ours), _snapshot(reference))
+        steps = 0
+        for agent in ours.agent_iter():
+            assert agent == reference.agent_selection
+            last = ours.last()
+            assert _same(last, reference.last())
+            for seat in range(players):  # every seat's observation, not only the mover's
+                name = seat_text(seat)
+                if name in ours.agents:
+                    observation = ours.observe(name)
+                    assert _same(observation, reference.observe(name))
+                    handed_out.append((observation, {k: v.copy() for k, v in observation.items()}))
+            handed_out.append((last[0], {k: v.copy() for k, v in last[0].items()}))
+            info_mask = last[4]["action_mask"]
+            handed_out.append((info_mask, info_mask.copy()))
+            if last[2] or last[3]:  # (PettingZoo's dead steps clear the last rewards in place)
+                action = None
+            else:
+                legal = np.flatnonzero(last[0]["action_mask"])
+                action = int(legal[rng.randrange(len(legal))])
+                handed_out.append((ours.rewards, dict(ours.rewards)))
+            ours.step(action)
+            reference.step(action)
+            assert _same(_snapshot(ours), _snapshot(reference))
+            steps += 1
+        assert reference.agents == [] and steps > players
+        if episode == 0:  # a few of every step's values, compared once the episode is over
+            for value, copy in handed_out:
+                assert _same(value, copy)
+    for value, copy in handed_out:  # nothing handed out was changed by the steps after
+        assert _same(value, copy)
