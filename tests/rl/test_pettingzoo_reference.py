@@ -6,7 +6,10 @@ out changes afterwards."""
 
 from __future__ import annotations
 
+import logging
 import random
+import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -17,7 +20,7 @@ from pettingzoo.utils import wrappers
 from courtly.core import games, make
 from courtly.core.actions import seat_text
 from courtly.core.game import sample_chance
-from courtly.rl.pettingzoo import env
+from courtly.rl.pettingzoo import OrderEnforcing, env, raw_env
 from courtly.rl.spaces import ended_mask
 from courtly.rl.tensors import action_mask, observation_tensor
 
@@ -164,3 +167,60 @@ def test_every_value_equals_the_reference_over_random_play(game_id: str, players
                 assert _same(value, copy)
     for value, copy in handed_out:  # nothing handed out was changed by the steps after
         assert _same(value, copy)
+
+
+class _Logged(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _outcome(call: Callable[[], Any]) -> tuple[str, str, list[str]]:
+    """What a call does: its error (type and message) or its result's type, and its warnings
+    (PettingZoo's logger's and Python's)."""
+    logged = _Logged()
+    logger = logging.getLogger("pettingzoo.utils.env_logger")
+    logger.addHandler(logged)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                result = type(call()).__name__
+                error = ""
+            except Exception as exception:  # (compared, not handled)
+                result, error = "", f"{type(exception).__name__}: {exception}"
+    finally:
+        logger.removeHandler(logged)
+    return result, error, logged.messages + [str(warning.message) for warning in caught]
+
+
+def test_the_order_checks_are_pettingzoos_own() -> None:
+    def calls(table: AECEnv) -> list[tuple[str, str, list[str]]]:
+        seen = [
+            _outcome(table.last),
+            _outcome(lambda: table.last(observe=False)),
+            _outcome(lambda: table.step(0)),
+            _outcome(lambda: table.observe("p0")),
+        ]
+        table.reset(seed=3)
+        seen.append(_outcome(lambda: table.step(10_000)))  # refused: an id off the game
+        for _agent in table.agent_iter():
+            seen.append(_outcome(table.last))
+            last = table.last()
+            if last[2] or last[3]:
+                action = None
+            else:
+                action = int(np.flatnonzero(last[0]["action_mask"])[0])
+            seen.append(_outcome(lambda action=action: table.step(action)))
+        seen.append(_outcome(lambda: table.step(None)))  # after the end: PettingZoo's warning
+        seen.append(_outcome(table.last))
+        return seen
+
+    ours = calls(OrderEnforcing(raw_env("kings-court", 3)))
+    theirs = calls(wrappers.OrderEnforcingWrapper(raw_env("kings-court", 3)))
+    assert ours == theirs
+    assert ours[0][1].startswith("AttributeError") and ours[2][1]  # the checks did speak
+    assert any(outcome[2] for outcome in ours)

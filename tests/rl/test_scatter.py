@@ -1,5 +1,6 @@
-"""The observer's C scatter (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
-bincount's float32 vector for every writer's lists, and bad input refused with nothing written.
+"""The observer's C kernels (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
+bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, and bad
+input refused with nothing written.
 
 Under ``COURTLY_PURE=1`` (or without a build) the library does not use it, so these tests build
 it from its C source into a temporary folder: what they check is always the current source.
@@ -18,8 +19,9 @@ import pytest
 
 from courtly import _compiled
 from courtly.core import games, make
+from courtly.core.actions import Action
 from courtly.core.game import Game
-from courtly.rl.tensors import Observer, Scatter, scatter_kernel
+from courtly.rl.tensors import Mark, Observer, Scatter, mark_kernel, scatter_kernel
 from tests.core.test_contract import sampled_states
 
 CASES = [
@@ -28,8 +30,8 @@ CASES = [
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
 
 
-def build_kernel(folder: Path) -> Scatter:
-    """The scatter compiled from its C source into ``folder`` and loaded from there."""
+def build_kernels(folder: Path) -> tuple[Scatter, Mark]:
+    """The kernels compiled from their C source into ``folder`` and loaded from there."""
     from setuptools import Distribution, Extension  # type: ignore[import-untyped]
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
@@ -43,15 +45,24 @@ def build_kernel(folder: Path) -> Scatter:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    kernel: Scatter = module.scatter
-    return kernel
+    return module.scatter, module.mark
 
 
 @pytest.fixture(scope="module")
-def kernel(tmp_path_factory: pytest.TempPathFactory) -> Scatter:
-    if scatter_kernel is not None:  # the build's, in use
-        return scatter_kernel
-    return build_kernel(tmp_path_factory.mktemp("scatter"))
+def kernels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scatter, Mark]:
+    if scatter_kernel is not None and mark_kernel is not None:  # the build's, in use
+        return scatter_kernel, mark_kernel
+    return build_kernels(tmp_path_factory.mktemp("scatter"))
+
+
+@pytest.fixture(scope="module")
+def kernel(kernels: tuple[Scatter, Mark]) -> Scatter:
+    return kernels[0]
+
+
+@pytest.fixture(scope="module")
+def mark(kernels: tuple[Scatter, Mark]) -> Mark:
+    return kernels[1]
 
 
 @pytest.fixture(params=CASES, ids=IDS)
@@ -61,13 +72,14 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_kernel_equals_bincount_over_random_play(
-    kernel: Scatter, game: Game, seed: int
+def test_the_kernels_equal_numpy_over_random_play(
+    kernel: Scatter, mark: Mark, game: Game, seed: int
 ) -> None:
     fast = Observer(game)
     fast.scatter = kernel
+    fast.mark = mark
     reference = Observer(game)
-    reference.scatter = None  # bincount, the reference path
+    reference.scatter = reference.mark = None  # bincount and item writes, the reference path
     writer = fast.writer
     assert writer is not None
     out = np.full(fast.size, 9.0, np.float32)
@@ -89,6 +101,11 @@ def test_the_kernel_equals_bincount_over_random_play(
             fast.write_observation(state, seat, out)
             assert np.array_equal(out, reference_observation)
             assert not fast._sums.any()  # left zeros for the next call
+            mask_out = np.full(game.num_actions, 9, np.int8)
+            out.fill(9.0)
+            fast.write(state, seat, out, mask_out)
+            assert np.array_equal(out, reference_observation)
+            assert np.array_equal(mask_out, reference_mask)
 
 
 def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:
@@ -156,9 +173,43 @@ def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> Non
     assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75] and not sums.any()
 
 
-def test_the_observer_uses_the_kernel_when_built() -> None:
+def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:
+    mask = np.full(5, 3, np.int8)
+    good = [Action(4, "d"), Action(0, "a")]
+    bad: list[tuple[type[Exception], str, object]] = [
+        (ValueError, "outside the mask", [*good, Action(5, "e")]),
+        (ValueError, "outside the mask", [Action(-1, "z"), *good]),
+        (ValueError, "outside the mask", [Action(2**70, "z")]),
+        (TypeError, "not an int", [Action(1.0, "b")]),  # type: ignore[arg-type]
+        (TypeError, "not an int", [Action(True, "b")]),  # type: ignore[arg-type]
+        (AttributeError, "id", [*good, "a"]),
+        (TypeError, "sequence", 7),
+    ]
+    for error, message, actions in bad:
+        with pytest.raises(error, match=message):
+            mark(actions, mask)  # type: ignore[arg-type]
+        assert (mask == 3).all()
+    for bad_mask, message in [
+        (mask.astype(np.int16), "dtype int8"),
+        (np.full(10, 3, np.int8)[::2], "C-contiguous"),
+        (list(mask), "C-contiguous"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            mark(good, bad_mask)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="2 arguments"):
+        mark(good)  # type: ignore[call-arg]
+    assert (mask == 3).all()
+    mark((), mask)  # no action: all zeros
+    assert mask.tolist() == [0, 0, 0, 0, 0]
+    many = [Action(i % 5, str(i)) for i in range(0, 300, 2)]  # more ids than the stack holds
+    mark(many, mask)
+    assert mask.tolist() == [1, 1, 1, 1, 1]
+
+
+def test_the_observer_uses_the_kernels_when_built() -> None:
     observer = Observer(make("kings-court", players=4))
-    assert observer.scatter is scatter_kernel
+    assert observer.scatter is scatter_kernel and observer.mark is mark_kernel
+    assert (scatter_kernel is None) == (mark_kernel is None)
     built = _compiled.extensions()
     fresh = bool(built) and not _compiled.stale_extensions(built)
     fresh = fresh and not _compiled.stale_modules(_compiled.manifest())

@@ -50,12 +50,35 @@ from .spaces import RENDER_MODES, checked_settings, ended_mask, observation_spac
 from .tensors import Observer
 
 Seen = tuple[int, State, int, npt.NDArray[np.float32], npt.NDArray[np.int8]]
+Last = tuple[Any, float, bool, bool, dict[str, Any]]
+"""``last()``: the agent to act's observation, cumulative reward, termination, truncation, info."""
 
 
 def env(game_id: str, players: int | None = None, **options: Any) -> AECEnv:
     """The AEC environment of a game (``render_mode`` among the options), wrapped in
     PettingZoo's order checks as its own environments are."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, **options))
+    return OrderEnforcing(raw_env(game_id, players, **options))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, the same errors and warnings at the same calls, with
+    ``last()`` and ``step()`` handed straight to the environment once it is reset: PettingZoo's
+    wrapper reads each of their attributes through two ``__getattr__`` layers, which cost more
+    than the rest of a step's bookkeeping."""
+
+    def last(self, observe: bool = True) -> Last:
+        if self._has_reset:
+            last: Last = self.env.last(observe)
+        else:
+            last = super().last(observe)  # (its error)
+        return last
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # (its error or warning)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -113,7 +136,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         vector, mask = self._seen_by(self._seat[agent])
         return packed(self.observation_form, vector, mask)
 
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> Last:
         """AECEnv's ``last()`` in fewer steps: at every step of every loop."""
         agent = self.agent_selection
         return (
