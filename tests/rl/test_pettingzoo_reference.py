@@ -204,6 +204,11 @@ def test_the_order_checks_are_pettingzoos_own() -> None:
             _outcome(lambda: table.last(observe=False)),
             _outcome(lambda: table.step(0)),
             _outcome(lambda: table.observe("p0")),
+            _outcome(lambda: table.agents),
+            _outcome(lambda: table.agent_selection),
+            _outcome(lambda: table.num_agents),
+            _outcome(lambda: hasattr(table, "agents")),
+            _outcome(table.agent_iter),
         ]
         table.reset(seed=3)
         seen.append(_outcome(lambda: table.step(10_000)))  # refused: an id off the game
@@ -217,6 +222,7 @@ def test_the_order_checks_are_pettingzoos_own() -> None:
             seen.append(_outcome(lambda action=action: table.step(action)))
         seen.append(_outcome(lambda: table.step(None)))  # after the end: PettingZoo's warning
         seen.append(_outcome(table.last))
+        seen.append(_outcome(lambda: (table.agents, table.agent_selection, table.num_agents)))
         return seen
 
     ours = calls(OrderEnforcing(raw_env("kings-court", 3)))

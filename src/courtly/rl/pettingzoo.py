@@ -62,9 +62,24 @@ def env(game_id: str, players: int | None = None, **options: Any) -> AECEnv:
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's order checks, the same errors and warnings at the same calls, with
-    ``last()`` and ``step()`` handed straight to the environment once it is reset: PettingZoo's
-    wrapper reads each of their attributes through two ``__getattr__`` layers, which cost more
-    than the rest of a step's bookkeeping."""
+    ``last()`` and ``step()`` handed straight to the environment once it is reset, and the
+    agents and the agent to act (what ``agent_iter()`` reads at every step) read directly:
+    PettingZoo's wrapper reads each attribute through two ``__getattr__`` layers, which cost
+    more than the rest of a step's bookkeeping."""
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
 
     def last(self, observe: bool = True) -> Last:
         if self._has_reset:
