@@ -166,3 +166,79 @@ def test_every_registered_game_is_compiled() -> None:
         assert hooks is not None and hooks.__module__ in build.MODULES
     for name in build.MODULES:
         assert _compiled.source_of(name).exists(), name
+    for name in build.EXTENSIONS:
+        assert _compiled.extension_source_of(name).exists(), name
+
+
+KERNEL_IN_USE = """
+import json
+from courtly import _compiled
+from courtly.rl import tensors
+print(json.dumps([tensors.scatter_kernel is not None, tensors.mark_kernel is not None,
+                  "courtly.rl._scatter" in _compiled.running_compiled()]))
+"""
+
+
+def test_the_c_extension_is_used_when_built_and_fresh_and_never_when_pure() -> None:
+    def in_use(pure: bool) -> list[bool]:
+        env = dict(os.environ, COURTLY_PURE="1" if pure else "0")
+        done = subprocess.run(
+            [sys.executable, "-c", KERNEL_IN_USE],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        result: list[bool] = json.loads(done.stdout)
+        return result
+
+    built = _compiled.extensions()
+    fresh = (
+        "courtly.rl._scatter" in built
+        and not _compiled.stale_extensions(built)
+        and not _compiled.stale_modules(_compiled.manifest())
+    )
+    assert in_use(pure=True) == [False, False, False]
+    assert in_use(pure=False) == [fresh, fresh, fresh]
+
+
+def test_a_c_source_edited_after_the_build_is_noticed_and_its_extension_withheld(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = _compiled.extension_source_of("courtly.rl._scatter")
+    assert source.name == "_scatter.c" and source.exists()
+    digest = _compiled.source_hash(source)
+    assert _compiled.stale_extensions({"courtly.rl._scatter": digest}) == []
+    assert _compiled.stale_extensions({"courtly.rl._scatter": "0" * 64}) == ["courtly.rl._scatter"]
+    fresh_game = {
+        "courtly.core.game": _compiled.source_hash(_compiled.source_of("courtly.core.game"))
+    }
+    monkeypatch.setattr(_compiled, "manifest", lambda: fresh_game)
+    monkeypatch.setattr(_compiled, "extensions", lambda: {"courtly.rl._scatter": "0" * 64})
+    monkeypatch.delenv("COURTLY_PURE", raising=False)
+    before = list(sys.meta_path)
+    try:
+        with pytest.warns(RuntimeWarning, match=r"courtly\.rl\._scatter changed"):
+            _compiled.choose()
+        finder = sys.meta_path[0]
+        assert finder not in before
+        with pytest.raises(ModuleNotFoundError, match=r"courtly\.rl\._scatter"):
+            finder.find_spec("courtly.rl._scatter", None)
+        spec = finder.find_spec("courtly.core.game", None)  # all or none: the group too
+        assert spec is not None and isinstance(spec.loader, importlib.machinery.SourceFileLoader)
+        assert finder.find_spec("courtly.core.cards", None) is None
+    finally:
+        sys.meta_path[:] = before
+
+
+def test_the_manifest_lists_the_c_extensions_apart(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    manifest = tmp_path / "_compiled.json"
+    monkeypatch.setattr(_compiled, "MANIFEST", manifest)
+    assert _compiled.extensions() == {}
+    manifest.write_text(
+        json.dumps({"modules": {"courtly.core.game": "a"}, "extensions": {"courtly.rl._x": "b"}})
+    )
+    assert _compiled.manifest() == {"courtly.core.game": "a"}
+    assert _compiled.extensions() == {"courtly.rl._x": "b"}
