@@ -225,8 +225,12 @@ def test_the_order_checks_are_pettingzoos_own() -> None:
         seen.append(_outcome(lambda: (table.agents, table.agent_selection, table.num_agents)))
         return seen
 
-    ours = calls(OrderEnforcing(raw_env("kings-court", 3)))
-    theirs = calls(wrappers.OrderEnforcingWrapper(raw_env("kings-court", 3)))
+    ours_table = OrderEnforcing(raw_env("kings-court", 3))
+    theirs_table = wrappers.OrderEnforcingWrapper(raw_env("kings-court", 3))
+    assert str(ours_table) == str(theirs_table) == "courtly_kings_court_v0"
+    assert isinstance(ours_table, wrappers.OrderEnforcingWrapper)
+    ours = calls(ours_table)
+    theirs = calls(theirs_table)
     assert ours == theirs
     assert ours[0][1].startswith("AttributeError") and ours[2][1]  # the checks did speak
     assert any(outcome[2] for outcome in ours)

@@ -81,6 +81,9 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         agent: str = self.env.agent_selection
         return agent
 
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own wrapper names itself: the env's name
+
     def last(self, observe: bool = True) -> Last:
         if self._has_reset:
             last: Last = self.env.last(observe)
