@@ -118,30 +118,21 @@ def pettingzoo_rate(
     """Agent steps per second of random play reading observation and mask at every step, and
     the mean agent steps per episode; ``loop`` picks the action as described above."""
     rng = random.Random(seed)
-    steps = episodes = 0
-    start = time.perf_counter()
-    if loop == "sample":
+    sample = loop == "sample"
+    if sample:
         for agent in table.possible_agents:
             table.action_space(agent).seed(seed)
-        while time.perf_counter() - start < seconds:
-            table.reset(seed=rng.randrange(1 << 30))
-            episodes += 1
-            for agent in table.agent_iter():
-                observation, _reward, termination, truncation, _info = table.last()
-                if termination or truncation:
-                    action = None
-                else:
-                    action = table.action_space(agent).sample(observation["action_mask"])
-                table.step(action)
-                steps += 1
-        return steps / (time.perf_counter() - start), steps / episodes
+    steps = episodes = 0
+    start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         table.reset(seed=rng.randrange(1 << 30))
         episodes += 1
-        for _agent in table.agent_iter():
+        for agent in table.agent_iter():
             observation, _reward, termination, truncation, _info = table.last()
             if termination or truncation:
                 action = None
+            elif sample:
+                action = table.action_space(agent).sample(observation["action_mask"])
             else:
                 legal = np.flatnonzero(observation["action_mask"])
                 action = int(legal[rng.randrange(len(legal))])
@@ -244,9 +235,6 @@ def main() -> None:
             ceiling.append(pettingzoo_rate(wrap(nothing), args.seconds, round_)[0])
             table = courtly_env(game_id, players)
             sampled.append(pettingzoo_rate(table, args.seconds, round_, "sample")[0])
-            nothing = DoNothingEnv(
-                players, game.tensor_layout().size, game.num_actions, round(length) - players
-            )
             sample_ceiling.append(pettingzoo_rate(wrap(nothing), args.seconds, round_, "sample")[0])
             slow = wrappers.OrderEnforcingWrapper(ViewEncodingEnv(game_id, players))
             old.append(pettingzoo_rate(slow, args.seconds, round_)[0])
