@@ -2,7 +2,8 @@
 environment over a seat's view (its layout encoding and legal actions, every reward dict rebuilt
 and accumulated at every step). Every value the environment hands out, at every step of seeded
 random play of every game and player count, is equal to the reference's, and no array it handed
-out changes afterwards."""
+out changes afterwards; its order checks are PettingZoo's, and its parallel form passes
+PettingZoo's parallel API test."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo import AECEnv
+from pettingzoo.test import parallel_api_test
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from courtly.core import games, make
 from courtly.core.actions import seat_text
@@ -234,3 +237,11 @@ def test_the_order_checks_are_pettingzoos_own() -> None:
     assert ours == theirs
     assert ours[0][1].startswith("AttributeError") and ours[2][1]  # the checks did speak
     assert any(outcome[2] for outcome in ours)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_the_parallel_form_passes_pettingzoos_parallel_api_test(game_id: str, players: int) -> None:
+    parallel = turn_based_aec_to_parallel(env(game_id, players=players))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on names ("player_0"): Courtly's are p0
+        parallel_api_test(parallel, num_cycles=200)
