@@ -6,6 +6,7 @@ date, and must give way to its source when the source has changed since the buil
 
 from __future__ import annotations
 
+import contextlib
 import importlib.machinery
 import json
 import os
@@ -87,10 +88,15 @@ def test_the_build_is_in_use_when_up_to_date() -> None:
     import importlib
 
     recorded = _compiled.manifest()
+    built = _compiled.extensions()
     for name in recorded:  # (a game's views are imported on first use)
         importlib.import_module(name)
-    expected = [] if os.environ.get("COURTLY_PURE", "") not in ("", "0") else sorted(recorded)
-    if _compiled.stale_modules(recorded):
+    for name in built:
+        with contextlib.suppress(ImportError):  # (withheld when pure or stale)
+            importlib.import_module(name)
+    everything = sorted([*recorded, *built])
+    expected = [] if os.environ.get("COURTLY_PURE", "") not in ("", "0") else everything
+    if _compiled.stale_modules(recorded) or _compiled.stale_extensions(built):
         expected = []  # edited since the build: every compiled module gives way to its source
     assert _compiled.running_compiled() == expected
 
@@ -166,3 +172,79 @@ def test_every_registered_game_is_compiled() -> None:
         assert hooks is not None and hooks.__module__ in build.MODULES
     for name in build.MODULES:
         assert _compiled.source_of(name).exists(), name
+    for name in build.EXTENSIONS:
+        assert _compiled.extension_source_of(name).exists(), name
+
+
+KERNEL_IN_USE = """
+import json
+from courtly import _compiled
+from courtly.rl import tensors
+print(json.dumps([tensors.scatter_kernel is not None, tensors.mark_kernel is not None,
+                  "courtly.rl._scatter" in _compiled.running_compiled()]))
+"""
+
+
+def test_the_c_extension_is_used_when_built_and_fresh_and_never_when_pure() -> None:
+    def in_use(pure: bool) -> list[bool]:
+        env = dict(os.environ, COURTLY_PURE="1" if pure else "0")
+        done = subprocess.run(
+            [sys.executable, "-c", KERNEL_IN_USE],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        result: list[bool] = json.loads(done.stdout)
+        return result
+
+    built = _compiled.extensions()
+    fresh = (
+        "courtly.rl._scatter" in built
+        and not _compiled.stale_extensions(built)
+        and not _compiled.stale_modules(_compiled.manifest())
+    )
+    assert in_use(pure=True) == [False, False, False]
+    assert in_use(pure=False) == [fresh, fresh, fresh]
+
+
+def test_a_c_source_edited_after_the_build_is_noticed_and_its_extension_withheld(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = _compiled.extension_source_of("courtly.rl._scatter")
+    assert source.name == "_scatter.c" and source.exists()
+    digest = _compiled.source_hash(source)
+    assert _compiled.stale_extensions({"courtly.rl._scatter": digest}) == []
+    assert _compiled.stale_extensions({"courtly.rl._scatter": "0" * 64}) == ["courtly.rl._scatter"]
+    fresh_game = {
+        "courtly.core.game": _compiled.source_hash(_compiled.source_of("courtly.core.game"))
+    }
+    monkeypatch.setattr(_compiled, "manifest", lambda: fresh_game)
+    monkeypatch.setattr(_compiled, "extensions", lambda: {"courtly.rl._scatter": "0" * 64})
+    monkeypatch.delenv("COURTLY_PURE", raising=False)
+    before = list(sys.meta_path)
+    try:
+        with pytest.warns(RuntimeWarning, match=r"courtly\.rl\._scatter changed"):
+            _compiled.choose()
+        finder = sys.meta_path[0]
+        assert finder not in before
+        with pytest.raises(ModuleNotFoundError, match=r"courtly\.rl\._scatter"):
+            finder.find_spec("courtly.rl._scatter", None)
+        spec = finder.find_spec("courtly.core.game", None)  # all or none: the group too
+        assert spec is not None and isinstance(spec.loader, importlib.machinery.SourceFileLoader)
+        assert finder.find_spec("courtly.core.cards", None) is None
+    finally:
+        sys.meta_path[:] = before
+
+
+def test_the_manifest_lists_the_c_extensions_apart(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    manifest = tmp_path / "_compiled.json"
+    monkeypatch.setattr(_compiled, "MANIFEST", manifest)
+    assert _compiled.extensions() == {}
+    manifest.write_text(
+        json.dumps({"modules": {"courtly.core.game": "a"}, "extensions": {"courtly.rl._x": "b"}})
+    )
+    assert _compiled.manifest() == {"courtly.core.game": "a"}
+    assert _compiled.extensions() == {"courtly.rl._x": "b"}

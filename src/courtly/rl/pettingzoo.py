@@ -50,12 +50,53 @@ from .spaces import RENDER_MODES, checked_settings, ended_mask, observation_spac
 from .tensors import Observer
 
 Seen = tuple[int, State, int, npt.NDArray[np.float32], npt.NDArray[np.int8]]
+Last = tuple[Any, float, bool, bool, dict[str, Any]]
+"""``last()``: the agent to act's observation, cumulative reward, termination, truncation, info."""
 
 
 def env(game_id: str, players: int | None = None, **options: Any) -> AECEnv:
     """The AEC environment of a game (``render_mode`` among the options), wrapped in
     PettingZoo's order checks as its own environments are."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, **options))
+    return OrderEnforcing(raw_env(game_id, players, **options))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, the same errors and warnings at the same calls, with
+    ``last()`` and ``step()`` handed straight to the environment once it is reset, and the
+    agents and the agent to act (what ``agent_iter()`` reads at every step) read directly:
+    PettingZoo's wrapper reads each attribute through two ``__getattr__`` layers, which cost
+    more than the rest of a step's bookkeeping."""
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own wrapper names itself: the env's name
+
+    def last(self, observe: bool = True) -> Last:
+        if self._has_reset:
+            last: Last = self.env.last(observe)
+        else:
+            last = super().last(observe)  # (its error)
+        return last
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # (its error or warning)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -113,21 +154,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         vector, mask = self._seen_by(self._seat[agent])
         return packed(self.observation_form, vector, mask)
 
+    def last(self, observe: bool = True) -> Last:
+        """AECEnv's ``last()`` in fewer steps: at every step of every loop."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def _seen_by(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and mask now (the ended mask after the game), built once per turn
-        for the agent to act."""
-        seen = self._seen_now(seat)
-        if seen is not None:
-            return seen[3], seen[4]
-        state = self.state
-        vector, mask = self._observe(seat)
-        if state.is_terminal:
-            mask = ended_mask(self.game.num_actions)
-        self._seen = (seat, state, len(state.history), vector, mask)
-        return vector, mask
-
-    def _seen_now(self, seat: int) -> Seen | None:
-        """What was built for the seat at this very decision, if anything."""
+        for the agent to act (and again if the state was changed behind the env's back)."""
         seen = self._seen
         state = self.state
         if (
@@ -136,8 +176,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
             and seen[1] is state
             and seen[2] == len(state.history)
         ):
-            return seen
-        return None
+            return seen[3], seen[4]
+        return self._see(seat)
+
+    def _see(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """Build the seat's vector and mask now, and keep them for this turn."""
+        state = self.state
+        vector, mask = self._observe(seat)
+        if state.is_terminal:
+            mask = ended_mask(self.game.num_actions)
+        self._seen = (seat, state, len(state.history), vector, mask)
+        return vector, mask
 
     def _observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The seat's vector and legal-action mask: the one place the env builds them."""
@@ -153,11 +202,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise IllegalAction(f"{agent} is to move: None is no action")
         # The checked apply, even for an id off the mask: compiled, its identity scan of the
         # legal list costs less than reading the mask back (measured), and it refuses the rest.
-        self.state.apply(seat, self.game.action_from_id(action))  # unchanged if refused
+        state = self.state
+        state.apply(seat, self.game.action_from_id(action))  # unchanged if refused
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {name: 0.0 for name in self.agents}
+        # Every reward stays 0 until the end: the all-zero rewards dict of the last step (never
+        # changed since) stands for this one's, and adding it to the cumulative rewards would
+        # change none of them. At the end, _advance hands out a fresh dict of the returns.
         self._advance()
-        self._accumulate_rewards()
+        if state.is_terminal:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -171,8 +224,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if state.is_terminal:
             returns = state.returns()
             ended = ended_mask(self.game.num_actions)
+            # A fresh dict: a caller may hold the all-zero one of the game's steps.
+            self.rewards = {agent: float(returns[self._seat[agent]]) for agent in self.agents}
             for agent in self.agents:
-                self.rewards[agent] = float(returns[self._seat[agent]])
                 self.terminations[agent] = not state.truncated
                 self.truncations[agent] = state.truncated
                 self.infos[agent]["action_mask"] = ended
@@ -180,8 +234,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
             return
         seat = state.to_move[0]
-        self.agent_selection = self.possible_agents[seat]
-        self.infos[self.agent_selection]["action_mask"] = self._seen_by(seat)[1]
+        agent = self.possible_agents[seat]
+        self.agent_selection = agent
+        self.infos[agent]["action_mask"] = self._see(seat)[1]  # a new decision: built afresh
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -17,9 +17,27 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..core.actions import Action
 from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import Game, State, View
 from ..core.registry import make
+
+Scatter = Callable[[list[int], list[float], npt.NDArray[np.float32], npt.NDArray[np.float64]], None]
+"""``scatter(slots, values, out, scratch)``: the writer's lists into the float32 ``out``, each
+slot's values summed in float64 and rounded once, zero elsewhere (``scratch``: float64 zeros of
+``out``'s length, left zeros); bad input raises and writes nothing."""
+
+Mark = Callable[[Sequence[Action], npt.NDArray[np.int8]], None]
+"""``mark(actions, mask)``: 1 at every action's id in the int8 ``mask``, 0 elsewhere; an id off
+the mask raises and writes nothing."""
+
+scatter_kernel: Scatter | None
+mark_kernel: Mark | None
+try:  # built in C by ``make compiled``; not imported when stale or with COURTLY_PURE=1
+    from ._scatter import mark as mark_kernel
+    from ._scatter import scatter as scatter_kernel
+except ImportError:
+    scatter_kernel = mark_kernel = None
 
 
 def observation_shape(game: Game) -> tuple[int]:
@@ -74,26 +92,44 @@ class Observer:
         self.size = self.layout.size
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
-        # The writer's lists, reused by the writes into the caller's arrays.
+        # The writer's lists, reused at every call.
         self._slots: list[int] = []
         self._values: list[float] = []
+        # The C scatter of those lists (None: NumPy's bincount, the reference path) and its
+        # float64 sums, all zeros between calls; the C mark of the legal ids (None: NumPy's item
+        # writes).
+        self.scatter: Scatter | None = scatter_kernel
+        self._sums = np.zeros(self.size, np.float64)
+        self.mark: Mark | None = mark_kernel
 
     def observe(
         self, state: State, seat: int
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         seat = self._seat_of(state, seat)
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        self._write_mask(state, seat, mask)
+        mark = self.mark
+        if mark is None:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            self._write_mask(state, seat, mask)
+        else:
+            mask = np.empty(self.num_actions, dtype=np.int8)
+            mark(state.legal_actions(seat) if seat in state.to_move else (), mask)
         writer = self.writer
         if writer is None:
             vector = np.asarray(self.layout.encode(state.view(seat).observation()), np.float32)
         else:
-            # A fresh array straight from bincount (the caller keeps it): measured cheaper than
-            # filling a reused buffer and copying it out.
-            slots: list[int] = []
-            values: list[float] = []
+            slots = self._slots
+            values = self._values
+            slots.clear()
+            values.clear()
             writer(state, seat, slots, values)
-            vector = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+            scatter = self.scatter
+            if scatter is None:
+                # A fresh array straight from bincount (the caller keeps it): measured cheaper
+                # than filling a reused buffer and copying it out.
+                vector = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+            else:
+                vector = np.empty(self.size, np.float32)  # a fresh one: the caller keeps it
+                scatter(slots, values, vector, self._sums)
         return vector, mask
 
     def write(
@@ -110,9 +146,14 @@ class Observer:
         if mask_out is not None:
             _check_array("mask_out", mask_out, self.num_actions, np.int8)
         self._fill(state, seat, observation_out)
-        if mask_out is not None:
+        if mask_out is None:
+            return
+        mark = self.mark
+        if mark is None:
             mask_out.fill(0)
             self._write_mask(state, seat, mask_out)
+        else:
+            mark(state.legal_actions(seat) if seat in state.to_move else (), mask_out)
 
     def write_observation(
         self, state: State, seat: int, observation_out: npt.NDArray[np.float32]
@@ -133,6 +174,10 @@ class Observer:
         slots.clear()
         values.clear()
         writer(state, seat, slots, values)
+        scatter = self.scatter
+        if scatter is not None:
+            scatter(slots, values, out, self._sums)
+            return
         # bincount adds the values of a slot named twice in float64, as the layout's list does,
         # and the float32 output rounds each sum once. (Skipping it where no slot repeats cost
         # more in the check than it saved.)

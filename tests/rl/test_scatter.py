@@ -1,0 +1,217 @@
+"""The observer's C kernels (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
+bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, and bad
+input refused with nothing written.
+
+Under ``COURTLY_PURE=1`` (or without a build) the library does not use it, so these tests build
+it from its C source into a temporary folder: what they check is always the current source.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from courtly import _compiled
+from courtly.core import games, make
+from courtly.core.actions import Action
+from courtly.core.game import Game
+from courtly.rl.tensors import Mark, Observer, Scatter, mark_kernel, scatter_kernel
+from tests.core.test_contract import sampled_states
+
+CASES = [
+    (info.id, n) for info in games() if info.tensor_layout is not None for n in info.player_counts
+]
+IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
+
+
+def build_kernels(folder: Path) -> tuple[Scatter, Mark]:
+    """The kernels compiled from their C source into ``folder`` and loaded from there."""
+    from setuptools import Distribution, Extension  # type: ignore[import-untyped]
+    from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
+
+    source = _compiled.extension_source_of("courtly.rl._scatter")
+    command = build_ext(Distribution({"ext_modules": [Extension("_scatter", [str(source)])]}))
+    command.build_lib = str(folder)
+    command.build_temp = str(folder / "temp")
+    command.ensure_finalized()
+    command.run()
+    spec = importlib.util.spec_from_file_location("_scatter", command.get_ext_fullpath("_scatter"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.scatter, module.mark
+
+
+@pytest.fixture(scope="module")
+def kernels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scatter, Mark]:
+    if scatter_kernel is not None and mark_kernel is not None:  # the build's, in use
+        return scatter_kernel, mark_kernel
+    return build_kernels(tmp_path_factory.mktemp("scatter"))
+
+
+@pytest.fixture(scope="module")
+def kernel(kernels: tuple[Scatter, Mark]) -> Scatter:
+    return kernels[0]
+
+
+@pytest.fixture(scope="module")
+def mark(kernels: tuple[Scatter, Mark]) -> Mark:
+    return kernels[1]
+
+
+@pytest.fixture(params=CASES, ids=IDS)
+def game(request: pytest.FixtureRequest) -> Game:
+    game_id, players = request.param
+    return make(game_id, players=players)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_kernels_equal_numpy_over_random_play(
+    kernel: Scatter, mark: Mark, game: Game, seed: int
+) -> None:
+    fast = Observer(game)
+    fast.scatter = kernel
+    fast.mark = mark
+    reference = Observer(game)
+    reference.scatter = reference.mark = None  # bincount and item writes, the reference path
+    writer = fast.writer
+    assert writer is not None
+    out = np.full(fast.size, 9.0, np.float32)
+    sums = np.zeros(fast.size, np.float64)
+    for state in sampled_states(game, seed, every=1):
+        for seat in range(game.num_players):
+            slots: list[int] = []
+            values: list[float] = []
+            writer(state, seat, slots, values)
+            expected = np.bincount(slots, weights=values, minlength=fast.size).astype(np.float32)
+            kernel(slots, values, out, sums)
+            assert np.array_equal(out, expected) and not sums.any()
+            observation, mask = fast.observe(state, seat)
+            reference_observation, reference_mask = reference.observe(state, seat)
+            assert observation.dtype == np.float32
+            assert np.array_equal(observation, reference_observation)
+            assert np.array_equal(mask, reference_mask)
+            out.fill(9.0)
+            fast.write_observation(state, seat, out)
+            assert np.array_equal(out, reference_observation)
+            assert not fast._sums.any()  # left zeros for the next call
+            mask_out = np.full(game.num_actions, 9, np.int8)
+            out.fill(9.0)
+            fast.write(state, seat, out, mask_out)
+            assert np.array_equal(out, reference_observation)
+            assert np.array_equal(mask_out, reference_mask)
+
+
+def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        size = rng.randrange(1, 40)
+        slots = [rng.randrange(size) for _ in range(rng.randrange(60))]
+        values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
+        out = np.full(size, 4.0, np.float32)
+        sums = np.zeros(size, np.float64)
+        kernel(slots, values, out, sums)
+        expected = np.bincount(slots, weights=values, minlength=size).astype(np.float32)
+        assert np.array_equal(out, expected) and not sums.any()
+        assert np.array_equal(np.signbit(out), np.signbit(expected))
+
+
+def _arrays(size: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]]:
+    return np.full(size, 3.0, np.float32), np.zeros(size, np.float64)
+
+
+def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> None:
+    size = 6
+    out, sums = _arrays(size)
+    bad: list[tuple[type[Exception], str, tuple[object, ...]]] = [
+        (ValueError, "outside", ([0, 6], [1.0, 1.0])),
+        (ValueError, "outside", ([1, -1], [1.0, 1.0])),
+        (ValueError, "outside", ([1, 2**70], [1.0, 1.0])),
+        (TypeError, "not an int", ([1, 2.0], [1.0, 1.0])),
+        (TypeError, "not an int", ([1, True], [1.0, 1.0])),
+        (TypeError, "not an int", ([1, "2"], [1.0, 1.0])),
+        (TypeError, "not an int", ([1, None], [1.0, 1.0])),
+        (TypeError, "not a number", ([1, 2], [1.0, "1"])),
+        (TypeError, "not a number", ([1, 2], [1.0, None])),
+        (TypeError, "not a number", ([1, 2], [1.0, False])),
+        (ValueError, "2 slots but 1 values", ([1, 2], [1.0])),
+        (TypeError, "lists", ((1, 2), [1.0, 1.0])),
+        (TypeError, "lists", ([1, 2], np.ones(2))),
+    ]
+    for error, message, (slots, values) in bad:
+        with pytest.raises(error, match=message):
+            kernel(slots, values, out, sums)  # type: ignore[arg-type]
+        assert (out == 3.0).all() and not sums.any()
+    slots, values = [1, 2], [1.0, 1.0]
+    bad_arrays: list[tuple[object, object, str]] = [
+        (out.astype(np.float64), sums, "dtype float32"),
+        (out, sums.astype(np.float32), "dtype float64"),
+        (np.full((2, 3), 3.0, np.float32), sums, "one-dimensional"),
+        (np.full(12, 3.0, np.float32)[::2], sums, "C-contiguous"),
+        (out, np.zeros(size + 1), "scratch has 7 floats, out 6"),
+        (list(out), sums, "writable C-contiguous"),
+        (b"\0" * 24, sums, "writable C-contiguous"),
+    ]
+    for bad_out, bad_sums, message in bad_arrays:
+        with pytest.raises(ValueError, match=message):
+            kernel(slots, values, bad_out, bad_sums)  # type: ignore[arg-type]
+        assert (out == 3.0).all() and not sums.any()
+    frozen = out.copy()
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        kernel(slots, values, frozen, sums)
+    with pytest.raises(TypeError, match="4 arguments"):
+        kernel(slots, values, out)  # type: ignore[call-arg]
+    assert (out == 3.0).all() and not sums.any()
+    kernel([5, 0, 5], [0.5, 2, 0.25], out, sums)  # ints are numbers; then all is written
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75] and not sums.any()
+
+
+def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:
+    mask = np.full(5, 3, np.int8)
+    good = [Action(4, "d"), Action(0, "a")]
+    bad: list[tuple[type[Exception], str, object]] = [
+        (ValueError, "outside the mask", [*good, Action(5, "e")]),
+        (ValueError, "outside the mask", [Action(-1, "z"), *good]),
+        (ValueError, "outside the mask", [Action(2**70, "z")]),
+        (TypeError, "not an int", [Action(1.0, "b")]),  # type: ignore[arg-type]
+        (TypeError, "not an int", [Action(True, "b")]),  # type: ignore[arg-type]
+        (AttributeError, "id", [*good, "a"]),
+        (TypeError, "sequence", 7),
+    ]
+    for error, message, actions in bad:
+        with pytest.raises(error, match=message):
+            mark(actions, mask)  # type: ignore[arg-type]
+        assert (mask == 3).all()
+    for bad_mask, message in [
+        (mask.astype(np.int16), "dtype int8"),
+        (np.full(10, 3, np.int8)[::2], "C-contiguous"),
+        (list(mask), "C-contiguous"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            mark(good, bad_mask)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="2 arguments"):
+        mark(good)  # type: ignore[call-arg]
+    assert (mask == 3).all()
+    mark((), mask)  # no action: all zeros
+    assert mask.tolist() == [0, 0, 0, 0, 0]
+    many = [Action(i % 5, str(i)) for i in range(0, 300, 2)]  # more ids than the stack holds
+    mark(many, mask)
+    assert mask.tolist() == [1, 1, 1, 1, 1]
+
+
+def test_the_observer_uses_the_kernels_when_built() -> None:
+    observer = Observer(make("kings-court", players=4))
+    assert observer.scatter is scatter_kernel and observer.mark is mark_kernel
+    assert (scatter_kernel is None) == (mark_kernel is None)
+    built = _compiled.extensions()
+    fresh = bool(built) and not _compiled.stale_extensions(built)
+    fresh = fresh and not _compiled.stale_modules(_compiled.manifest())
+    pure = os.environ.get("COURTLY_PURE", "") not in ("", "0")
+    assert (scatter_kernel is not None) == (fresh and not pure)
