@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
-from typing import Final
+from typing import Any, Final
 
 from ...core.game import Game, State
 from ...core.tensors import (
+    ONE,
+    SLOT_NUMBERS,
     Choice,
     Each,
     Flag,
@@ -138,6 +140,9 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
+_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
+_ONE: Final[Any] = ONE
+
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as
 # (index, value) pairs of the nonzero floats, following ``views.observation_of`` field by field
@@ -176,12 +181,12 @@ _MINE: Final = 8 * _KING_CARD + _KING_CARD + len(ORDERS) + 3 * _OBJECTIVES + _FO
 _REVEALED: Final = _CARDS + _CHARACTERS + len(ORDERS) + 1
 
 
-def _one(slot: int, slots: list[int], values: list[float]) -> None:
-    slots.append(slot)
-    values.append(1.0)
+def _one(slot: int, slots: list[Any], values: list[Any]) -> None:
+    slots.append(_BOXED[slot])
+    values.append(_ONE)
 
 
-def _write_king_card(at: int, card: int, back: int, slots: list[int], values: list[float]) -> None:
+def _write_king_card(at: int, card: int, back: int, slots: list[Any], values: list[Any]) -> None:
     """A King card as its King sees it: its name, its character and its back."""
     _one(at + card, slots, values)
     _one(at + _CARDS + FRONT[card], slots, values)
@@ -192,6 +197,10 @@ def _write_king_card(at: int, card: int, back: int, slots: list[int], values: li
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
     """Append the slot and value of every nonzero float of ``seat``'s observation."""
+    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+
+
+def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, GothsSaveTheQueenState)
     tables = state.tables
     players = state.num_players
@@ -212,7 +221,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         _one(at + _CLANS + _ROLE_SLOT[tables.role_of[other]], slots, values)
         at += _CLANS + _ROLES
     if state.turn:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.turn / safety_cap)
     at += 1
     _one(at + _CLAN_SLOT[state.initiative], slots, values)
@@ -234,7 +243,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
     _write_mine(state, seat, at, slots, values)
     at += _MINE
     if state.last_turn:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.last_turn / safety_cap)
         record = at + 1
         for each in range(_CLANS):
@@ -255,7 +264,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
 
 
 def _write_board(
-    state: GothsSaveTheQueenState, over: bool, at: int, slots: list[int], values: list[float]
+    state: GothsSaveTheQueenState, over: bool, at: int, slots: list[Any], values: list[Any]
 ) -> int:
     for cell in range(_CELLS):
         if state.barricade[cell]:
@@ -281,8 +290,8 @@ def _write_clan(
     mine: int,
     over: bool,
     at: int,
-    slots: list[int],
-    values: list[float],
+    slots: list[Any],
+    values: list[Any],
 ) -> int:
     """One record of the layout's ``clans`` (``views._clan_entry``); returns the next slot."""
     tables = state.tables
@@ -303,10 +312,10 @@ def _write_clan(
     at += _CELLS
     army = state.army[clan]
     if army:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(army / 3)
     if ARMY_SIZE - army:
-        slots.append(at + 1)
+        slots.append(_BOXED[at + 1])
         values.append((ARMY_SIZE - army) / 3)
     at += 2
     _one(at + (0 if state.catapult[clan] else 1), slots, values)
@@ -323,7 +332,7 @@ def _write_clan(
     at += len(BACKS)
     hand_size = 0 if solo else (ALL_KING_CARDS & ~face_up).bit_count() - (played != NONE)
     if hand_size:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(hand_size / 8)
     at += 1
     if state.orders_given >> clan & 1:
@@ -334,7 +343,7 @@ def _write_clan(
     for slot in range(3):
         if looked_at >> slot & 1:
             if slot:
-                slots.append(position)
+                slots.append(_BOXED[position])
                 values.append(slot / 2)
             position += 1
     at += 3
@@ -358,7 +367,7 @@ def _write_clan(
 
 
 def _write_mine(
-    state: GothsSaveTheQueenState, seat: int, at: int, slots: list[int], values: list[float]
+    state: GothsSaveTheQueenState, seat: int, at: int, slots: list[Any], values: list[Any]
 ) -> None:
     """The layout's ``mine`` (``views._private_entry``): a King's hand and face-down card, a
     Warchief's order, reconnaissance and peeked Fog token."""
