@@ -111,6 +111,12 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
     _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
 
 
+def _seat(at: int, seat: int, slots: list[Any], values: list[Any]) -> None:
+    if seat >= 0:
+        slots.append(_BOXED[at + seat])
+        values.append(_ONE)
+
+
 def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, CrushTheCrownState)
     players = state.num_players
@@ -130,14 +136,15 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         slots.append(_BOXED[at + mover])
         values.append(_ONE)
     at += players
-    for named in (state.dealer, state.first_player, state.turn_player):  # -1: none yet
-        if named >= 0:
-            slots.append(_BOXED[at + named])
-            values.append(_ONE)
-        at += players
+    _seat(at, state.dealer, slots, values)  # -1: none yet
+    at += players
+    _seat(at, state.first_player, slots, values)
+    at += players
+    _seat(at, state.turn_player, slots, values)
+    at += players
     if state.turns_played:
         slots.append(_BOXED[at])
-        values.append(state.turns_played / float(state.game.options["safety_cap"]))
+        values.append(state.turns_played / tables.safety_cap)
     at += 1
     if tables.hand_size:
         slots.append(_BOXED[at])
@@ -206,9 +213,12 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         values.append(state.tribute_owed / 13)
     at += 1
     winners = state.winners
-    for s in set(winners):
-        slots.append(_BOXED[at + s])
-        values.append(_ONE)
+    named = 0  # a bit per seat written (no set built)
+    for s in winners:
+        if not named >> s & 1:
+            named |= 1 << s
+            slots.append(_BOXED[at + s])
+            values.append(_ONE)
     at += players
     if over and len(winners) == 2:
         slots.append(_BOXED[at])

@@ -63,7 +63,7 @@ class Slot(Field):
         )
 
 
-PAST_TRICKS = 13
+PAST_TRICKS: Final = 13
 """The most recent collected tricks kept (a hand has at most 13)."""
 
 
@@ -149,17 +149,20 @@ _ONE: Final[Any] = ONE
 # knowers include the seat, its own face-down formation cards, the public table; and every
 # card once the game is over.
 
-_SLOT = 2 * CARD_SLOTS + 2  # a formation slot: face up, own face down, face down, emptied
-_FACE_DOWN = 2 * CARD_SLOTS
-_EMPTIED = 2 * CARD_SLOTS + 1
-_PLAYER = 1 + 4 + 1 + CARD_SLOTS + 1 + CARD_SLOTS + CARD_SLOTS + 1 + 1 + 4
-_DECISIONS = len(DECISION_TEXT) + 1  # and "draw"
-_CHOICES = 2 + len(RANKS)  # "pass", "route", a declaration per rank
+# Final, so that the compiled writer reads them as constants, not from the module's dictionary.
+_CARD_SLOTS: Final[int] = CARD_SLOTS
+_RANKS: Final[int] = len(RANKS)
+_SLOT: Final = 2 * _CARD_SLOTS + 2  # a formation slot: face up, own face down, face down, emptied
+_FACE_DOWN: Final = 2 * _CARD_SLOTS
+_EMPTIED: Final = 2 * _CARD_SLOTS + 1
+_PLAYER: Final = 1 + 4 + 1 + _CARD_SLOTS + 1 + _CARD_SLOTS + _CARD_SLOTS + 1 + 1 + 4
+_DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
+_CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
 
 
 def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
     for card in cards:
-        if card < CARD_SLOTS - 1:  # a standard card (the state holds no other)
+        if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
             slots.append(_BOXED[at + card])
             values.append(_ONE)
 
@@ -177,7 +180,7 @@ def _known(
             slots.append(_BOXED[at + cards[i]])
             values.append(_ONE)
         elif m & bit:
-            slots.append(_BOXED[at + CARD_SLOTS + cards[i]])
+            slots.append(_BOXED[at + _CARD_SLOTS + cards[i]])
             values.append(_ONE)
         else:
             unseen += 1
@@ -235,9 +238,9 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         _player(state, s, bit, over, at, slots, values)
         at += _PLAYER
     _cards(at, state.hands[seat], slots, values)
-    at += CARD_SLOTS
+    at += _CARD_SLOTS
     unseen = _known(at, state.removed, state.removed_knowers, bit, slots, values)
-    at += 2 * CARD_SLOTS
+    at += 2 * _CARD_SLOTS
     if unseen:
         slots.append(_BOXED[at])
         values.append(unseen / 52)
@@ -246,15 +249,19 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         slots.append(_BOXED[at])
         values.append(state.current_trick / 2)
     at += 1
-    record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * len(RANKS) + 1 + (n + 1) + 2 + n + 2
-    for t in state.tricks[:2]:
-        _trick(state, t, seat, over, at, slots, values)
+    record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * _RANKS + 1 + (n + 1) + 2 + n + 2
+    tricks = state.tricks
+    shown = min(2, len(tricks))
+    for i in range(shown):
+        _trick(state, tricks[i], seat, over, at, slots, values)
         at += record
-    at += (2 - min(2, len(state.tricks))) * record
-    past = 1 + 2 * n + 2 * len(RANKS) + 2
-    kept = state.past_tricks[-PAST_TRICKS:]
-    at += (PAST_TRICKS - len(kept)) * past
-    for hand, (x, y), collector, dx, dy, answer in kept:
+    at += (2 - shown) * record
+    past = 1 + 2 * n + 2 * _RANKS + 2
+    history = state.past_tricks
+    first = max(0, len(history) - PAST_TRICKS)  # the latest kept, read in place
+    at += (PAST_TRICKS - (len(history) - first)) * past
+    for i in range(first, len(history)):
+        hand, (x, y), collector, dx, dy, answer = history[i]
         if hand:
             slots.append(_BOXED[at])
             values.append(hand / 5)
@@ -269,10 +276,10 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
             slots.append(_BOXED[at + 1 + 2 * n + dx - 2])
             values.append(_ONE)
         if dy:
-            slots.append(_BOXED[at + 1 + 2 * n + len(RANKS) + dy - 2])
+            slots.append(_BOXED[at + 1 + 2 * n + _RANKS + dy - 2])
             values.append(_ONE)
         if answer >= 0:
-            slots.append(_BOXED[at + 1 + 2 * n + 2 * len(RANKS) + (0 if answer else 1)])
+            slots.append(_BOXED[at + 1 + 2 * n + 2 * _RANKS + (0 if answer else 1)])
             values.append(_ONE)
         at += past
     if state.is_chance:
@@ -311,13 +318,13 @@ def _player(
         values.append(len(hand) / 26)
     if over:
         _cards(at + 6, hand, slots, values)
-    at += 6 + CARD_SLOTS
+    at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:
         slots.append(_BOXED[at])
         values.append(len(pile) / 26)
     unseen = _known(at + 1, pile, state.pile_knowers[s], bit, slots, values)
-    at += 1 + 2 * CARD_SLOTS
+    at += 1 + 2 * _CARD_SLOTS
     if unseen:
         slots.append(_BOXED[at])
         values.append(unseen / 26)
@@ -340,16 +347,20 @@ def _trick(
     values: list[Any],
 ) -> None:
     n = state.num_players
-    seats = t.seats
-    for s in seats:
-        slots.append(_BOXED[at + s])
-        values.append(_ONE)
-    at += n
-    slots.append(_BOXED[at + seats[0]])
+    # The seats and columns are fixed-size tuples: read by constant index, not iterated or
+    # indexed by a variable (either would box a new tuple in the compiled module).
+    x, y = t.seats
+    slots.append(_BOXED[at + x])
+    values.append(_ONE)
+    slots.append(_BOXED[at + y])
     values.append(_ONE)
     at += n
-    for side in (0, 1):
-        slots.append(_BOXED[at + seats[side]])
+    slots.append(_BOXED[at + x])
+    values.append(_ONE)
+    at += n
+    for side in range(2):
+        owner = x if side == 0 else y
+        slots.append(_BOXED[at + owner])
         values.append(_ONE)
         placed = t.placed[side]
         if placed:
@@ -358,7 +369,7 @@ def _trick(
         at += n + 1
         formation = t.formations[side]
         face_up = t.face_up[side]
-        own = seats[side] == seat
+        own = owner == seat
         for k in range(3):
             c = formation[k]
             if c is None:
@@ -369,31 +380,31 @@ def _trick(
                 slots.append(_BOXED[at + int(c)])
                 values.append(_ONE)
             elif own:
-                slots.append(_BOXED[at + CARD_SLOTS + int(c)])
+                slots.append(_BOXED[at + _CARD_SLOTS + int(c)])
                 values.append(_ONE)
             else:
                 slots.append(_BOXED[at + _FACE_DOWN])
                 values.append(_ONE)
             at += _SLOT
     if t.skirmish_result >= 0:
-        for column in t.columns:
-            slots.append(_BOXED[at + column + 1])
-            values.append(_ONE)
-            at += 3
-    else:
-        at += 6
+        first, second = t.columns
+        slots.append(_BOXED[at + first + 1])
+        values.append(_ONE)
+        slots.append(_BOXED[at + 3 + second + 1])
+        values.append(_ONE)
+    at += 6
     for declared in t.declared:
         if declared:
             slots.append(_BOXED[at + declared - 2])
             values.append(_ONE)
-        at += len(RANKS)
+        at += _RANKS
     if t.redeclarations:
         slots.append(_BOXED[at])
         values.append(t.redeclarations / 2)
     at += 1
     result = t.skirmish_result
     if result >= 0:
-        slots.append(_BOXED[at + (n if result == PUSH else seats[result])])
+        slots.append(_BOXED[at + (n if result == PUSH else x if result == 0 else y)])
         values.append(_ONE)
     at += n + 1
     if t.challenge_answer >= 0:
@@ -401,7 +412,7 @@ def _trick(
         values.append(_ONE)
     at += 2
     if t.collector >= 0:
-        slots.append(_BOXED[at + seats[t.collector]])
+        slots.append(_BOXED[at + (x if t.collector == 0 else y)])
         values.append(_ONE)
     at += n
     if t.void:

@@ -53,10 +53,13 @@ _ONE: Final[Any] = ONE
 # holds only what the seat may know even on the unredacted state: its own hand, the cards it
 # remembers of each other hand, what each other seat remembers of its hand, and the table.
 
-_PHASE_SLOT = (0, -1, 2, 1, 3, 4)  # the layout's phases by phase code ("deal" has none)
-_CARD_SLOTS = 53
-_JOKER_SLOT = 52
-_RECORD = 4 + 1 + 1 + 3 * _CARD_SLOTS
+# The layout's phases by phase code ("deal" has none) (a tuple of any length:
+# indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
+_PHASE_SLOT: Final[tuple[int, ...]] = (0, -1, 2, 1, 3, 4)
+_SEAT_SUIT: Final[tuple[int, ...]] = SEAT_SUIT  # indexed by a variable: kept one tuple
+_CARD_SLOTS: Final = 53
+_JOKER_SLOT: Final = 52
+_RECORD: Final = 4 + 1 + 1 + 3 * _CARD_SLOTS
 
 
 def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
@@ -101,7 +104,7 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
     at += n
     if state.turns_played:
         slots.append(_BOXED[at])
-        values.append(state.turns_played / float(state.game.options["safety_cap"]))
+        values.append(state.turns_played / tables.safety_cap)
     at += 1
     if state.queen_target >= 0:
         slots.append(_BOXED[at + state.queen_target])
@@ -113,7 +116,7 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
             values.append(_ONE)
     at += n
     for s in range(n):
-        slots.append(_BOXED[at + SEAT_SUIT[s]])
+        slots.append(_BOXED[at + _SEAT_SUIT[s]])
         values.append(_ONE)
         if state.positions[s]:
             slots.append(_BOXED[at + 4])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...core.cards import Card
@@ -60,9 +61,11 @@ _ONE: Final[Any] = ONE
 # (index, value) pairs of the nonzero floats, with no observation built. Every seat sees the
 # whole table in Royal Gambit, so the state itself is what the seat may know.
 
-_STATUS_SLOT = (3, 0, 1, 2)  # the layout's ("active", "stayed", "bust", "out") by status code
-_CARD_SLOTS = 53
-_JOKER_SLOT = 52
+# The layout's ("active", "stayed", "bust", "out") by status code (a tuple of any length:
+# indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
+_STATUS_SLOT: Final[tuple[int, ...]] = (3, 0, 1, 2)
+_CARD_SLOTS: Final = 53
+_JOKER_SLOT: Final = 52
 
 
 def _cards(at: int, cards: list[Card], slots: list[Any], values: list[Any]) -> None:
@@ -81,7 +84,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
 def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, RoyalGambitState)
     players = state.num_players
-    target = float(state.game.options["target_score"])
+    target = float(state.tables.target_score)
     slots.append(_BOXED[seat])
     values.append(_ONE)
     at = players
@@ -144,10 +147,15 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
             slots.append(_BOXED[at + s])
             values.append(flips[s] / 3)
     at += players
-    for s in set(state.favorites):
-        slots.append(_BOXED[at + s])
-        values.append(_ONE)
+    _each_seat_once(at, state.favorites, slots, values)
     at += players
-    for s in set(state.winners):
-        slots.append(_BOXED[at + s])
-        values.append(_ONE)
+    _each_seat_once(at, state.winners, slots, values)
+
+
+def _each_seat_once(at: int, seats: Sequence[int], slots: list[Any], values: list[Any]) -> None:
+    named = 0  # a bit per seat written (no set built)
+    for s in seats:
+        if not named >> s & 1:
+            named |= 1 << s
+            slots.append(_BOXED[at + s])
+            values.append(_ONE)
