@@ -82,32 +82,46 @@ _LADDER_RANK_SLOT: Final = tuple(RANKS.index(text) for text in LADDER_TEXT)
 _SLOT_RECORD: Final = _CARD_SLOTS + _RANKS + 1
 _GOVERNMENT_RECORD: Final = _SUITS + _RANKS + 1 + 1 + SLOTS * _SLOT_RECORD
 _HAND_RECORD: Final = 1 + 3 * _CARD_SLOTS
-_KNOWN_BITS: Final = (1 << (SECOND_JOKER + 1)) - 1  # the bits ``views.known_cards`` reads
+_STANDARD_BITS: Final = (1 << _JOKER_SLOT) - 1  # the 52 standard cards of a mask
 
 
 def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
-    """Count each card (the jokers in the joker slot); a redacted copy's unknown card counts
-    nowhere, as its ``?`` text does not."""
+    """Count each card, the jokers together in the joker slot (one pair: no slot named twice);
+    a redacted copy's unknown card counts nowhere, as its ``?`` text does not."""
+    jokers = 0
     for card in cards:
-        if card < UNKNOWN:
-            slots.append(_BOXED[at + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
+        if card < _JOKER_SLOT:
+            slots.append(_BOXED[at + card])
             values.append(_ONE)
+        elif card < UNKNOWN:
+            jokers += 1
+    _jokers(at + _JOKER_SLOT, jokers, slots, values)
 
 
 def _known(at: int, known: int, slots: list[Any], values: list[Any]) -> None:
-    """The cards of a mask of known cards (``views.known_cards``): bit 53 a second joker."""
-    known &= _KNOWN_BITS
-    while known:
-        low = known & -known
-        card = low.bit_length() - 1
-        slots.append(_BOXED[at + (card if card < SECOND_JOKER else _JOKER_SLOT)])
+    """The cards of a mask of known cards (``views.known_cards``): bits 52 and 53 the two
+    jokers, counted together in the joker slot."""
+    standard = known & _STANDARD_BITS
+    while standard:
+        low = standard & -standard
+        slots.append(_BOXED[at + low.bit_length() - 1])
         values.append(_ONE)
-        known ^= low
+        standard ^= low
+    _jokers(
+        at + _JOKER_SLOT, (known >> _JOKER_SLOT & 1) + (known >> SECOND_JOKER & 1), slots, values
+    )
+
+
+def _jokers(slot: int, jokers: int, slots: list[Any], values: list[Any]) -> None:
+    if jokers:
+        slots.append(_BOXED[slot])
+        values.append(_ONE if jokers == 1 else float(jokers))
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
-    slot may come more than once: its values add up)."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
     _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
 
 

@@ -76,8 +76,9 @@ def _cards(at: int, cards: list[Card], slots: list[Any], values: list[Any]) -> N
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
-    slot may come more than once: its values add up)."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
     _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
 
 
