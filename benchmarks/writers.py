@@ -23,7 +23,7 @@ import time
 
 import courtly
 from courtly import _compiled
-from courtly.core import sample_chance
+from courtly.core import play_randomly
 from courtly.core.game import Game, State
 from courtly.rl.tensors import tensor_writer
 
@@ -35,15 +35,10 @@ def seeded_states(game: Game, count: int) -> list[State]:
     while len(found) < count:
         rng = random.Random(seed)
         state = game.new_state()
-        while len(found) < count:
+        found.append(state.clone())
+        while not state.is_terminal and len(found) < count:
+            play_randomly(state, rng, max_steps=1)
             found.append(state.clone())
-            if state.is_terminal:
-                break
-            if state.is_chance:
-                sample_chance(state, rng)
-            else:
-                seat = state.to_move[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
         seed += 1
     return found
 

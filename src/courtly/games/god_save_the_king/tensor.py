@@ -334,9 +334,13 @@ def _player(
     if routes:
         slots.append(_BOXED[at + 1])
         values.append(routes / 3)
-    if state.schedule >= 3 and state.active[s] and s in state.seat_of_letter:
-        slots.append(_BOXED[at + 2 + state.seat_of_letter.index(s)])
-        values.append(_ONE)
+    if state.schedule >= 3 and state.active[s]:
+        letters = state.seat_of_letter  # searched by index: no tuple method called
+        for letter in range(len(letters)):
+            if letters[letter] == s:
+                slots.append(_BOXED[at + 2 + letter])
+                values.append(_ONE)
+                break
 
 
 def _trick(

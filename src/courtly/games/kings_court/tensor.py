@@ -8,7 +8,6 @@ from ...core.game import Game, State
 from ...core.tensors import ONE, SLOT_NUMBERS, Cards, Choice, Each, Number, Seats, TensorLayout
 from .components import SEAT_SUIT
 from .rules import KingsCourtState
-from .views import known_cards
 
 
 def tensor_layout(game: Game) -> TensorLayout:
@@ -66,6 +65,14 @@ def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> No
     for card in cards:
         slots.append(_BOXED[at + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
         values.append(_ONE)
+
+
+def _known(at: int, hand: list[int], memory: int, slots: list[Any], values: list[Any]) -> None:
+    """The cards of ``hand`` a seat remembers (a bit per card of ``memory``)."""
+    for card in hand:
+        if card >= 0 and memory >> card & 1:
+            slots.append(_BOXED[at + card])
+            values.append(_ONE)
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
@@ -128,8 +135,12 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         if over or s == seat:
             _cards(at + 6, state.hands[s], slots, values)
         else:
-            _cards(at + 6 + _CARD_SLOTS, known_cards(state, seat, s), slots, values)
-            _cards(at + 6 + 2 * _CARD_SLOTS, known_cards(state, s, seat), slots, values)
+            # ``views.known_cards`` of each side, read in place (no list built).
+            memories = state.memories
+            _known(at + 6 + _CARD_SLOTS, state.hands[s], memories[seat * n + s], slots, values)
+            _known(
+                at + 6 + 2 * _CARD_SLOTS, state.hands[seat], memories[s * n + seat], slots, values
+            )
         at += _RECORD
     if state.draw_pile:
         slots.append(_BOXED[at])
