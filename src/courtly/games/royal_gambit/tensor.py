@@ -139,14 +139,16 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         slots.append(_BOXED[at])
         values.append(len(state.deck) / 52)
     at += 1
-    flips = [0] * players  # the layout keeps the first entry of a seat named twice
-    for s, left in reversed(state.forced_flips):
-        if left:
-            flips[s] = left
-    for s in range(players):
-        if flips[s]:
+    # A seat's first entry with flips left counts (as the view shows them); read in order, a
+    # bit per seat written, with no list built.
+    forced = state.forced_flips
+    named = 0
+    for i in range(len(forced)):
+        s, left = forced[i]
+        if left and not named >> s & 1:
+            named |= 1 << s
             slots.append(_BOXED[at + s])
-            values.append(flips[s] / 3)
+            values.append(left / 3)
     at += players
     _each_seat_once(at, state.favorites, slots, values)
     at += players
