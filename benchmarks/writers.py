@@ -2,9 +2,10 @@
 
 The same states every run (every state of seeded random games, the first ``--states``), every
 seat of each; a pass writes them all into two cleared lists, and the figure is the fastest of
-``--passes`` passes, divided by the calls. With ``--baseline SRC`` the same measure runs in a
-second interpreter with ``PYTHONPATH=SRC`` (another checkout's ``src``, built alike),
-alternating with this one ``--rounds`` times, and both are printed side by side as ranges::
+``--passes`` passes, divided by the calls. Beside it, ``Observer.observe`` over the same calls
+(the writer, the NumPy vector and the mask: what the adapters pay). With ``--baseline SRC``
+the same measures run in a second interpreter with ``PYTHONPATH=SRC`` (another checkout's
+``src``, built alike), alternating with this one ``--rounds`` times, both printed as ranges::
 
     PYTHONPATH=src .venv/bin/python benchmarks/writers.py --baseline ../main/src --rounds 3
 
@@ -25,7 +26,7 @@ import courtly
 from courtly import _compiled
 from courtly.core import play_randomly
 from courtly.core.game import Game, State
-from courtly.rl.tensors import tensor_writer
+from courtly.rl.tensors import Observer, tensor_writer
 
 
 def seeded_states(game: Game, count: int) -> list[State]:
@@ -43,11 +44,13 @@ def seeded_states(game: Game, count: int) -> list[State]:
     return found
 
 
-def writer_cost(game: Game, count: int, passes: int) -> tuple[float, float]:
-    """Microseconds a call (fastest pass) and the mean nonzero pairs a call."""
+def writer_cost(game: Game, count: int, passes: int) -> tuple[float, float, float]:
+    """Microseconds a call of the writer alone and of ``Observer.observe`` (its fastest pass
+    each), and the mean nonzero pairs a call."""
     writer = tensor_writer(game)
     if writer is None:
         raise SystemExit(f"{game!r} has no write_tensor")
+    observe = Observer(game).observe
     calls = [
         (state, seat) for state in seeded_states(game, count) for seat in range(game.num_players)
     ]
@@ -59,15 +62,19 @@ def writer_cost(game: Game, count: int, passes: int) -> tuple[float, float]:
         pairs += len(slots)
         slots.clear()
         values.clear()
-    best = float("inf")
+    alone = observed = float("inf")
     for _ in range(passes):
         start = time.perf_counter()
         for state, seat in calls:
             writer(state, seat, slots, values)
             slots.clear()
             values.clear()
-        best = min(best, time.perf_counter() - start)
-    return best / len(calls) * 1e6, pairs / len(calls)
+        alone = min(alone, time.perf_counter() - start)
+        start = time.perf_counter()
+        for state, seat in calls:
+            observe(state, seat)
+        observed = min(observed, time.perf_counter() - start)
+    return alone / len(calls) * 1e6, observed / len(calls) * 1e6, pairs / len(calls)
 
 
 def cases(only: list[str] | None) -> list[tuple[str, int]]:
@@ -128,16 +135,26 @@ def main() -> None:
         if args.baseline:
             theirs.append(run_elsewhere(args.baseline, argv))
     print(
-        f"compiled: this {ours[0]['compiled']}"
-        + (f", baseline {theirs[0]['compiled']}" if theirs else "")
+        f"compiled: this {ours[0]['compiled']}, baseline {theirs[0]['compiled'] if theirs else '-'}"
     )
-    print(f"{'game':<26}{'pairs':>7}{'us a call':>16}" + (f"{'baseline':>16}" if theirs else ""))
-    for case in ours[0]["costs"]:  # type: ignore[attr-defined]
-        mine = [run["costs"][case][0] for run in ours]  # type: ignore[index]
-        line = f"{case:<26}{ours[0]['costs'][case][1]:>7.0f}{span(mine):>16}"  # type: ignore[index]
-        if theirs:
-            line += f"{span([run['costs'][case][0] for run in theirs]):>16}"  # type: ignore[index]
+    print(f"{'game':<26}{'pairs':>6}{'writer':>13}{'baseline':>13}{'observe':>13}{'baseline':>13}")
+    for case in costs(ours[0]):
+        line = f"{case:<26}{costs(ours[0])[case][2]:>6.0f}"
+        for measure_index in (0, 1):
+            line += f"{column(ours, case, measure_index):>13}"
+            line += f"{column(theirs, case, measure_index) if theirs else '-':>13}"
         print(line, flush=True)
+
+
+def costs(run: dict[str, object]) -> dict[str, list[float]]:
+    found = run["costs"]
+    assert isinstance(found, dict)
+    return found
+
+
+def column(runs: list[dict[str, object]], case: str, index: int) -> str:
+    """The range over the runs of one measure (microseconds a call)."""
+    return span([costs(run)[case][index] for run in runs])
 
 
 def span(values: list[float]) -> str:
