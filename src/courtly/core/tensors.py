@@ -427,3 +427,12 @@ class TensorLayout:
         """The largest value of each float of the vector (the smallest is 0): the upper bound of
         the observation spaces."""
         return _bounds(self.fields)
+
+
+# For the games' compiled ``write_tensor`` functions, which append a (slot, value) pair per
+# nonzero float: appending a compiled int or float makes a new Python object each time (any slot
+# above 256, every float), where appending one of these prebuilt objects only takes a reference.
+SLOT_NUMBERS: list[Any] = list(range(4096))
+"""The ints 0 to 4095, one object each: more slots than any game's layout has (tested)."""
+ONE: Any = 1.0
+"""The value of a one-hot or a card counted once, one object for every append."""

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game, State
-from ...core.tensors import Cards, Choice, Each, Flag, Number, Seats, TensorLayout, Words
+from ...core.tensors import (
+    ONE,
+    SLOT_NUMBERS,
+    Cards,
+    Choice,
+    Each,
+    Flag,
+    Number,
+    Seats,
+    TensorLayout,
+    Words,
+)
 from .components import DECISION_TEXT, LADDER_TEXT, SECOND_JOKER, SLOTS, UNKNOWN
 from .rules import CrushTheCrownState
 
@@ -54,6 +65,9 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
+_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
+_ONE: Final[Any] = ONE
+
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as
 # (index, value) pairs of the nonzero floats, following ``views.observation`` field by field:
@@ -68,69 +82,94 @@ _LADDER_RANK_SLOT: Final = tuple(RANKS.index(text) for text in LADDER_TEXT)
 _SLOT_RECORD: Final = _CARD_SLOTS + _RANKS + 1
 _GOVERNMENT_RECORD: Final = _SUITS + _RANKS + 1 + 1 + SLOTS * _SLOT_RECORD
 _HAND_RECORD: Final = 1 + 3 * _CARD_SLOTS
-_KNOWN_BITS: Final = (1 << (SECOND_JOKER + 1)) - 1  # the bits ``views.known_cards`` reads
+_STANDARD_BITS: Final = (1 << _JOKER_SLOT) - 1  # the 52 standard cards of a mask
 
 
-def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> None:
-    """Count each card (the jokers in the joker slot); a redacted copy's unknown card counts
-    nowhere, as its ``?`` text does not."""
+def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
+    """Count each card, the jokers together in the joker slot (one pair: no slot named twice);
+    a redacted copy's unknown card counts nowhere, as its ``?`` text does not."""
+    jokers = 0
     for card in cards:
-        if card < UNKNOWN:
-            slots.append(at + (card if card < _JOKER_SLOT else _JOKER_SLOT))
-            values.append(1.0)
+        if card < _JOKER_SLOT:
+            slots.append(_BOXED[at + card])
+            values.append(_ONE)
+        elif card < UNKNOWN:
+            jokers += 1
+    _jokers(at + _JOKER_SLOT, jokers, slots, values)
 
 
-def _known(at: int, known: int, slots: list[int], values: list[float]) -> None:
-    """The cards of a mask of known cards (``views.known_cards``): bit 53 a second joker."""
-    known &= _KNOWN_BITS
-    while known:
-        low = known & -known
-        card = low.bit_length() - 1
-        slots.append(at + (card if card < SECOND_JOKER else _JOKER_SLOT))
-        values.append(1.0)
-        known ^= low
+def _known(at: int, known: int, slots: list[Any], values: list[Any]) -> None:
+    """The cards of a mask of known cards (``views.known_cards``): bits 52 and 53 the two
+    jokers, counted together in the joker slot."""
+    standard = known & _STANDARD_BITS
+    while standard:
+        low = standard & -standard
+        slots.append(_BOXED[at + low.bit_length() - 1])
+        values.append(_ONE)
+        standard ^= low
+    _jokers(
+        at + _JOKER_SLOT, (known >> _JOKER_SLOT & 1) + (known >> SECOND_JOKER & 1), slots, values
+    )
+
+
+def _jokers(slot: int, jokers: int, slots: list[Any], values: list[Any]) -> None:
+    if jokers:
+        slots.append(_BOXED[slot])
+        values.append(_ONE if jokers == 1 else float(jokers))
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
-    slot may come more than once: its values add up)."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
+    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+
+
+def _seat(at: int, seat: int, slots: list[Any], values: list[Any]) -> None:
+    if seat >= 0:
+        slots.append(_BOXED[at + seat])
+        values.append(_ONE)
+
+
+def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, CrushTheCrownState)
     players = state.num_players
     tables = state.tables
     over = state.is_terminal
-    slots.append(seat)
-    values.append(1.0)
+    slots.append(_BOXED[seat])
+    values.append(_ONE)
     at = players
-    slots.append(at + state.phase())
-    values.append(1.0)
+    slots.append(_BOXED[at + state.phase()])
+    values.append(_ONE)
     at += 4
     if state.to_move:
-        slots.append(at + state.decision)
-        values.append(1.0)
+        slots.append(_BOXED[at + state.decision])
+        values.append(_ONE)
     at += len(DECISION_TEXT)
     for mover in state.to_move:
-        slots.append(at + mover)
-        values.append(1.0)
+        slots.append(_BOXED[at + mover])
+        values.append(_ONE)
     at += players
-    for named in (state.dealer, state.first_player, state.turn_player):  # -1: none yet
-        if named >= 0:
-            slots.append(at + named)
-            values.append(1.0)
-        at += players
+    _seat(at, state.dealer, slots, values)  # -1: none yet
+    at += players
+    _seat(at, state.first_player, slots, values)
+    at += players
+    _seat(at, state.turn_player, slots, values)
+    at += players
     if state.turns_played:
-        slots.append(at)
-        values.append(state.turns_played / float(state.game.options["safety_cap"]))
+        slots.append(_BOXED[at])
+        values.append(state.turns_played / tables.safety_cap)
     at += 1
     if tables.hand_size:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(tables.hand_size / 10)
     at += 1
     if state.spy_slot_of:  # the mercenary suits: those no government is of
         suits = state.suits
         for suit in range(_SUITS):
             if suit != suits[0] and suit != suits[1]:
-                slots.append(at + suit)
-                values.append(1.0)
+                slots.append(_BOXED[at + suit])
+                values.append(_ONE)
     at += _SUITS
     _cards(at, state.kings_aside, slots, values)
     at += _CARD_SLOTS
@@ -139,34 +178,34 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         spies = state.spies[h]
         suit = state.suits[h]
         if suit >= 0:
-            slots.append(at + suit)
-            values.append(1.0)
+            slots.append(_BOXED[at + suit])
+            values.append(_ONE)
         filled = len(government)
         if 0 < filled < SLOTS:
-            slots.append(at + _SUITS + _LADDER_RANK_SLOT[filled])
-            values.append(1.0)
+            slots.append(_BOXED[at + _SUITS + _LADDER_RANK_SLOT[filled]])
+            values.append(_ONE)
         elif filled == SLOTS:
-            slots.append(at + _SUITS + _RANKS)
-            values.append(1.0)
+            slots.append(_BOXED[at + _SUITS + _RANKS])
+            values.append(_ONE)
         if spies:
-            slots.append(at + _SUITS + _RANKS + 1)
+            slots.append(_BOXED[at + _SUITS + _RANKS + 1])
             values.append(spies.bit_count() / 13)
         record = at + _SUITS + _RANKS + 2
         for i in range(min(filled, SLOTS)):
             card = government[i]
-            slots.append(record + (card if card < _JOKER_SLOT else _JOKER_SLOT))
-            values.append(1.0)
-            slots.append(record + _CARD_SLOTS + _LADDER_RANK_SLOT[i])
-            values.append(1.0)
+            slots.append(_BOXED[record + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
+            values.append(_ONE)
+            slots.append(_BOXED[record + _CARD_SLOTS + _LADDER_RANK_SLOT[i]])
+            values.append(_ONE)
             if spies >> i & 1:
-                slots.append(record + _CARD_SLOTS + _RANKS)
-                values.append(1.0)
+                slots.append(_BOXED[record + _CARD_SLOTS + _RANKS])
+                values.append(_ONE)
             record += _SLOT_RECORD
         at += _GOVERNMENT_RECORD
     for h in range(players):
         hand = state.hands[h]
         if hand:
-            slots.append(at)
+            slots.append(_BOXED[at])
             values.append(len(hand) / 40)
         if h == seat or over:
             _cards(at + 1, hand, slots, values)
@@ -176,7 +215,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
             _known(at + 1 + _CARD_SLOTS, state.known_to_rival[h], slots, values)
         at += _HAND_RECORD
     if state.draw_pile:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(len(state.draw_pile) / 50)
     at += 1
     _cards(at, state.discard_pile, slots, values)
@@ -184,14 +223,17 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
     _cards(at, state.executed, slots, values)
     at += _CARD_SLOTS
     if state.tribute_owed:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.tribute_owed / 13)
     at += 1
     winners = state.winners
-    for s in set(winners):
-        slots.append(at + s)
-        values.append(1.0)
+    named = 0  # a bit per seat written (no set built)
+    for s in winners:
+        if not named >> s & 1:
+            named |= 1 << s
+            slots.append(_BOXED[at + s])
+            values.append(_ONE)
     at += players
     if over and len(winners) == 2:
-        slots.append(at)
-        values.append(1.0)
+        slots.append(_BOXED[at])
+        values.append(_ONE)

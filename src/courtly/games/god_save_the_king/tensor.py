@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game, State
 from ...core.tensors import (
     CARD_SLOTS,
+    ONE,
+    SLOT_NUMBERS,
     Among,
     Cards,
     Choice,
@@ -59,7 +63,7 @@ class Slot(Field):
         )
 
 
-PAST_TRICKS = 13
+PAST_TRICKS: Final = 13
 """The most recent collected tricks kept (a hand has at most 13)."""
 
 
@@ -134,6 +138,9 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
+_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
+_ONE: Final[Any] = ONE
+
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as
 # (slot, value) pairs of the nonzero floats, field by field as ``views.observation`` builds
@@ -142,23 +149,26 @@ def tensor_layout(game: Game) -> TensorLayout:
 # knowers include the seat, its own face-down formation cards, the public table; and every
 # card once the game is over.
 
-_SLOT = 2 * CARD_SLOTS + 2  # a formation slot: face up, own face down, face down, emptied
-_FACE_DOWN = 2 * CARD_SLOTS
-_EMPTIED = 2 * CARD_SLOTS + 1
-_PLAYER = 1 + 4 + 1 + CARD_SLOTS + 1 + CARD_SLOTS + CARD_SLOTS + 1 + 1 + 4
-_DECISIONS = len(DECISION_TEXT) + 1  # and "draw"
-_CHOICES = 2 + len(RANKS)  # "pass", "route", a declaration per rank
+# Final, so that the compiled writer reads them as constants, not from the module's dictionary.
+_CARD_SLOTS: Final[int] = CARD_SLOTS
+_RANKS: Final[int] = len(RANKS)
+_SLOT: Final = 2 * _CARD_SLOTS + 2  # a formation slot: face up, own face down, face down, emptied
+_FACE_DOWN: Final = 2 * _CARD_SLOTS
+_EMPTIED: Final = 2 * _CARD_SLOTS + 1
+_PLAYER: Final = 1 + 4 + 1 + _CARD_SLOTS + 1 + _CARD_SLOTS + _CARD_SLOTS + 1 + 1 + 4
+_DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
+_CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
 
 
-def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> None:
+def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
     for card in cards:
-        if card < CARD_SLOTS - 1:  # a standard card (the state holds no other)
-            slots.append(at + card)
-            values.append(1.0)
+        if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
+            slots.append(_BOXED[at + card])
+            values.append(_ONE)
 
 
 def _known(
-    at: int, cards: list[int], knowers: list[int], bit: int, slots: list[int], values: list[float]
+    at: int, cards: list[int], knowers: list[int], bit: int, slots: list[Any], values: list[Any]
 ) -> int:
     """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
     further), as ``views.observation`` splits a pile or the removed area; return how many the
@@ -167,11 +177,11 @@ def _known(
     for i in range(len(cards)):
         m = knowers[i]
         if m == PUBLIC:
-            slots.append(at + cards[i])
-            values.append(1.0)
+            slots.append(_BOXED[at + cards[i]])
+            values.append(_ONE)
         elif m & bit:
-            slots.append(at + CARD_SLOTS + cards[i])
-            values.append(1.0)
+            slots.append(_BOXED[at + _CARD_SLOTS + cards[i]])
+            values.append(_ONE)
         else:
             unseen += 1
     return unseen
@@ -190,94 +200,104 @@ def _choice_slot(kind: int, text: str, rank: int) -> int:
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
+    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+
+
+def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, GodSaveTheKingState)
     n = state.num_players
     over = state.is_terminal
     bit = PUBLIC if over else 1 << seat
-    slots.append(seat)
-    values.append(1.0)
+    slots.append(_BOXED[seat])
+    values.append(_ONE)
     at = n
     if state.hand_number:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.hand_number / 5)
     at += 1
     if state.tricks_played:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.tricks_played / 13)
     at += 1
-    slots.append(at + (_DECISIONS - 1 if state.is_chance else state.decision))
-    values.append(1.0)
+    slots.append(_BOXED[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
+    values.append(_ONE)
     at += _DECISIONS
     for s in state.waiting():
-        slots.append(at + s)
-        values.append(1.0)
+        slots.append(_BOXED[at + s])
+        values.append(_ONE)
     at += n
     mine = state.pending_choices[seat]
     if mine is not None:
         choice = _choice_slot(mine.kind, mine.text, mine.rank)
         if choice >= 0:
-            slots.append(at + choice)
-            values.append(1.0)
+            slots.append(_BOXED[at + choice])
+            values.append(_ONE)
     at += _CHOICES
     for s in range(n):
         _player(state, s, bit, over, at, slots, values)
         at += _PLAYER
     _cards(at, state.hands[seat], slots, values)
-    at += CARD_SLOTS
+    at += _CARD_SLOTS
     unseen = _known(at, state.removed, state.removed_knowers, bit, slots, values)
-    at += 2 * CARD_SLOTS
+    at += 2 * _CARD_SLOTS
     if unseen:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(unseen / 52)
     at += 1
     if state.tricks and state.current_trick:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.current_trick / 2)
     at += 1
-    record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * len(RANKS) + 1 + (n + 1) + 2 + n + 2
-    for t in state.tricks[:2]:
-        _trick(state, t, seat, over, at, slots, values)
+    record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * _RANKS + 1 + (n + 1) + 2 + n + 2
+    tricks = state.tricks
+    shown = min(2, len(tricks))
+    for i in range(shown):
+        _trick(state, tricks[i], seat, over, at, slots, values)
         at += record
-    at += (2 - min(2, len(state.tricks))) * record
-    past = 1 + 2 * n + 2 * len(RANKS) + 2
-    kept = state.past_tricks[-PAST_TRICKS:]
-    at += (PAST_TRICKS - len(kept)) * past
-    for hand, (x, y), collector, dx, dy, answer in kept:
+    at += (2 - shown) * record
+    past = 1 + 2 * n + 2 * _RANKS + 2
+    history = state.past_tricks
+    first = max(0, len(history) - PAST_TRICKS)  # the latest kept, read in place
+    at += (PAST_TRICKS - (len(history) - first)) * past
+    for i in range(first, len(history)):
+        hand, (x, y), collector, dx, dy, answer = history[i]
         if hand:
-            slots.append(at)
+            slots.append(_BOXED[at])
             values.append(hand / 5)
-        slots.append(at + 1 + x)
-        values.append(1.0)
-        slots.append(at + 1 + y)
-        values.append(1.0)
+        slots.append(_BOXED[at + 1 + x])
+        values.append(_ONE)
+        slots.append(_BOXED[at + 1 + y])
+        values.append(_ONE)
         if collector >= 0:
-            slots.append(at + 1 + n + collector)
-            values.append(1.0)
+            slots.append(_BOXED[at + 1 + n + collector])
+            values.append(_ONE)
         if dx:
-            slots.append(at + 1 + 2 * n + dx - 2)
-            values.append(1.0)
+            slots.append(_BOXED[at + 1 + 2 * n + dx - 2])
+            values.append(_ONE)
         if dy:
-            slots.append(at + 1 + 2 * n + len(RANKS) + dy - 2)
-            values.append(1.0)
+            slots.append(_BOXED[at + 1 + 2 * n + _RANKS + dy - 2])
+            values.append(_ONE)
         if answer >= 0:
-            slots.append(at + 1 + 2 * n + 2 * len(RANKS) + (0 if answer else 1))
-            values.append(1.0)
+            slots.append(_BOXED[at + 1 + 2 * n + 2 * _RANKS + (0 if answer else 1)])
+            values.append(_ONE)
         at += past
     if state.is_chance:
         if state.draw_from >= 0:
-            slots.append(at + state.draw_from)
-            values.append(1.0)
+            slots.append(_BOXED[at + state.draw_from])
+            values.append(_ONE)
         if state.draw_to >= 0:
-            slots.append(at + n + state.draw_to)
-            values.append(1.0)
+            slots.append(_BOXED[at + n + state.draw_to])
+            values.append(_ONE)
     at += 2 * n
     won = 0
     for s in state.winners:
         if not won >> s & 1:
             won |= 1 << s
-            slots.append(at + s)
-            values.append(1.0)
+            slots.append(_BOXED[at + s])
+            values.append(_ONE)
 
 
 def _player(
@@ -286,37 +306,41 @@ def _player(
     bit: int,
     over: bool,
     at: int,
-    slots: list[int],
-    values: list[float],
+    slots: list[Any],
+    values: list[Any],
 ) -> None:
     if state.active[s]:
-        slots.append(at)
-        values.append(1.0)
+        slots.append(_BOXED[at])
+        values.append(_ONE)
     slots.append(at + 1 + s)  # the seat's suit
-    values.append(1.0)
+    values.append(_ONE)
     hand = state.hands[s]
     if hand:
-        slots.append(at + 5)
+        slots.append(_BOXED[at + 5])
         values.append(len(hand) / 26)
     if over:
         _cards(at + 6, hand, slots, values)
-    at += 6 + CARD_SLOTS
+    at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(len(pile) / 26)
     unseen = _known(at + 1, pile, state.pile_knowers[s], bit, slots, values)
-    at += 1 + 2 * CARD_SLOTS
+    at += 1 + 2 * _CARD_SLOTS
     if unseen:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(unseen / 26)
     routes = state.routes_used[s]
     if routes:
-        slots.append(at + 1)
+        slots.append(_BOXED[at + 1])
         values.append(routes / 3)
-    if state.schedule >= 3 and state.active[s] and s in state.seat_of_letter:
-        slots.append(at + 2 + state.seat_of_letter.index(s))
-        values.append(1.0)
+    if state.schedule >= 3 and state.active[s]:
+        letters = state.seat_of_letter  # searched by index: no tuple method called
+        for letter in range(len(letters)):
+            if letters[letter] == s:
+                slots.append(_BOXED[at + 2 + letter])
+                values.append(_ONE)
+                break
 
 
 def _trick(
@@ -325,77 +349,81 @@ def _trick(
     seat: int,
     over: bool,
     at: int,
-    slots: list[int],
-    values: list[float],
+    slots: list[Any],
+    values: list[Any],
 ) -> None:
     n = state.num_players
-    seats = t.seats
-    for s in seats:
-        slots.append(at + s)
-        values.append(1.0)
+    # The seats and columns are fixed-size tuples: read by constant index, not iterated or
+    # indexed by a variable (either would box a new tuple in the compiled module).
+    x, y = t.seats
+    slots.append(_BOXED[at + x])
+    values.append(_ONE)
+    slots.append(_BOXED[at + y])
+    values.append(_ONE)
     at += n
-    slots.append(at + seats[0])
-    values.append(1.0)
+    slots.append(_BOXED[at + x])
+    values.append(_ONE)
     at += n
-    for side in (0, 1):
-        slots.append(at + seats[side])
-        values.append(1.0)
+    for side in range(2):
+        owner = x if side == 0 else y
+        slots.append(_BOXED[at + owner])
+        values.append(_ONE)
         placed = t.placed[side]
         if placed:
-            slots.append(at + n)
+            slots.append(_BOXED[at + n])
             values.append(placed / 3)
         at += n + 1
         formation = t.formations[side]
         face_up = t.face_up[side]
-        own = seats[side] == seat
+        own = owner == seat
         for k in range(3):
             c = formation[k]
             if c is None:
                 if placed > k:
-                    slots.append(at + _EMPTIED)
-                    values.append(1.0)
+                    slots.append(_BOXED[at + _EMPTIED])
+                    values.append(_ONE)
             elif face_up[k] or over:
-                slots.append(at + int(c))
-                values.append(1.0)
+                slots.append(_BOXED[at + int(c)])
+                values.append(_ONE)
             elif own:
-                slots.append(at + CARD_SLOTS + int(c))
-                values.append(1.0)
+                slots.append(_BOXED[at + _CARD_SLOTS + int(c)])
+                values.append(_ONE)
             else:
-                slots.append(at + _FACE_DOWN)
-                values.append(1.0)
+                slots.append(_BOXED[at + _FACE_DOWN])
+                values.append(_ONE)
             at += _SLOT
     if t.skirmish_result >= 0:
-        for column in t.columns:
-            slots.append(at + column + 1)
-            values.append(1.0)
-            at += 3
-    else:
-        at += 6
+        first, second = t.columns
+        slots.append(_BOXED[at + first + 1])
+        values.append(_ONE)
+        slots.append(_BOXED[at + 3 + second + 1])
+        values.append(_ONE)
+    at += 6
     for declared in t.declared:
         if declared:
-            slots.append(at + declared - 2)
-            values.append(1.0)
-        at += len(RANKS)
+            slots.append(_BOXED[at + declared - 2])
+            values.append(_ONE)
+        at += _RANKS
     if t.redeclarations:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(t.redeclarations / 2)
     at += 1
     result = t.skirmish_result
     if result >= 0:
-        slots.append(at + (n if result == PUSH else seats[result]))
-        values.append(1.0)
+        slots.append(_BOXED[at + (n if result == PUSH else x if result == 0 else y)])
+        values.append(_ONE)
     at += n + 1
     if t.challenge_answer >= 0:
-        slots.append(at + (0 if t.challenge_answer else 1))
-        values.append(1.0)
+        slots.append(_BOXED[at + (0 if t.challenge_answer else 1)])
+        values.append(_ONE)
     at += 2
     if t.collector >= 0:
-        slots.append(at + seats[t.collector])
-        values.append(1.0)
+        slots.append(_BOXED[at + (x if t.collector == 0 else y)])
+        values.append(_ONE)
     at += n
     if t.void:
-        slots.append(at)
-        values.append(1.0)
+        slots.append(_BOXED[at])
+        values.append(_ONE)
     if t.step:
-        slots.append(at + 1)
+        slots.append(_BOXED[at + 1])
         values.append(t.step / 8)

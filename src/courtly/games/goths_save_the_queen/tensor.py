@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
-from typing import Final
+from typing import Any, Final
 
 from ...core.game import Game, State
 from ...core.tensors import (
+    ONE,
+    SLOT_NUMBERS,
     Choice,
     Each,
     Flag,
@@ -138,6 +140,9 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
+_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
+_ONE: Final[Any] = ONE
+
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as
 # (index, value) pairs of the nonzero floats, following ``views.observation_of`` field by field
@@ -163,6 +168,7 @@ _CHOICE_PHASE_SLOT: Final = _slots(CHOICE_KEYS, PHASES)
 # A King card's back (a bit per character) as its slot among BACKS.
 _BACK_SLOT: Final = _slots(tuple(back_text(back) for back in range(16)), BACKS)
 
+_FRONT: Final[tuple[int, ...]] = FRONT  # indexed by a variable: kept one tuple
 _CLANS: Final = len(CLAN_KEYS)
 _ROLES: Final = len(ROLES)
 _CELLS: Final = len(CELL_NAMES)
@@ -172,30 +178,40 @@ _OBJECTIVES: Final = len(OBJECTIVE_NAMES)
 _FOGS: Final = len(FOG_NAMES)
 _BOARD_RECORD: Final = 1 + _CLANS + _OBJECTIVES + 1
 _KING_CARD: Final = _CARDS + _CHARACTERS + len(BACKS)
-_MINE: Final = 8 * _KING_CARD + _KING_CARD + len(ORDERS) + 3 * _OBJECTIVES + _FOGS
-_REVEALED: Final = _CARDS + _CHARACTERS + len(ORDERS) + 1
+_PHASES: Final[int] = len(PHASES)
+_BACKS: Final[int] = len(BACKS)
+_FOG_STATES: Final[int] = len(FOG_STATE_NAMES)
+_ORDERS: Final[int] = len(ORDERS)
+_MINE: Final = 8 * _KING_CARD + _KING_CARD + _ORDERS + 3 * _OBJECTIVES + _FOGS
+_REVEALED: Final = _CARDS + _CHARACTERS + _ORDERS + 1
 
 
-def _one(slot: int, slots: list[int], values: list[float]) -> None:
-    slots.append(slot)
-    values.append(1.0)
+def _one(slot: int, slots: list[Any], values: list[Any]) -> None:
+    slots.append(_BOXED[slot])
+    values.append(_ONE)
 
 
-def _write_king_card(at: int, card: int, back: int, slots: list[int], values: list[float]) -> None:
+def _write_king_card(at: int, card: int, back: int, slots: list[Any], values: list[Any]) -> None:
     """A King card as its King sees it: its name, its character and its back."""
     _one(at + card, slots, values)
-    _one(at + _CARDS + FRONT[card], slots, values)
+    _one(at + _CARDS + _FRONT[card], slots, values)
     back_slot = _BACK_SLOT[back]
     if back_slot >= 0:
         _one(at + _CARDS + _CHARACTERS + back_slot, slots, values)
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
+    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+
+
+def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, GothsSaveTheQueenState)
     tables = state.tables
     players = state.num_players
-    safety_cap = float(state.game.options["safety_cap"])
+    safety_cap = float(tables.safety_cap)
     over = state.is_terminal
     _one(seat, slots, values)
     at = players
@@ -212,7 +228,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         _one(at + _CLANS + _ROLE_SLOT[tables.role_of[other]], slots, values)
         at += _CLANS + _ROLES
     if state.turn:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.turn / safety_cap)
     at += 1
     _one(at + _CLAN_SLOT[state.initiative], slots, values)
@@ -223,7 +239,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
         phase = _PHASE_SLOT[state.phase]
     if phase >= 0:
         _one(at + phase, slots, values)
-    at += len(PHASES)
+    at += _PHASES
     for mover in state.to_move:
         _one(at + mover, slots, values)
     at += players
@@ -234,14 +250,14 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
     _write_mine(state, seat, at, slots, values)
     at += _MINE
     if state.last_turn:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.last_turn / safety_cap)
         record = at + 1
         for each in range(_CLANS):
             card = state.last_played[each]
             if card >= 0:
                 _one(record + card, slots, values)
-                _one(record + _CARDS + FRONT[card], slots, values)
+                _one(record + _CARDS + _FRONT[card], slots, values)
             order = _ORDER_SLOT[state.last_orders[each]]
             if order >= 0:
                 _one(record + _CARDS + _CHARACTERS + order, slots, values)
@@ -255,7 +271,7 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
 
 
 def _write_board(
-    state: GothsSaveTheQueenState, over: bool, at: int, slots: list[int], values: list[float]
+    state: GothsSaveTheQueenState, over: bool, at: int, slots: list[Any], values: list[Any]
 ) -> int:
     for cell in range(_CELLS):
         if state.barricade[cell]:
@@ -281,21 +297,23 @@ def _write_clan(
     mine: int,
     over: bool,
     at: int,
-    slots: list[int],
-    values: list[float],
+    slots: list[Any],
+    values: list[Any],
 ) -> int:
     """One record of the layout's ``clans`` (``views._clan_entry``); returns the next slot."""
     tables = state.tables
     players = state.num_players
-    solo = tables.solo[clan]
+    # The tables' pairs are fixed-size tuples: read by constant index (indexed by a variable, the
+    # compiled module would box a new tuple at each read).
+    solo = tables.solo[1] if clan else tables.solo[0]
     if solo:
         _one(at, slots, values)
     at += 1
-    king = tables.king_seat[clan]
+    king = tables.king_seat[1] if clan else tables.king_seat[0]
     if not solo and 0 <= king < players:
         _one(at + king, slots, values)
     at += players
-    warchief = tables.warchief_seat[clan]
+    warchief = tables.warchief_seat[1] if clan else tables.warchief_seat[0]
     if 0 <= warchief < players:
         _one(at + warchief, slots, values)
     at += players
@@ -303,10 +321,10 @@ def _write_clan(
     at += _CELLS
     army = state.army[clan]
     if army:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(army / 3)
     if ARMY_SIZE - army:
-        slots.append(at + 1)
+        slots.append(_BOXED[at + 1])
         values.append((ARMY_SIZE - army) / 3)
     at += 2
     _one(at + (0 if state.catapult[clan] else 1), slots, values)
@@ -320,10 +338,10 @@ def _write_clan(
     face_down = state.played_back[clan] if played != NONE else 0
     if face_down and _BACK_SLOT[face_down] >= 0:
         _one(at + _BACK_SLOT[face_down], slots, values)
-    at += len(BACKS)
+    at += _BACKS
     hand_size = 0 if solo else (ALL_KING_CARDS & ~face_up).bit_count() - (played != NONE)
     if hand_size:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(hand_size / 8)
     at += 1
     if state.orders_given >> clan & 1:
@@ -334,7 +352,7 @@ def _write_clan(
     for slot in range(3):
         if looked_at >> slot & 1:
             if slot:
-                slots.append(position)
+                slots.append(_BOXED[position])
                 values.append(slot / 2)
             position += 1
     at += 3
@@ -351,14 +369,14 @@ def _write_clan(
             or (state.fog_looked_at[clan] and mine == clan)
         )
         if known and token >= 0:
-            _one(at + len(FOG_STATE_NAMES) + _FOG_SLOT[token], slots, values)
+            _one(at + _FOG_STATES + _FOG_SLOT[token], slots, values)
         if state.fog_looked_at[clan]:
-            _one(at + len(FOG_STATE_NAMES) + _FOGS, slots, values)
-    return at + len(FOG_STATE_NAMES) + _FOGS + 1
+            _one(at + _FOG_STATES + _FOGS, slots, values)
+    return at + _FOG_STATES + _FOGS + 1
 
 
 def _write_mine(
-    state: GothsSaveTheQueenState, seat: int, at: int, slots: list[int], values: list[float]
+    state: GothsSaveTheQueenState, seat: int, at: int, slots: list[Any], values: list[Any]
 ) -> None:
     """The layout's ``mine`` (``views._private_entry``): a King's hand and face-down card, a
     Warchief's order, reconnaissance and peeked Fog token."""
@@ -380,7 +398,7 @@ def _write_mine(
         order = state.orders[clan]
         if order > 0 and _ORDER_SLOT[order] >= 0:
             _one(at + _ORDER_SLOT[order], slots, values)
-        at += len(ORDERS)
+        at += _ORDERS
         looked_at = state.looked_at[clan]
         for slot in range(3):
             if looked_at >> slot & 1:

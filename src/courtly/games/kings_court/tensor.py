@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from ...core.game import Game, State
-from ...core.tensors import Cards, Choice, Each, Number, Seats, TensorLayout
+from ...core.tensors import ONE, SLOT_NUMBERS, Cards, Choice, Each, Number, Seats, TensorLayout
 from .components import SEAT_SUIT
 from .rules import KingsCourtState
-from .views import known_cards
 
 
 def tensor_layout(game: Game) -> TensorLayout:
@@ -42,84 +43,107 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
+_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
+_ONE: Final[Any] = ONE
+
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as
 # (slot, value) pairs of the nonzero floats. It reads what ``views.observation`` reads, which
 # holds only what the seat may know even on the unredacted state: its own hand, the cards it
 # remembers of each other hand, what each other seat remembers of its hand, and the table.
 
-_PHASE_SLOT = (0, -1, 2, 1, 3, 4)  # the layout's phases by phase code ("deal" has none)
-_CARD_SLOTS = 53
-_JOKER_SLOT = 52
-_RECORD = 4 + 1 + 1 + 3 * _CARD_SLOTS
+# The layout's phases by phase code ("deal" has none) (a tuple of any length:
+# indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
+_PHASE_SLOT: Final[tuple[int, ...]] = (0, -1, 2, 1, 3, 4)
+_SEAT_SUIT: Final[tuple[int, ...]] = SEAT_SUIT  # indexed by a variable: kept one tuple
+_CARD_SLOTS: Final = 53
+_JOKER_SLOT: Final = 52
+_RECORD: Final = 4 + 1 + 1 + 3 * _CARD_SLOTS
 
 
-def _cards(at: int, cards: list[int], slots: list[int], values: list[float]) -> None:
+def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
     for card in cards:
-        slots.append(at + (card if card < _JOKER_SLOT else _JOKER_SLOT))
-        values.append(1.0)
+        slots.append(_BOXED[at + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
+        values.append(_ONE)
+
+
+def _known(at: int, hand: list[int], memory: int, slots: list[Any], values: list[Any]) -> None:
+    """The cards of ``hand`` a seat remembers (a bit per card of ``memory``)."""
+    for card in hand:
+        if card >= 0 and memory >> card & 1:
+            slots.append(_BOXED[at + card])
+            values.append(_ONE)
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
-    slot may come more than once: its values add up)."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
+    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+
+
+def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, KingsCourtState)
     n = state.num_players
     tables = state.tables
     track = float(state.game.options["track_length"])
     over = state.is_terminal
-    slots.append(seat)
-    values.append(1.0)
+    slots.append(_BOXED[seat])
+    values.append(_ONE)
     at = n
     if tables.track_length:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(tables.track_length / 30)
     at += 1
     phase = _PHASE_SLOT[state.phase]
     if phase >= 0:
-        slots.append(at + phase)
-        values.append(1.0)
+        slots.append(_BOXED[at + phase])
+        values.append(_ONE)
     at += 5
-    slots.append(at + state.start_player)
-    values.append(1.0)
+    slots.append(_BOXED[at + state.start_player])
+    values.append(_ONE)
     at += n
-    slots.append(at + state.turn)
-    values.append(1.0)
+    slots.append(_BOXED[at + state.turn])
+    values.append(_ONE)
     at += n
     for mover in state.to_move:
-        slots.append(at + mover)
-        values.append(1.0)
+        slots.append(_BOXED[at + mover])
+        values.append(_ONE)
     at += n
     if state.turns_played:
-        slots.append(at)
-        values.append(state.turns_played / float(state.game.options["safety_cap"]))
+        slots.append(_BOXED[at])
+        values.append(state.turns_played / tables.safety_cap)
     at += 1
     if state.queen_target >= 0:
-        slots.append(at + state.queen_target)
-        values.append(1.0)
+        slots.append(_BOXED[at + state.queen_target])
+        values.append(_ONE)
     at += n
     for s in range(n):
         if state.moved_back >> s & 1:
-            slots.append(at + s)
-            values.append(1.0)
+            slots.append(_BOXED[at + s])
+            values.append(_ONE)
     at += n
     for s in range(n):
-        slots.append(at + SEAT_SUIT[s])
-        values.append(1.0)
+        slots.append(_BOXED[at + _SEAT_SUIT[s]])
+        values.append(_ONE)
         if state.positions[s]:
-            slots.append(at + 4)
+            slots.append(_BOXED[at + 4])
             values.append(state.positions[s] / track)
         if state.hands[s]:
-            slots.append(at + 5)
+            slots.append(_BOXED[at + 5])
             values.append(len(state.hands[s]) / 10)
         if over or s == seat:
             _cards(at + 6, state.hands[s], slots, values)
         else:
-            _cards(at + 6 + _CARD_SLOTS, known_cards(state, seat, s), slots, values)
-            _cards(at + 6 + 2 * _CARD_SLOTS, known_cards(state, s, seat), slots, values)
+            # ``views.known_cards`` of each side, read in place (no list built).
+            memories = state.memories
+            _known(at + 6 + _CARD_SLOTS, state.hands[s], memories[seat * n + s], slots, values)
+            _known(
+                at + 6 + 2 * _CARD_SLOTS, state.hands[seat], memories[s * n + seat], slots, values
+            )
         at += _RECORD
     if state.draw_pile:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(len(state.draw_pile) / 52)
     at += 1
     _cards(at, state.discard_pile, slots, values)
@@ -127,9 +151,9 @@ def write_tensor(state: State, seat: int, slots: list[int], values: list[float])
     _cards(at, state.removed, slots, values)
     at += _CARD_SLOTS
     if state.epoch:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.epoch / 10)
     at += 1
     for s in set(state.winners):
-        slots.append(at + s)
-        values.append(1.0)
+        slots.append(_BOXED[at + s])
+        values.append(_ONE)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Final
+
 from ...core.cards import Card
 from ...core.game import Game, State
 from ...core.tensors import (
+    ONE,
+    SLOT_NUMBERS,
     Cards,
     Choice,
     Each,
@@ -48,95 +53,112 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
+_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
+_ONE: Final[Any] = ONE
+
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as
 # (index, value) pairs of the nonzero floats, with no observation built. Every seat sees the
 # whole table in Royal Gambit, so the state itself is what the seat may know.
 
-_STATUS_SLOT = (3, 0, 1, 2)  # the layout's ("active", "stayed", "bust", "out") by status code
-_CARD_SLOTS = 53
-_JOKER_SLOT = 52
+# The layout's ("active", "stayed", "bust", "out") by status code (a tuple of any length:
+# indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
+_STATUS_SLOT: Final[tuple[int, ...]] = (3, 0, 1, 2)
+_CARD_SLOTS: Final = 53
+_JOKER_SLOT: Final = 52
 
 
-def _cards(at: int, cards: list[Card], slots: list[int], values: list[float]) -> None:
+def _cards(at: int, cards: list[Card], slots: list[Any], values: list[Any]) -> None:
     for card in cards:
         index = int(card)
-        slots.append(at + (index if index < _JOKER_SLOT else _JOKER_SLOT))
-        values.append(1.0)
+        slots.append(_BOXED[at + (index if index < _JOKER_SLOT else _JOKER_SLOT)])
+        values.append(_ONE)
 
 
 def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation (a card
-    slot may come more than once: its values add up)."""
+    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
+    each slot once at most (so the pairs may be assigned rather than summed: checked over
+    random play of every count and option by the observer's tests)."""
+    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+
+
+def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
     assert isinstance(state, RoyalGambitState)
     players = state.num_players
-    target = float(state.game.options["target_score"])
-    slots.append(seat)
-    values.append(1.0)
+    target = float(state.tables.target_score)
+    slots.append(_BOXED[seat])
+    values.append(_ONE)
     at = players
     score = state.tables.target_score
     if score:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(score / 50)
     at += 1
-    slots.append(at + state.phase)
-    values.append(1.0)
+    slots.append(_BOXED[at + state.phase])
+    values.append(_ONE)
     at += 4
     if state.hand_number:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(state.hand_number / 20)
     at += 1
-    slots.append(at + state.start_player)
-    values.append(1.0)
+    slots.append(_BOXED[at + state.start_player])
+    values.append(_ONE)
     at += players
-    slots.append(at + state.turn)
-    values.append(1.0)
+    slots.append(_BOXED[at + state.turn])
+    values.append(_ONE)
     at += players
     for mover in state.to_move:
-        slots.append(at + mover)
-        values.append(1.0)
+        slots.append(_BOXED[at + mover])
+        values.append(_ONE)
     at += players
     if state.to_move:
-        slots.append(at + state.decision)
-        values.append(1.0)
+        slots.append(_BOXED[at + state.decision])
+        values.append(_ONE)
     at += 3
     for s in range(players):
         total = state.totals[s]
         if total:
-            slots.append(at)
+            slots.append(_BOXED[at])
             values.append(total / target)
         status = state.status[s]
-        slots.append(at + 1 + _STATUS_SLOT[status])
-        values.append(1.0)
+        slots.append(_BOXED[at + 1 + _STATUS_SLOT[status]])
+        values.append(_ONE)
         _cards(at + 5, state.rows[s], slots, values)
         row_score = state.row_score(s) if status != BUSTED else 0
         if row_score:
-            slots.append(at + 5 + _CARD_SLOTS)
+            slots.append(_BOXED[at + 5 + _CARD_SLOTS])
             values.append(row_score / target)
         banked = state.banked[s]
         if banked:
-            slots.append(at + 6 + _CARD_SLOTS)
+            slots.append(_BOXED[at + 6 + _CARD_SLOTS])
             values.append(banked / target)
         at += 7 + _CARD_SLOTS
     _cards(at, state.set_aside, slots, values)
     at += _CARD_SLOTS
     if state.deck:
-        slots.append(at)
+        slots.append(_BOXED[at])
         values.append(len(state.deck) / 52)
     at += 1
-    flips = [0] * players  # the layout keeps the first entry of a seat named twice
-    for s, left in reversed(state.forced_flips):
-        if left:
-            flips[s] = left
-    for s in range(players):
-        if flips[s]:
-            slots.append(at + s)
-            values.append(flips[s] / 3)
+    # A seat's first entry with flips left counts (as the view shows them); read in order, a
+    # bit per seat written, with no list built.
+    forced = state.forced_flips
+    named = 0
+    for i in range(len(forced)):
+        s, left = forced[i]
+        if left and not named >> s & 1:
+            named |= 1 << s
+            slots.append(_BOXED[at + s])
+            values.append(left / 3)
     at += players
-    for s in set(state.favorites):
-        slots.append(at + s)
-        values.append(1.0)
+    _each_seat_once(at, state.favorites, slots, values)
     at += players
-    for s in set(state.winners):
-        slots.append(at + s)
-        values.append(1.0)
+    _each_seat_once(at, state.winners, slots, values)
+
+
+def _each_seat_once(at: int, seats: Sequence[int], slots: list[Any], values: list[Any]) -> None:
+    named = 0  # a bit per seat written (no set built)
+    for s in seats:
+        if not named >> s & 1:
+            named |= 1 << s
+            slots.append(_BOXED[at + s])
+            values.append(_ONE)
