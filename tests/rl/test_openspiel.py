@@ -364,3 +364,57 @@ def test_the_initial_state_observation_is_written_once_and_equal_every_time(game
         _play(state, rng, 5)
     with pytest.raises(Exception):  # noqa: B017 - pyspiel's own error type
         game.new_initial_state().observation_tensor(7)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_initial_states_are_fresh_states_the_play_of_another_never_touches(
+    game_id: str, players: int
+) -> None:
+    # Every initial state is a clone of one the game keeps: equal to a state the Courtly game
+    # builds, and whole again after another initial state was played to its end.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    courtly = make(game_id, players=players)
+    rng = random.Random(players)
+    for _ in range(2):
+        played, untouched = game.new_initial_state(), game.new_initial_state()
+        assert played.courtly == courtly.new_state()
+        assert played.courtly is not untouched.courtly
+        _play(played, rng, 10_000)
+        assert played.is_terminal()
+        assert untouched.courtly == courtly.new_state()
+        assert not untouched.courtly.history
+        assert game.new_initial_state().courtly == courtly.new_state()
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_legal_actions_and_chance_outcomes_are_the_states_own_in_id_order(
+    game_id: str, players: int
+) -> None:
+    # The reference: the Courtly state's own lists, numbered by the game and sorted by id, at
+    # every node of seeded random play.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    rng = random.Random(players)
+    nodes = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            courtly = state.courtly
+            nodes += 1
+            if state.is_chance_node():
+                expected = sorted(
+                    (courtly.game.chance_outcome_id(outcome), p)
+                    for outcome, p in courtly.chance_outcomes()
+                )
+                assert state.chance_outcomes() == expected
+                state.apply_action(rng.choice(expected)[0])
+                continue
+            player = state.current_player()
+            assert player == courtly.to_move[0]
+            legal = sorted(action.id for action in courtly.legal_actions(player))
+            assert state.legal_actions(player) == legal == state.legal_actions()
+            for seat in range(players):
+                if seat != player:
+                    assert state.legal_actions(seat) == []
+            state.apply_action(rng.choice(legal))
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert nodes > 20

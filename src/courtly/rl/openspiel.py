@@ -77,6 +77,11 @@ outcome still depends on the seats' choices: the parameters for
 turns before anyone can win, and their trees grow past a walk's reach first.)"""
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
+_NO_KEY = bytes(16)
+
+
 def game_name(game_id: str) -> str:
     """``royal-gambit`` -> ``python_courtly_royal_gambit``."""
     return PREFIX + game_id.replace("-", "_")
@@ -108,6 +113,9 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
             if name in defaults and value != defaults[name]
         }
         self.courtly: Game = make(game_id, players=players, **options)
+        # Every initial state is a clone of this one, never handed out: cheaper than building
+        # one, and pyspiel builds a fresh initial state at every observation_tensor call.
+        self._initial = self.courtly.new_state()
         longest = self.courtly.longest_game()
         self.recall = (
             RecallLayout(self.courtly) if self.infostate_tensor == "perfect_recall" else None
@@ -125,7 +133,7 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, {"players": players, **self.courtly.options, **adapter})
 
     def new_initial_state(self) -> CourtlyState:
-        return CourtlyState(self, self.courtly.new_state())
+        return CourtlyState(self, self._initial.clone())
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -171,10 +179,11 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CourtlyGame, state: State, keys: list[bytes] | None = None) -> None:
         super().__init__(game)
+        players = state.num_players
         recall = game.recall is not None
-        self.position = _Position(state, [[] for _ in range(state.num_players)] if recall else None)
-        self.keys = keys if keys is not None else [bytes(16)] * state.num_players
-        self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(state.num_players)]
+        self.position = _Position(state, [[] for _ in range(players)] if recall else None)
+        self.keys = keys if keys is not None else [_NO_KEY] * players
+        self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(players)]
         self._information: dict[int, str] = {}
         self.readable = game.infostate == "readable"
 
@@ -189,20 +198,22 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         state = self.position.state
         if state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE_PLAYER
         return state.to_move[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(action.id for action in self.position.state.legal_actions(player))
+        ids = [action.id for action in self.position.state.legal_actions(player)]
+        ids.sort()
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         state = self.position.state
-        game = state.game
-        return sorted(
-            (game.chance_outcome_id(outcome), p) for outcome, p in state.chance_outcomes()
-        )
+        outcome_id = state.game.chance_outcome_id
+        outcomes = [(outcome_id(outcome), p) for outcome, p in state.chance_outcomes()]
+        outcomes.sort()  # by id: ids are distinct, so probabilities are never compared
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         position = self.position
@@ -214,7 +225,8 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             actor = state.to_move[0]
             item = state.game.action_from_id(action)
         self._note(actor, item)
-        self._information = {}
+        if self._information:
+            self._information = {}
         if position.decisions is not None and actor != CHANCE:
             kept = position.decisions[actor]
             if kept is not None:  # None: replayed from the history when asked, this one too
@@ -228,11 +240,9 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         """Each seat notes what it observes of the event (asked before it happens); the notes
         are hashed into its key only when the key is asked for (a rollout never asks)."""
         state = self.position.state
-        views = state.game.views
-        notes = self.notes
-        for seat in range(state.num_players):
-            seen = item.id if seat == actor else views.observed(state, actor, item, seat)
-            notes[seat].append((actor, seen))
+        observed = state.game.views.observed
+        for seat, notes in enumerate(self.notes):
+            notes.append((actor, item.id if seat == actor else observed(state, actor, item, seat)))
 
     def _folded(self, seat: int) -> bytes:
         """The seat's key with its pending notes taken in, one at a time: the key of an event
