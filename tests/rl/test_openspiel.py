@@ -5,6 +5,7 @@ exploitability on a tiny configuration."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -418,3 +419,44 @@ def test_legal_actions_and_chance_outcomes_are_the_states_own_in_id_order(
             state.apply_action(rng.choice(legal))
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert nodes > 20
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_chance_outcomes_are_numbered_alike_for_copies_and_deserialized_states(
+    game_id: str,
+) -> None:
+    # The adapter numbers the game's own outcome objects by identity: an equal copy of each
+    # (unpickled) gets the same ids, and a state rebuilt from its serialization (in another
+    # game object, with other outcome objects) lists the same outcomes as the original.
+    game = pyspiel.load_game(game_name(game_id), {"players": 2})
+    rng = random.Random(5)
+    state, chance_nodes, games_played = game.new_initial_state(), 0, 0
+    while chance_nodes < 6 and games_played < 50:
+        if state.is_terminal():  # a game with few chance events: play another
+            state, games_played = game.new_initial_state(), games_played + 1
+        elif state.is_chance_node():
+            chance_nodes += 1
+            expected = state.chance_outcomes()
+            courtly = state.courtly
+            copies = pickle.loads(pickle.dumps(courtly.chance_outcomes()))
+            assert all(
+                copy is not outcome
+                for (copy, _), (outcome, _) in zip(copies, courtly.chance_outcomes(), strict=True)
+            )
+            assert state.position.chance_ids.numbered(copies) == expected
+            numbering = pickle.loads(pickle.dumps(state.position.chance_ids))
+            assert numbering.numbered(copies) == expected  # numbers its own objects, not ours
+            assert numbering.by_identity == {id(o): i for i, o in enumerate(numbering.space)}
+            rebuilt = pyspiel.deserialize_game_and_state(
+                pyspiel.serialize_game_and_state(game, state)
+            )[1]
+            unpickled = pickle.loads(pickle.dumps(state))
+            for copy in (rebuilt, unpickled):
+                assert copy.chance_outcomes() == expected
+                space = copy.courtly.game.chance_outcome_space  # the copy's own objects
+                numbering = copy.position.chance_ids.by_identity
+                assert numbering == {id(outcome): i for i, outcome in enumerate(space)}
+            state.apply_action(rng.choice(expected)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert chance_nodes > 0

@@ -116,6 +116,7 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         # Every initial state is a clone of this one, never handed out: cheaper than building
         # one, and pyspiel builds a fresh initial state at every observation_tensor call.
         self._initial = self.courtly.new_state()
+        self.chance_ids = _ChanceIds(self.courtly)
         longest = self.courtly.longest_game()
         self.recall = (
             RecallLayout(self.courtly) if self.infostate_tensor == "perfect_recall" else None
@@ -150,8 +151,38 @@ def _choice(given: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
+class _ChanceIds:
+    """The chance outcome ids of a game's outcomes, found by the identity of the game's own
+    outcome objects (the ones its states list: a dict lookup, where the game's numbering builds
+    and hashes a key per outcome); any other object, an equal copy, is numbered by the game."""
+
+    __slots__ = ("by_identity", "game", "space")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        # The space holds every object the dict names, so no other object takes one's id.
+        self.space = game.chance_outcome_space
+        self.by_identity = {id(outcome): index for index, outcome in enumerate(self.space)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Identities do not survive a copy to another process: the copy numbers its own.
+        return _ChanceIds, (self.game,)
+
+    def numbered(self, outcomes: list[tuple[Any, float]]) -> list[tuple[int, float]]:
+        """``(id, probability)`` for each ``(outcome, probability)``, in id order."""
+        by_identity = self.by_identity.get
+        outcome_id = self.game.chance_outcome_id
+        numbered = [
+            (found if (found := by_identity(id(outcome))) is not None else outcome_id(outcome), p)
+            for outcome, p in outcomes
+        ]
+        numbered.sort()  # by id: ids are distinct, so probabilities are never compared
+        return numbered
+
+
 class _Position:
-    """The Courtly state inside an OpenSpiel state, and each seat's decisions so far.
+    """The Courtly state inside an OpenSpiel state, each seat's decisions so far, and the game's
+    chance outcome ids (shared by every copy).
 
     OpenSpiel clones a Python state (``clone``, ``child``, every tree walk) by deep-copying each
     of its attributes: a deep copy of this is the game's own clone, where a deep copy of the
@@ -159,19 +190,25 @@ class _Position:
     being written again.
     """
 
-    __slots__ = ("decisions", "state")
+    __slots__ = ("chance_ids", "decisions", "state")
 
-    def __init__(self, state: State, decisions: list[list[Decision] | None] | None) -> None:
+    def __init__(
+        self,
+        state: State,
+        decisions: list[list[Decision] | None] | None,
+        chance_ids: _ChanceIds,
+    ) -> None:
         self.state = state
         self.decisions = decisions
         """Kept only for a perfect-recall information-state tensor (None: not asked for; a
         seat's None: to be replayed from the history when asked)."""
+        self.chance_ids = chance_ids
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         decisions = self.decisions
         if decisions is not None:
             decisions = [None if seat is None else seat.copy() for seat in decisions]
-        return _Position(self.state.clone(), decisions)
+        return _Position(self.state.clone(), decisions, self.chance_ids)
 
 
 class CourtlyState(pyspiel.State):  # type: ignore[misc]
@@ -181,7 +218,10 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         players = state.num_players
         recall = game.recall is not None
-        self.position = _Position(state, [[] for _ in range(players)] if recall else None)
+        decisions: list[list[Decision] | None] | None = (
+            [[] for _ in range(players)] if recall else None
+        )
+        self.position = _Position(state, decisions, game.chance_ids)
         self.keys = keys if keys is not None else [_NO_KEY] * players
         self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(players)]
         self._information: dict[int, str] = {}
@@ -209,11 +249,8 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        state = self.position.state
-        outcome_id = state.game.chance_outcome_id
-        outcomes = [(outcome_id(outcome), p) for outcome, p in state.chance_outcomes()]
-        outcomes.sort()  # by id: ids are distinct, so probabilities are never compared
-        return outcomes
+        position = self.position
+        return position.chance_ids.numbered(position.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         position = self.position
