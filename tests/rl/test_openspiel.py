@@ -460,3 +460,79 @@ def test_chance_outcomes_are_numbered_alike_for_copies_and_deserialized_states(
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert chance_nodes > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_python_callers_get_what_pyspiels_own_methods_answer(game_id: str, players: int) -> None:
+    # is_chance_node, legal_actions and observation_tensor answer Python callers straight from
+    # the Courtly state: equal to pyspiel's own (C++) methods at every node, for every seat and
+    # the default one, with one observer of the game's writing every state and seat in turn.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    rng = random.Random(players)
+    earlier: list[Any] = []
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() is pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(players):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+                assert state.legal_actions(np.int64(seat)) == state.legal_actions(seat)
+                listed = state.observation_tensor(seat)
+                assert type(listed) is list
+                assert listed == pyspiel.State.observation_tensor(state, seat)
+                assert np.array_equal(listed, observation_tensor(state.courtly.view(seat)))
+            if not state.is_terminal() and not state.is_chance_node():
+                mover = state.current_player()
+                assert state.observation_tensor() == state.observation_tensor(mover)
+            if earlier:  # another state observed in between changes nothing of this one's
+                other = rng.choice(earlier)
+                seat = rng.randrange(players)
+                assert other.observation_tensor(seat) == pyspiel.State.observation_tensor(
+                    other, seat
+                )
+            earlier.append(state.clone())
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(rng.choice(legal))
+
+
+def test_python_callers_get_pyspiels_errors_for_bad_players() -> None:
+    game = pyspiel.load_game(game_name("royal-gambit"), {"players": 3})
+    state = game.new_initial_state()
+    _play(state, random.Random(0), 2)
+    for bad in (-1, 3, 99):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(bad)
+        with pytest.raises(pyspiel.SpielError):
+            pyspiel.State.observation_tensor(state, bad)
+    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+        state.legal_actions(-1)
+    assert state.legal_actions(99) == pyspiel.State.legal_actions(state, 99) == []
+    for bad_type in (1.0, "1", True):
+        with pytest.raises(TypeError):
+            state.observation_tensor(bad_type)
+        with pytest.raises(TypeError):
+            state.legal_actions(bad_type)
+    chance = game.new_initial_state()
+    assert chance.is_chance_node()
+    with pytest.raises(pyspiel.SpielError):  # no player to observe for at a chance node
+        chance.observation_tensor()
+    assert chance.legal_actions() == pyspiel.State.legal_actions(chance)
+    history = state.history()
+    assert state.history() == history  # nothing applied by the refusals
+
+
+def test_a_mostly_zero_tensor_is_listed_as_tolist_lists_it() -> None:
+    from courtly.rl.openspiel import _floats
+
+    zeros = [0.0] * 40
+    for filled in ([], [3], [0, 39], list(range(0, 40, 3)), list(range(40))):
+        tensor = np.zeros(40, np.float32)
+        tensor[filled] = np.float32(1 / 3)
+        tensor[20] = -0.0  # a negative zero keeps its sign
+        listed = _floats(tensor, zeros)
+        assert listed == tensor.tolist()
+        assert [np.signbit(value) for value in listed] == list(np.signbit(tensor))
+    assert zeros == [0.0] * 40

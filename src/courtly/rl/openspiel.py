@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import random
 from typing import Any
 
@@ -117,6 +118,8 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         # one, and pyspiel builds a fresh initial state at every observation_tensor call.
         self._initial = self.courtly.new_state()
         self.chance_ids = _ChanceIds(self.courtly)
+        self._floats_observer: CourtlyObserver | None = None
+        self._zeros: list[float] = []
         longest = self.courtly.longest_game()
         self.recall = (
             RecallLayout(self.courtly) if self.infostate_tensor == "perfect_recall" else None
@@ -141,6 +144,36 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
     ) -> CourtlyObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return CourtlyObserver(self, perfect_recall)
+
+    def observation_floats(self, state: CourtlyState, player: int) -> list[float]:
+        """``player``'s observation tensor of ``state`` as a float per slot, as pyspiel's
+        ``observation_tensor`` lists it (written by an observer of this game's own)."""
+        observer = self._floats_observer
+        if observer is None:
+            observer = self._floats_observer = self.make_py_observer()
+            self._zeros = [0.0] * observer.tensor.size
+        observer.set_from(state, player)
+        return _floats(observer.tensor, self._zeros)
+
+
+def _floats(tensor: npt.NDArray[np.float32], zeros: list[float]) -> list[float]:
+    """``tensor.tolist()``, built faster for a mostly zero tensor: a copy of a list of zeros
+    (one shared float) with the other slots set (a Python float made per slot is the cost)."""
+    # Every slot whose bits are not +0.0's: a -0.0 (or a NaN) keeps its own float.
+    slots = np.flatnonzero(tensor.view(np.int32))
+    if 4 * len(slots) > len(zeros):
+        return tensor.tolist()  # type: ignore[no-any-return]
+    floats = zeros.copy()
+    for slot, value in zip(slots.tolist(), tensor[slots].tolist(), strict=True):
+        floats[slot] = value
+    return floats
+
+
+def _player(player: object) -> int:
+    """A player argument as pyspiel takes it: an integer (NumPy's too), never a bool."""
+    if isinstance(player, bool):
+        raise TypeError(f"a player is an integer, not {player!r}")
+    return operator.index(player)  # type: ignore[arg-type]
 
 
 def _choice(given: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
@@ -242,6 +275,43 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         if state.is_chance:
             return _CHANCE_PLAYER
         return state.to_move[0]
+
+    # pyspiel's own is_chance_node, legal_actions and observation_tensor run in C++ and call
+    # back into this class several times a call (legal_actions five times, observation_tensor
+    # also builds an initial state to learn the shape, then a Python float per slot from C++).
+    # For Python callers the three below answer the same straight from the Courtly state;
+    # C++ callers (OpenSpiel's C++ algorithms) still take pyspiel's way.
+
+    def is_chance_node(self) -> bool:
+        state = self.position.state
+        return state.is_chance and not state.is_terminal
+
+    def legal_actions(self, player: object = None) -> list[int]:
+        """pyspiel's ``legal_actions``: the mover's by default; none for another seat."""
+        state = self.position.state
+        seat = self.current_player() if player is None else _player(player)
+        if state.is_terminal:
+            return []
+        if state.is_chance:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if seat == state.to_move[0]:
+            return self._legal_actions(seat)
+        if seat < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {seat}")
+        return []
+
+    def observation_tensor(self, player: object = None) -> list[float]:
+        """pyspiel's ``observation_tensor``: the seat's observation vector (the mover's by
+        default) as a list of floats; :func:`open_spiel.python.observation.make_observation`
+        gives it as a NumPy array, without the list."""
+        state = self.position.state
+        seat = self.current_player() if player is None else _player(player)
+        if not 0 <= seat < state.num_players:
+            raise pyspiel.SpielError(
+                f"player {seat} has no observation tensor (seats 0..{state.num_players - 1})"
+            )
+        game: CourtlyGame = self.get_game()
+        return game.observation_floats(self, seat)
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = [action.id for action in self.position.state.legal_actions(player)]
