@@ -482,6 +482,8 @@ def test_python_callers_get_what_pyspiels_own_methods_answer(game_id: str, playe
                 assert type(listed) is list
                 assert listed == pyspiel.State.observation_tensor(state, seat)
                 assert np.array_equal(listed, observation_tensor(state.courtly.view(seat)))
+                informed = state.information_state_tensor(seat)
+                assert informed == pyspiel.State.information_state_tensor(state, seat)
             if not state.is_terminal() and not state.is_chance_node():
                 mover = state.current_player()
                 assert state.observation_tensor() == state.observation_tensor(mover)
@@ -507,6 +509,8 @@ def test_python_callers_get_pyspiels_errors_for_bad_players() -> None:
             state.observation_tensor(bad)
         with pytest.raises(pyspiel.SpielError):
             pyspiel.State.observation_tensor(state, bad)
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_tensor(bad)
     with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
         state.legal_actions(-1)
     assert state.legal_actions(99) == pyspiel.State.legal_actions(state, 99) == []
@@ -536,3 +540,22 @@ def test_a_mostly_zero_tensor_is_listed_as_tolist_lists_it() -> None:
         assert listed == tensor.tolist()
         assert [np.signbit(value) for value in listed] == list(np.signbit(tensor))
     assert zeros == [0.0] * 40
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_python_callers_get_pyspiels_perfect_recall_tensor(game_id: str) -> None:
+    # The perfect-recall information-state tensor listed for Python callers is pyspiel's own,
+    # for every seat, at decisions along a seeded game (a shared observer writing each in turn).
+    parameters = {"players": 2, "safety_cap": 3, "infostate_tensor": "perfect_recall"}
+    game = pyspiel.load_game(game_name(game_id), parameters)
+    rng = random.Random(7)
+    state, compared = game.new_initial_state(), 0
+    while not state.is_terminal() and compared < 8:
+        if not state.is_chance_node():
+            for seat in range(2):
+                listed = state.information_state_tensor(seat)
+                assert listed == pyspiel.State.information_state_tensor(state, seat)
+                assert len(listed) == game.information_state_tensor_size()
+            compared += 1
+        _play(state, rng, 1)
+    assert compared > 0

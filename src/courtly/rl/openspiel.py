@@ -118,8 +118,7 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         # one, and pyspiel builds a fresh initial state at every observation_tensor call.
         self._initial = self.courtly.new_state()
         self.chance_ids = _ChanceIds(self.courtly)
-        self._floats_observer: CourtlyObserver | None = None
-        self._zeros: list[float] = []
+        self._floats_observers: dict[bool, tuple[CourtlyObserver, list[float]]] = {}
         longest = self.courtly.longest_game()
         self.recall = (
             RecallLayout(self.courtly) if self.infostate_tensor == "perfect_recall" else None
@@ -145,15 +144,24 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return CourtlyObserver(self, perfect_recall)
 
-    def observation_floats(self, state: CourtlyState, player: int) -> list[float]:
-        """``player``'s observation tensor of ``state`` as a float per slot, as pyspiel's
-        ``observation_tensor`` lists it (written by an observer of this game's own)."""
-        observer = self._floats_observer
-        if observer is None:
-            observer = self._floats_observer = self.make_py_observer()
-            self._zeros = [0.0] * observer.tensor.size
+    def tensor_floats(
+        self, state: CourtlyState, player: int, information_state: bool
+    ) -> list[float]:
+        """``player``'s observation tensor of ``state`` (its information-state tensor if
+        ``information_state``) as a float per slot, as pyspiel's ``observation_tensor`` and
+        ``information_state_tensor`` list them (written by observers of this game's own, of
+        the kinds pyspiel asks for)."""
+        found = self._floats_observers.get(information_state)
+        if found is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if information_state else None
+            observer = self.make_py_observer(kind)
+            found = self._floats_observers[information_state] = (
+                observer,
+                [0.0] * observer.tensor.size,
+            )
+        observer, zeros = found
         observer.set_from(state, player)
-        return _floats(observer.tensor, self._zeros)
+        return _floats(observer.tensor, zeros)
 
 
 def _floats(tensor: npt.NDArray[np.float32], zeros: list[float]) -> list[float]:
@@ -276,11 +284,11 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             return _CHANCE_PLAYER
         return state.to_move[0]
 
-    # pyspiel's own is_chance_node, legal_actions and observation_tensor run in C++ and call
-    # back into this class several times a call (legal_actions five times, observation_tensor
-    # also builds an initial state to learn the shape, then a Python float per slot from C++).
-    # For Python callers the three below answer the same straight from the Courtly state;
-    # C++ callers (OpenSpiel's C++ algorithms) still take pyspiel's way.
+    # pyspiel's own is_chance_node, legal_actions and tensors run in C++ and call back into
+    # this class several times a call (legal_actions five times; a tensor also builds an initial
+    # state to learn its shape, then a Python float per slot from C++). For Python callers the
+    # methods below answer the same straight from the Courtly state; C++ callers (OpenSpiel's
+    # C++ algorithms) still take pyspiel's way.
 
     def is_chance_node(self) -> bool:
         state = self.position.state
@@ -304,14 +312,23 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         """pyspiel's ``observation_tensor``: the seat's observation vector (the mover's by
         default) as a list of floats; :func:`open_spiel.python.observation.make_observation`
         gives it as a NumPy array, without the list."""
+        return self._tensor_floats(player, information_state=False)
+
+    def information_state_tensor(self, player: object = None) -> list[float]:
+        """pyspiel's ``information_state_tensor`` (as chosen by ``infostate_tensor``), the
+        mover's by default, as a list of floats; ``make_observation`` with
+        ``IIGObservationType(perfect_recall=True)`` gives it as a NumPy array."""
+        return self._tensor_floats(player, information_state=True)
+
+    def _tensor_floats(self, player: object, information_state: bool) -> list[float]:
         state = self.position.state
         seat = self.current_player() if player is None else _player(player)
         if not 0 <= seat < state.num_players:
             raise pyspiel.SpielError(
-                f"player {seat} has no observation tensor (seats 0..{state.num_players - 1})"
+                f"player {seat} has no tensor to observe (seats 0..{state.num_players - 1})"
             )
         game: CourtlyGame = self.get_game()
-        return game.observation_floats(self, seat)
+        return game.tensor_floats(self, seat, information_state)
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = [action.id for action in self.position.state.legal_actions(player)]
