@@ -15,8 +15,14 @@ reported as ranges):
   same checks with cheaper reads, what ``courtly.rl.pettingzoo.env`` returns), a stricter
   ceiling that leaves only the environments' own costs to compare.
 * **pyspiel**: random play through the OpenSpiel game (``courtly.rl.openspiel``), chance by
-  ``chance_outcomes()``, with ``observation_tensor(player)`` read at every decision and without.
-  Goal: the observation costs at most a quarter of the steps/s (kept >= 0.75).
+  ``chance_outcomes()``, decisions per second without reading an observation (``-obs``) and
+  reading the mover's observation at every decision, each path as a fraction of ``-obs``
+  (kept): ``list``, ``state.observation_tensor(player)`` (pyspiel's list of floats);
+  ``null list``, the same call with an observer that writes nothing, the list path's ceiling
+  (pyspiel's own cost: a fresh initial state for the shape, the callback, a Python float per
+  slot); ``buffer``, ``make_observation(game)`` then ``set_from(state, player)`` reading its
+  NumPy ``tensor``, as OpenSpiel's own Python algorithms do. Goal: the observation costs at
+  most a quarter of the steps/s (kept >= 0.75).
 
     PYTHONPATH=src .venv/bin/python benchmarks/observations.py [--seconds 1] [--rounds 3]
 
@@ -141,9 +147,48 @@ def pettingzoo_rate(
     return steps / (time.perf_counter() - start), steps / episodes
 
 
-def pyspiel_rate(spiel_game: Any, seconds: float, seed: int, observe: bool) -> float:
+class NullSpielObserver:
+    """An OpenSpiel observer with a game's tensor size that writes nothing."""
+
+    def __init__(self, size: int) -> None:
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Any, player: int) -> None:
+        pass
+
+    def string_from(self, state: Any, player: int) -> str:
+        return ""
+
+
+def null_observer_game(spiel_game: Any) -> Any:
+    """The same Courtly game through pyspiel, its default observer writing nothing: what
+    ``observation_tensor`` costs in pyspiel itself."""
+    size = spiel_game.observation_tensor_size()
+
+    class NullObserverGame(type(spiel_game)):  # type: ignore[misc]
+        def make_py_observer(
+            self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        ) -> NullSpielObserver:
+            return NullSpielObserver(size)
+
+    return NullObserverGame(spiel_game.get_parameters())
+
+
+SPIEL_READS = ("none", "list", "buffer")
+"""How :func:`pyspiel_rate` reads the mover's observation at each decision."""
+
+
+def pyspiel_rate(spiel_game: Any, seconds: float, seed: int, read: str) -> float:
     """Decisions per second of random play through pyspiel (chance by ``chance_outcomes()``),
-    reading the mover's observation tensor at every decision when ``observe``."""
+    reading the mover's observation at every decision as ``read`` says: ``"none"``, ``"list"``
+    (``state.observation_tensor(player)``) or ``"buffer"`` (``make_observation(game)``'s
+    ``set_from``, then its NumPy ``tensor``)."""
+    from open_spiel.python.observation import make_observation
+
+    if read not in SPIEL_READS:
+        raise ValueError(f"read must be one of {SPIEL_READS}, not {read!r}")
+    observation = make_observation(spiel_game)
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
@@ -162,12 +207,44 @@ def pyspiel_rate(spiel_game: Any, seconds: float, seed: int, observe: bool) -> f
                 state.apply_action(chosen)
                 continue
             player = state.current_player()
-            if observe:
+            if read == "list":
                 state.observation_tensor(player)
+            elif read == "buffer":
+                observation.set_from(state, player)
+                observation.tensor  # noqa: B018 (what a learner reads)
             legal = state.legal_actions(player)
             state.apply_action(legal[rng.randrange(len(legal))])
             decisions += 1
     return decisions / (time.perf_counter() - start)
+
+
+def pyspiel_rates(spiel_game: Any, null_game: Any, seconds: float, seed: int) -> dict[str, float]:
+    """One round of every pyspiel measure, by column."""
+    return {
+        "-obs": pyspiel_rate(spiel_game, seconds, seed, "none"),
+        "list": pyspiel_rate(spiel_game, seconds, seed, "list"),
+        "null list": pyspiel_rate(null_game, seconds, seed, "list"),
+        "buffer": pyspiel_rate(spiel_game, seconds, seed, "buffer"),
+    }
+
+
+def pyspiel_columns(rounds: list[dict[str, float]]) -> str:
+    """``-obs`` and ``buffer`` steps/s, then each observing path's steps/s as a fraction of
+    ``-obs``."""
+    if not rounds:
+        return ""
+    without = [measures["-obs"] for measures in rounds]
+    kept = "".join(
+        f"{ratio_span([measures[path] for measures in rounds], without):>11}"
+        for path in ("list", "null list", "buffer")
+    )
+    buffer = [measures["buffer"] for measures in rounds]
+    return f"{span(without):>16}{span(buffer):>16}{kept}"
+
+
+SPIEL_HEADER = (
+    f"{'spiel -obs':>16}{'spiel buffer':>16}{'list kept':>11}{'null kept':>11}{'buf kept':>11}"
+)
 
 
 def span(values: list[float]) -> str:
@@ -206,7 +283,7 @@ def main() -> None:
     print(
         f"\n{'game':<22}{'n':>2}{'PZ observer':>16}{'PZ ceiling':>16}{'x ceiling':>11}"
         f"{'PZ sample':>16}{'sample ceil.':>16}{'x ceiling':>11}"
-        f"{'PZ old path':>16}{'spiel +obs':>16}{'spiel -obs':>16}{'kept':>11}"
+        f"{'PZ old path':>16}{SPIEL_HEADER}"
     )
     for game_id, players in cases:
         game = courtly.make(game_id, players=players)
@@ -215,9 +292,8 @@ def main() -> None:
         sampled: list[float] = []
         sample_ceiling: list[float] = []
         old: list[float] = []
-        with_obs: list[float] = []
-        without: list[float] = []
-        spiel_game = None
+        spiel_rounds: list[dict[str, float]] = []
+        spiel_game = null_game = None
         if not args.no_pyspiel:
             import pyspiel
 
@@ -225,6 +301,7 @@ def main() -> None:
 
             register_all()
             spiel_game = pyspiel.load_game(game_name(game_id), {"players": players})
+            null_game = null_observer_game(spiel_game)
         for round_ in range(args.rounds):
             rate, length = pettingzoo_rate(courtly_env(game_id, players), args.seconds, round_)
             fast.append(rate)
@@ -239,17 +316,12 @@ def main() -> None:
             slow = wrappers.OrderEnforcingWrapper(ViewEncodingEnv(game_id, players))
             old.append(pettingzoo_rate(slow, args.seconds, round_)[0])
             if spiel_game is not None:
-                with_obs.append(pyspiel_rate(spiel_game, args.seconds, round_, True))
-                without.append(pyspiel_rate(spiel_game, args.seconds, round_, False))
-        spiel = (
-            f"{span(with_obs):>16}{span(without):>16}{ratio_span(with_obs, without):>11}"
-            if with_obs
-            else ""
-        )
+                spiel_rounds.append(pyspiel_rates(spiel_game, null_game, args.seconds, round_))
         print(
             f"{game_id:<22}{players:>2}{span(fast):>16}{span(ceiling):>16}"
             f"{ratio_span(fast, ceiling):>11}{span(sampled):>16}{span(sample_ceiling):>16}"
-            f"{ratio_span(sampled, sample_ceiling):>11}{span(old):>16}{spiel}",
+            f"{ratio_span(sampled, sample_ceiling):>11}{span(old):>16}"
+            f"{pyspiel_columns(spiel_rounds)}",
             flush=True,
         )
 

@@ -5,6 +5,7 @@ exploitability on a tiny configuration."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -364,3 +365,197 @@ def test_the_initial_state_observation_is_written_once_and_equal_every_time(game
         _play(state, rng, 5)
     with pytest.raises(Exception):  # noqa: B017 - pyspiel's own error type
         game.new_initial_state().observation_tensor(7)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_initial_states_are_fresh_states_the_play_of_another_never_touches(
+    game_id: str, players: int
+) -> None:
+    # Every initial state is a clone of one the game keeps: equal to a state the Courtly game
+    # builds, and whole again after another initial state was played to its end.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    courtly = make(game_id, players=players)
+    rng = random.Random(players)
+    for _ in range(2):
+        played, untouched = game.new_initial_state(), game.new_initial_state()
+        assert played.courtly == courtly.new_state()
+        assert played.courtly is not untouched.courtly
+        _play(played, rng, 10_000)
+        assert played.is_terminal()
+        assert untouched.courtly == courtly.new_state()
+        assert not untouched.courtly.history
+        assert game.new_initial_state().courtly == courtly.new_state()
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_legal_actions_and_chance_outcomes_are_the_states_own_in_id_order(
+    game_id: str, players: int
+) -> None:
+    # The reference: the Courtly state's own lists, numbered by the game and sorted by id, at
+    # every node of seeded random play.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    rng = random.Random(players)
+    nodes = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            courtly = state.courtly
+            nodes += 1
+            if state.is_chance_node():
+                expected = sorted(
+                    (courtly.game.chance_outcome_id(outcome), p)
+                    for outcome, p in courtly.chance_outcomes()
+                )
+                assert state.chance_outcomes() == expected
+                state.apply_action(rng.choice(expected)[0])
+                continue
+            player = state.current_player()
+            assert player == courtly.to_move[0]
+            legal = sorted(action.id for action in courtly.legal_actions(player))
+            assert state.legal_actions(player) == legal == state.legal_actions()
+            for seat in range(players):
+                if seat != player:
+                    assert state.legal_actions(seat) == []
+            state.apply_action(rng.choice(legal))
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert nodes > 20
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_chance_outcomes_are_numbered_alike_for_copies_and_deserialized_states(
+    game_id: str,
+) -> None:
+    # The adapter numbers the game's own outcome objects by identity: an equal copy of each
+    # (unpickled) gets the same ids, and a state rebuilt from its serialization (in another
+    # game object, with other outcome objects) lists the same outcomes as the original.
+    game = pyspiel.load_game(game_name(game_id), {"players": 2})
+    rng = random.Random(5)
+    state, chance_nodes, games_played = game.new_initial_state(), 0, 0
+    while chance_nodes < 6 and games_played < 50:
+        if state.is_terminal():  # a game with few chance events: play another
+            state, games_played = game.new_initial_state(), games_played + 1
+        elif state.is_chance_node():
+            chance_nodes += 1
+            expected = state.chance_outcomes()
+            courtly = state.courtly
+            copies = pickle.loads(pickle.dumps(courtly.chance_outcomes()))
+            assert all(
+                copy is not outcome
+                for (copy, _), (outcome, _) in zip(copies, courtly.chance_outcomes(), strict=True)
+            )
+            assert state.position.chance_ids.numbered(copies) == expected
+            numbering = pickle.loads(pickle.dumps(state.position.chance_ids))
+            assert numbering.numbered(copies) == expected  # numbers its own objects, not ours
+            assert numbering.by_identity == {id(o): i for i, o in enumerate(numbering.space)}
+            rebuilt = pyspiel.deserialize_game_and_state(
+                pyspiel.serialize_game_and_state(game, state)
+            )[1]
+            unpickled = pickle.loads(pickle.dumps(state))
+            for copy in (rebuilt, unpickled):
+                assert copy.chance_outcomes() == expected
+                space = copy.courtly.game.chance_outcome_space  # the copy's own objects
+                numbering = copy.position.chance_ids.by_identity
+                assert numbering == {id(outcome): i for i, outcome in enumerate(space)}
+            state.apply_action(rng.choice(expected)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert chance_nodes > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_python_callers_get_what_pyspiels_own_methods_answer(game_id: str, players: int) -> None:
+    # is_chance_node, legal_actions and observation_tensor answer Python callers straight from
+    # the Courtly state: equal to pyspiel's own (C++) methods at every node, for every seat and
+    # the default one, with one observer of the game's writing every state and seat in turn.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    rng = random.Random(players)
+    earlier: list[Any] = []
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() is pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(players):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+                assert state.legal_actions(np.int64(seat)) == state.legal_actions(seat)
+                listed = state.observation_tensor(seat)
+                assert type(listed) is list
+                assert listed == pyspiel.State.observation_tensor(state, seat)
+                assert np.array_equal(listed, observation_tensor(state.courtly.view(seat)))
+                informed = state.information_state_tensor(seat)
+                assert informed == pyspiel.State.information_state_tensor(state, seat)
+            if not state.is_terminal() and not state.is_chance_node():
+                mover = state.current_player()
+                assert state.observation_tensor() == state.observation_tensor(mover)
+            if earlier:  # another state observed in between changes nothing of this one's
+                other = rng.choice(earlier)
+                seat = rng.randrange(players)
+                assert other.observation_tensor(seat) == pyspiel.State.observation_tensor(
+                    other, seat
+                )
+            earlier.append(state.clone())
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(rng.choice(legal))
+
+
+def test_python_callers_get_pyspiels_errors_for_bad_players() -> None:
+    game = pyspiel.load_game(game_name("royal-gambit"), {"players": 3})
+    state = game.new_initial_state()
+    _play(state, random.Random(0), 2)
+    for bad in (-1, 3, 99):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(bad)
+        with pytest.raises(pyspiel.SpielError):
+            pyspiel.State.observation_tensor(state, bad)
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_tensor(bad)
+    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+        state.legal_actions(-1)
+    assert state.legal_actions(99) == pyspiel.State.legal_actions(state, 99) == []
+    for bad_type in (1.0, "1", True):
+        with pytest.raises(TypeError):
+            state.observation_tensor(bad_type)
+        with pytest.raises(TypeError):
+            state.legal_actions(bad_type)
+    chance = game.new_initial_state()
+    assert chance.is_chance_node()
+    with pytest.raises(pyspiel.SpielError):  # no player to observe for at a chance node
+        chance.observation_tensor()
+    assert chance.legal_actions() == pyspiel.State.legal_actions(chance)
+    history = state.history()
+    assert state.history() == history  # nothing applied by the refusals
+
+
+def test_a_mostly_zero_tensor_is_listed_as_tolist_lists_it() -> None:
+    from courtly.rl.openspiel import _floats
+
+    zeros = [0.0] * 40
+    for filled in ([], [3], [0, 39], list(range(0, 40, 3)), list(range(40))):
+        tensor = np.zeros(40, np.float32)
+        tensor[filled] = np.float32(1 / 3)
+        tensor[20] = -0.0  # a negative zero keeps its sign
+        listed = _floats(tensor, zeros)
+        assert listed == tensor.tolist()
+        assert [np.signbit(value) for value in listed] == list(np.signbit(tensor))
+    assert zeros == [0.0] * 40
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_python_callers_get_pyspiels_perfect_recall_tensor(game_id: str) -> None:
+    # The perfect-recall information-state tensor listed for Python callers is pyspiel's own,
+    # for every seat, at decisions along a seeded game (a shared observer writing each in turn).
+    parameters = {"players": 2, "safety_cap": 3, "infostate_tensor": "perfect_recall"}
+    game = pyspiel.load_game(game_name(game_id), parameters)
+    rng = random.Random(7)
+    state, compared = game.new_initial_state(), 0
+    while not state.is_terminal() and compared < 8:
+        if not state.is_chance_node():
+            for seat in range(2):
+                listed = state.information_state_tensor(seat)
+                assert listed == pyspiel.State.information_state_tensor(state, seat)
+                assert len(listed) == game.information_state_tensor_size()
+            compared += 1
+        _play(state, rng, 1)
+    assert compared > 0

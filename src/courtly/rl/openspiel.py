@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import random
 from typing import Any
 
@@ -77,6 +78,11 @@ outcome still depends on the seats' choices: the parameters for
 turns before anyone can win, and their trees grow past a walk's reach first.)"""
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
+_NO_KEY = bytes(16)
+
+
 def game_name(game_id: str) -> str:
     """``royal-gambit`` -> ``python_courtly_royal_gambit``."""
     return PREFIX + game_id.replace("-", "_")
@@ -108,6 +114,11 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
             if name in defaults and value != defaults[name]
         }
         self.courtly: Game = make(game_id, players=players, **options)
+        # Every initial state is a clone of this one, never handed out: cheaper than building
+        # one, and pyspiel builds a fresh initial state at every observation_tensor call.
+        self._initial = self.courtly.new_state()
+        self.chance_ids = _ChanceIds(self.courtly)
+        self._floats_observers: dict[bool, tuple[CourtlyObserver, list[float]]] = {}
         longest = self.courtly.longest_game()
         self.recall = (
             RecallLayout(self.courtly) if self.infostate_tensor == "perfect_recall" else None
@@ -125,13 +136,52 @@ class CourtlyGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, {"players": players, **self.courtly.options, **adapter})
 
     def new_initial_state(self) -> CourtlyState:
-        return CourtlyState(self, self.courtly.new_state())
+        return CourtlyState(self, self._initial.clone())
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CourtlyObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return CourtlyObserver(self, perfect_recall)
+
+    def tensor_floats(
+        self, state: CourtlyState, player: int, information_state: bool
+    ) -> list[float]:
+        """``player``'s observation tensor of ``state`` (its information-state tensor if
+        ``information_state``) as a float per slot, as pyspiel's ``observation_tensor`` and
+        ``information_state_tensor`` list them (written by observers of this game's own, of
+        the kinds pyspiel asks for)."""
+        found = self._floats_observers.get(information_state)
+        if found is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if information_state else None
+            observer = self.make_py_observer(kind)
+            found = self._floats_observers[information_state] = (
+                observer,
+                [0.0] * observer.tensor.size,
+            )
+        observer, zeros = found
+        observer.set_from(state, player)
+        return _floats(observer.tensor, zeros)
+
+
+def _floats(tensor: npt.NDArray[np.float32], zeros: list[float]) -> list[float]:
+    """``tensor.tolist()``, built faster for a mostly zero tensor: a copy of a list of zeros
+    (one shared float) with the other slots set (a Python float made per slot is the cost)."""
+    # Every slot whose bits are not +0.0's: a -0.0 (or a NaN) keeps its own float.
+    slots = np.flatnonzero(tensor.view(np.int32))
+    if 4 * len(slots) > len(zeros):
+        return tensor.tolist()  # type: ignore[no-any-return]
+    floats = zeros.copy()
+    for slot, value in zip(slots.tolist(), tensor[slots].tolist(), strict=True):
+        floats[slot] = value
+    return floats
+
+
+def _player(player: object) -> int:
+    """A player argument as pyspiel takes it: an integer (NumPy's too), never a bool."""
+    if isinstance(player, bool):
+        raise TypeError(f"a player is an integer, not {player!r}")
+    return operator.index(player)  # type: ignore[arg-type]
 
 
 def _choice(given: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
@@ -142,8 +192,38 @@ def _choice(given: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
+class _ChanceIds:
+    """The chance outcome ids of a game's outcomes, found by the identity of the game's own
+    outcome objects (the ones its states list: a dict lookup, where the game's numbering builds
+    and hashes a key per outcome); any other object, an equal copy, is numbered by the game."""
+
+    __slots__ = ("by_identity", "game", "space")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        # The space holds every object the dict names, so no other object takes one's id.
+        self.space = game.chance_outcome_space
+        self.by_identity = {id(outcome): index for index, outcome in enumerate(self.space)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Identities do not survive a copy to another process: the copy numbers its own.
+        return _ChanceIds, (self.game,)
+
+    def numbered(self, outcomes: list[tuple[Any, float]]) -> list[tuple[int, float]]:
+        """``(id, probability)`` for each ``(outcome, probability)``, in id order."""
+        by_identity = self.by_identity.get
+        outcome_id = self.game.chance_outcome_id
+        numbered = [
+            (found if (found := by_identity(id(outcome))) is not None else outcome_id(outcome), p)
+            for outcome, p in outcomes
+        ]
+        numbered.sort()  # by id: ids are distinct, so probabilities are never compared
+        return numbered
+
+
 class _Position:
-    """The Courtly state inside an OpenSpiel state, and each seat's decisions so far.
+    """The Courtly state inside an OpenSpiel state, each seat's decisions so far, and the game's
+    chance outcome ids (shared by every copy).
 
     OpenSpiel clones a Python state (``clone``, ``child``, every tree walk) by deep-copying each
     of its attributes: a deep copy of this is the game's own clone, where a deep copy of the
@@ -151,19 +231,25 @@ class _Position:
     being written again.
     """
 
-    __slots__ = ("decisions", "state")
+    __slots__ = ("chance_ids", "decisions", "state")
 
-    def __init__(self, state: State, decisions: list[list[Decision] | None] | None) -> None:
+    def __init__(
+        self,
+        state: State,
+        decisions: list[list[Decision] | None] | None,
+        chance_ids: _ChanceIds,
+    ) -> None:
         self.state = state
         self.decisions = decisions
         """Kept only for a perfect-recall information-state tensor (None: not asked for; a
         seat's None: to be replayed from the history when asked)."""
+        self.chance_ids = chance_ids
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         decisions = self.decisions
         if decisions is not None:
             decisions = [None if seat is None else seat.copy() for seat in decisions]
-        return _Position(self.state.clone(), decisions)
+        return _Position(self.state.clone(), decisions, self.chance_ids)
 
 
 class CourtlyState(pyspiel.State):  # type: ignore[misc]
@@ -171,10 +257,14 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CourtlyGame, state: State, keys: list[bytes] | None = None) -> None:
         super().__init__(game)
+        players = state.num_players
         recall = game.recall is not None
-        self.position = _Position(state, [[] for _ in range(state.num_players)] if recall else None)
-        self.keys = keys if keys is not None else [bytes(16)] * state.num_players
-        self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(state.num_players)]
+        decisions: list[list[Decision] | None] | None = (
+            [[] for _ in range(players)] if recall else None
+        )
+        self.position = _Position(state, decisions, game.chance_ids)
+        self.keys = keys if keys is not None else [_NO_KEY] * players
+        self.notes: list[list[tuple[int, Any]]] = [[] for _ in range(players)]
         self._information: dict[int, str] = {}
         self.readable = game.infostate == "readable"
 
@@ -189,20 +279,65 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         state = self.position.state
         if state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE_PLAYER
         return state.to_move[0]
 
+    # pyspiel's own is_chance_node, legal_actions and tensors run in C++ and call back into
+    # this class several times a call (legal_actions five times; a tensor also builds an initial
+    # state to learn its shape, then a Python float per slot from C++). For Python callers the
+    # methods below answer the same straight from the Courtly state; C++ callers (OpenSpiel's
+    # C++ algorithms) still take pyspiel's way.
+
+    def is_chance_node(self) -> bool:
+        state = self.position.state
+        return state.is_chance and not state.is_terminal
+
+    def legal_actions(self, player: object = None) -> list[int]:
+        """pyspiel's ``legal_actions``: the mover's by default; none for another seat."""
+        state = self.position.state
+        seat = self.current_player() if player is None else _player(player)
+        if state.is_terminal:
+            return []
+        if state.is_chance:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if seat == state.to_move[0]:
+            return self._legal_actions(seat)
+        if seat < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {seat}")
+        return []
+
+    def observation_tensor(self, player: object = None) -> list[float]:
+        """pyspiel's ``observation_tensor``: the seat's observation vector (the mover's by
+        default) as a list of floats; :func:`open_spiel.python.observation.make_observation`
+        gives it as a NumPy array, without the list."""
+        return self._tensor_floats(player, information_state=False)
+
+    def information_state_tensor(self, player: object = None) -> list[float]:
+        """pyspiel's ``information_state_tensor`` (as chosen by ``infostate_tensor``), the
+        mover's by default, as a list of floats; ``make_observation`` with
+        ``IIGObservationType(perfect_recall=True)`` gives it as a NumPy array."""
+        return self._tensor_floats(player, information_state=True)
+
+    def _tensor_floats(self, player: object, information_state: bool) -> list[float]:
+        state = self.position.state
+        seat = self.current_player() if player is None else _player(player)
+        if not 0 <= seat < state.num_players:
+            raise pyspiel.SpielError(
+                f"player {seat} has no tensor to observe (seats 0..{state.num_players - 1})"
+            )
+        game: CourtlyGame = self.get_game()
+        return game.tensor_floats(self, seat, information_state)
+
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(action.id for action in self.position.state.legal_actions(player))
+        ids = [action.id for action in self.position.state.legal_actions(player)]
+        ids.sort()
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        state = self.position.state
-        game = state.game
-        return sorted(
-            (game.chance_outcome_id(outcome), p) for outcome, p in state.chance_outcomes()
-        )
+        position = self.position
+        return position.chance_ids.numbered(position.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         position = self.position
@@ -214,7 +349,8 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
             actor = state.to_move[0]
             item = state.game.action_from_id(action)
         self._note(actor, item)
-        self._information = {}
+        if self._information:
+            self._information = {}
         if position.decisions is not None and actor != CHANCE:
             kept = position.decisions[actor]
             if kept is not None:  # None: replayed from the history when asked, this one too
@@ -228,11 +364,9 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         """Each seat notes what it observes of the event (asked before it happens); the notes
         are hashed into its key only when the key is asked for (a rollout never asks)."""
         state = self.position.state
-        views = state.game.views
-        notes = self.notes
-        for seat in range(state.num_players):
-            seen = item.id if seat == actor else views.observed(state, actor, item, seat)
-            notes[seat].append((actor, seen))
+        observed = state.game.views.observed
+        for seat, notes in enumerate(self.notes):
+            notes.append((actor, item.id if seat == actor else observed(state, actor, item, seat)))
 
     def _folded(self, seat: int) -> bytes:
         """The seat's key with its pending notes taken in, one at a time: the key of an event
