@@ -70,9 +70,10 @@ def default_options(game: Game, hooks: SearchHooks | None = None) -> dict[str, O
 class _Edge:
     """Statistics of one action of one seat at one node."""
 
-    __slots__ = ("available", "reward", "square", "visits")
+    __slots__ = ("available", "reward", "seat", "square", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # whose value the edge collects: a path is its edges alone
         self.visits = 0
         self.reward = 0.0
         self.square = 0.0  # sum of squared rewards: the spread behind ``guard``
@@ -91,8 +92,10 @@ class _Edge:
 class _Node:
     __slots__ = ("children", "edges")
 
-    def __init__(self) -> None:
-        self.edges: dict[int, dict[int, _Edge]] = {}  # seat -> action id -> edge
+    def __init__(self, players: int) -> None:
+        # By seat: action id -> edge, None until the seat chooses here (a list, not a dict:
+        # read at every step of the walk, indexing it costs less than a lookup).
+        self.edges: list[dict[int, _Edge] | None] = [None] * players
         # What the searcher observed of a joint choice and the chance that followed -> node.
         self.children: dict[tuple[Hashable | None, ...], _Node] = {}
 
@@ -276,7 +279,7 @@ class ISMCTSAgent:
             return legal[0]
         me = view.seat
         assert me is not None
-        root = _Node()
+        root = _Node(self.num_players)
         # The heuristic judges the searcher's real view (what the seat may know), with its own
         # random stream so that the search's draws stay the same whether or not it is asked.
         hint = (
@@ -299,7 +302,7 @@ class ISMCTSAgent:
         finally:
             _resume_collector(collecting)
         self.last_iterations = done
-        edges = root.edges.get(me, {})
+        edges = _edges_of(root, me)
         best = _most_visited(legal, edges, rng)
         if self.guard and best.id != hint and hint in edges and best.id in edges:
             mine, theirs = edges[best.id], edges[hint]
@@ -332,7 +335,7 @@ class ISMCTSAgent:
         hint = -1
         if self.guide is not None and len(legal) > 1:
             hint = self.guide.act(view, random.Random(rng.random())).id
-        root = _Node()
+        root = _Node(self.num_players)
         stats = RootStatistics(legal, self.num_players)
         share = explore / len(legal) if len(legal) > 1 else 0.0
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
@@ -343,7 +346,7 @@ class ISMCTSAgent:
                 allow_interrupt()
                 forced = -1
                 if share:
-                    edges = root.edges.get(me, {})
+                    edges = _edges_of(root, me)
                     fewest = -1
                     for action in legal:
                         edge = edges.get(action.id)
@@ -362,7 +365,7 @@ class ISMCTSAgent:
         finally:
             _resume_collector(collecting)
         self.last_iterations = done
-        edges = root.edges.get(me, {})
+        edges = _edges_of(root, me)
         for index, action in enumerate(legal):
             edge = edges.get(action.id)
             if edge is not None:
@@ -412,8 +415,8 @@ class ISMCTSAgent:
         """One iteration in ``world``; the returns it backpropagated. ``forced`` (an action id)
         is the searcher's action at the root instead of UCB's pick (see :meth:`root_statistics`)."""
         node = root
-        # The edges chosen on the way down, with the seat whose value each one collects.
-        path: list[tuple[int, _Edge]] = []
+        players = self.num_players
+        path: list[_Edge] = []  # the edges chosen on the way down
         c = self.c
         bias = self.bias
         partners = self.partners.get(me, frozenset())
@@ -430,23 +433,25 @@ class ISMCTSAgent:
                 return final
             chosen: list[tuple[int, Action]] = []
             expanded = False
+            edges = node.edges
             for seat in world.to_move:
                 if seat in partners:
                     # A teammate plays the convention on his own view of this world.
                     assert convention is not None
                     chosen.append((seat, convention.act(world.view(seat), rng)))
                     continue
-                table = node.edges.get(seat)
+                table = edges[seat]
                 if table is None:
-                    table = node.edges[seat] = {}
-                lookup = table.get
+                    table = edges[seat] = {}
                 favored = hint if node is root and seat == me else -2  # progressive bias
                 untried: list[Action] = []
                 best: Action | None = None
                 best_edge: _Edge | None = None
                 best_score = -math.inf
                 for action in world.legal_actions(seat):
-                    edge = lookup(action.id)
+                    # Read once: an action is an interpreted object, each read a lookup.
+                    action_id = action.id
+                    edge = table.get(action_id)
                     if edge is None:
                         untried.append(action)
                         continue
@@ -457,21 +462,23 @@ class ISMCTSAgent:
                         # math.log and math.sqrt named in full: compiled, they are C calls
                         # (a local alias would be a Python call each).
                         score = edge.reward / visits + c * math.sqrt(math.log(available) / visits)
-                        if action.id == favored:
+                        if action_id == favored:
                             score += bias / (visits + 1)
                         if score > best_score:
                             best_score, best, best_edge = score, action, edge
                 if forced >= 0 and node is root and seat == me:
-                    best, best_edge, fresh = _forced_edge(table, world.legal_actions(seat), forced)
+                    best, best_edge, fresh = _forced_edge(
+                        table, world.legal_actions(seat), seat, forced
+                    )
                     expanded = expanded or fresh
                 elif untried:
                     best = untried[0] if len(untried) == 1 else choice(rng, untried)
-                    best_edge = table[best.id] = _Edge()
+                    best_edge = table[best.id] = _Edge(seat)
                     best_edge.available = 1
                     expanded = True
                 assert best is not None and best_edge is not None
                 chosen.append((seat, best))
-                path.append((seat, best_edge))
+                path.append(best_edge)
             # The child is keyed by what the searcher observes of the joint choice and of the
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
@@ -483,7 +490,7 @@ class ISMCTSAgent:
             key = tuple(seen)
             child = node.children.get(key)
             if child is None:
-                child = node.children[key] = _Node()
+                child = node.children[key] = _Node(players)
                 expanded = True
             node = child
             if expanded:
@@ -528,9 +535,9 @@ class ISMCTSAgent:
         return [1.0 / self.num_players] * self.num_players
 
     @staticmethod
-    def _backpropagate(path: list[tuple[int, _Edge]], returns: Sequence[float]) -> None:
-        for seat, edge in path:
-            value = returns[seat]
+    def _backpropagate(path: list[_Edge], returns: Sequence[float]) -> None:
+        for edge in path:
+            value = returns[edge.seat]
             edge.visits += 1
             edge.reward += value
             edge.square += value * value
@@ -556,6 +563,12 @@ def _resume_collector(running: bool) -> None:
         gc.enable()
 
 
+def _edges_of(node: _Node, seat: int) -> dict[int, _Edge]:
+    """``seat``'s edges at ``node`` (empty where it never chose there)."""
+    table = node.edges[seat]
+    return {} if table is None else table
+
+
 def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.Random) -> Action:
     """The most visited action, the robust choice; ties go to the higher mean value, then to
     ``rng`` (drawn from only when a tie remains, so untied searches draw nothing more)."""
@@ -575,7 +588,7 @@ def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.
 
 
 def _forced_edge(
-    table: dict[int, _Edge], legal: Sequence[Action], forced: int
+    table: dict[int, _Edge], legal: Sequence[Action], seat: int, forced: int
 ) -> tuple[Action, _Edge, bool]:
     """The action of id ``forced`` among ``legal``, its edge (made if new: then the iteration
     expands), and whether it is new."""
@@ -583,7 +596,7 @@ def _forced_edge(
     edge = table.get(forced)
     if edge is not None:
         return action, edge, False
-    edge = table[forced] = _Edge()
+    edge = table[forced] = _Edge(seat)
     edge.available = 1
     return action, edge, True
 
