@@ -425,6 +425,7 @@ class ISMCTSAgent:
         # Bound once: a game's views may be an interpreted subclass, so each call through
         # ``views`` would look the method up again.
         observed = views.observed
+        logs = _LOGS
         self._resolve_chance(views, world, me, rng, [])
         while True:
             if world.is_terminal:
@@ -459,9 +460,11 @@ class ISMCTSAgent:
                     edge.available = available
                     if not untried:
                         visits = edge.visits
-                        # math.log and math.sqrt named in full: compiled, they are C calls
-                        # (a local alias would be a Python call each).
-                        score = edge.reward / visits + c * math.sqrt(math.log(available) / visits)
+                        if available >= len(logs):
+                            _extend_logs(available)
+                        # math.sqrt named in full: compiled, it is a C call (an alias would be
+                        # a Python call).
+                        score = edge.reward / visits + c * math.sqrt(logs[available] / visits)
                         if action_id == favored:
                             score += bias / (visits + 1)
                         if score > best_score:
@@ -541,6 +544,19 @@ class ISMCTSAgent:
             edge.visits += 1
             edge.reward += value
             edge.square += value * value
+
+
+_LOGS: list[float] = [0.0]
+"""``math.log(n)`` at index n (from 1), for UCB's exploration term: compiled, ``math.log`` is a
+Python call (its arguments parsed from a tuple), a table read is not; it is the same value."""
+
+
+def _extend_logs(n: int) -> None:
+    """Extend :data:`_LOGS` past ``n``, doubling it: a search of N iterations extends it about
+    log2(N) times in all."""
+    logs = _LOGS
+    for k in range(len(logs), max(2 * len(logs), n + 1)):
+        logs.append(math.log(k))
 
 
 def _pause_collector() -> bool:
