@@ -93,9 +93,11 @@ class _Node:
     __slots__ = ("children", "edges")
 
     def __init__(self, players: int) -> None:
-        # By seat: action id -> edge, None until the seat chooses here (a list, not a dict:
-        # read at every step of the walk, indexing it costs less than a lookup).
-        self.edges: list[dict[int, _Edge] | None] = [None] * players
+        # By seat: the seat's edges by action id (None: never chosen here), None until the
+        # seat chooses here. Lists, not dicts: read for every legal action at every step of
+        # the walk, indexing costs less than a lookup (and a table of a few hundred slots
+        # takes about the room of a dict of a dozen edges).
+        self.edges: list[list[_Edge | None] | None] = [None] * players
         # What the searcher observed of a joint choice and the chance that followed -> node.
         self.children: dict[tuple[Hashable | None, ...], _Node] = {}
 
@@ -304,8 +306,9 @@ class ISMCTSAgent:
         self.last_iterations = done
         edges = _edges_of(root, me)
         best = _most_visited(legal, edges, rng)
-        if self.guard and best.id != hint and hint in edges and best.id in edges:
-            mine, theirs = edges[best.id], edges[hint]
+        mine = edges.get(best.id)
+        theirs = edges.get(hint)
+        if self.guard and best.id != hint and mine is not None and theirs is not None:
             spread = math.sqrt(mine.variance_of_mean() + theirs.variance_of_mean())
             if mine.mean() - theirs.mean() <= self.guard * spread:
                 return next(a for a in legal if a.id == hint)
@@ -346,10 +349,10 @@ class ISMCTSAgent:
                 allow_interrupt()
                 forced = -1
                 if share:
-                    edges = _edges_of(root, me)
+                    table = root.edges[me]
                     fewest = -1
                     for action in legal:
-                        edge = edges.get(action.id)
+                        edge = None if table is None else table[action.id]
                         visits = 0 if edge is None else edge.visits
                         if fewest < 0 or visits < fewest:
                             fewest, forced = visits, action.id
@@ -416,6 +419,7 @@ class ISMCTSAgent:
         is the searcher's action at the root instead of UCB's pick (see :meth:`root_statistics`)."""
         node = root
         players = self.num_players
+        actions = self.game.num_actions
         path: list[_Edge] = []  # the edges chosen on the way down
         c = self.c
         bias = self.bias
@@ -443,7 +447,7 @@ class ISMCTSAgent:
                     continue
                 table = edges[seat]
                 if table is None:
-                    table = edges[seat] = {}
+                    table = edges[seat] = [None] * actions
                 favored = hint if node is root and seat == me else -2  # progressive bias
                 untried: list[Action] = []
                 best: Action | None = None
@@ -452,7 +456,7 @@ class ISMCTSAgent:
                 for action in world.legal_actions(seat):
                     # Read once: an action is an interpreted object, each read a lookup.
                     action_id = action.id
-                    edge = table.get(action_id)
+                    edge = table[action_id]
                     if edge is None:
                         untried.append(action)
                         continue
@@ -580,9 +584,11 @@ def _resume_collector(running: bool) -> None:
 
 
 def _edges_of(node: _Node, seat: int) -> dict[int, _Edge]:
-    """``seat``'s edges at ``node`` (empty where it never chose there)."""
+    """``seat``'s edges at ``node`` by action id (empty where it never chose there)."""
     table = node.edges[seat]
-    return {} if table is None else table
+    if table is None:
+        return {}
+    return {action_id: edge for action_id, edge in enumerate(table) if edge is not None}
 
 
 def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.Random) -> Action:
@@ -604,12 +610,12 @@ def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.
 
 
 def _forced_edge(
-    table: dict[int, _Edge], legal: Sequence[Action], seat: int, forced: int
+    table: list[_Edge | None], legal: Sequence[Action], seat: int, forced: int
 ) -> tuple[Action, _Edge, bool]:
     """The action of id ``forced`` among ``legal``, its edge (made if new: then the iteration
     expands), and whether it is new."""
     action = next(a for a in legal if a.id == forced)
-    edge = table.get(forced)
+    edge = table[forced]
     if edge is not None:
         return action, edge, False
     edge = table[forced] = _Edge(seat)

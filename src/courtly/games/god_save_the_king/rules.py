@@ -118,7 +118,8 @@ class Trick:
         return (rebuild, (Trick, (self.seats[0], self.seats[1], True), fields_of(self)))
 
     def clone(self) -> Trick:
-        other = Trick(*self.seats, blank=True)
+        # The seats named one by one: compiled, a starred call goes through the generic call.
+        other = Trick(self.seats[0], self.seats[1], True)
         other.formations = [self.formations[0].copy(), self.formations[1].copy()]
         other.placed = self.placed.copy()
         other.face_up = [self.face_up[0].copy(), self.face_up[1].copy()]
