@@ -3,6 +3,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import hashlib
+import math
 import random
 import re
 import signal
@@ -581,3 +582,15 @@ def test_the_same_seed_gives_the_same_search_as_before(
     options = PLAIN_SEARCH if config == "plain" else {}
     found = tuple(search_digest(game_id, players, seed, options) for seed in (0, 1))
     assert found == SEARCH_DIGESTS[game_id, players, config]
+
+
+def test_the_table_of_logs_holds_math_logs_and_is_never_changed_once_published() -> None:
+    from courtly.agents import ismcts
+
+    before = ismcts._LOGS
+    length = len(before)
+    grown = ismcts._logs_past(length + 1000)
+    assert len(grown) > length + 1000
+    assert all(grown[k] == math.log(k) for k in range(1, len(grown)))
+    assert len(before) == length  # a table another search may be reading stays as it was
+    assert ismcts._logs_past(5) is ismcts._LOGS is grown

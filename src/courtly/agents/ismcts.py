@@ -465,7 +465,7 @@ class ISMCTSAgent:
                     if not untried:
                         visits = edge.visits
                         if available >= len(logs):
-                            _extend_logs(available)
+                            logs = _logs_past(available)
                         # math.sqrt named in full: compiled, it is a C call (an alias would be
                         # a Python call).
                         score = edge.reward / visits + c * math.sqrt(logs[available] / visits)
@@ -552,15 +552,21 @@ class ISMCTSAgent:
 
 _LOGS: list[float] = [0.0]
 """``math.log(n)`` at index n (from 1), for UCB's exploration term: compiled, ``math.log`` is a
-Python call (its arguments parsed from a tuple), a table read is not; it is the same value."""
+Python call (its arguments parsed from a tuple), a table read is not; it is the same value. A
+published table is never changed (:func:`_logs_past` publishes a longer one), so searches in
+several threads may read it while another grows it."""
 
 
-def _extend_logs(n: int) -> None:
-    """Extend :data:`_LOGS` past ``n``, doubling it: a search of N iterations extends it about
-    log2(N) times in all."""
+def _logs_past(n: int) -> list[float]:
+    """A table of logs reaching past ``n`` (:data:`_LOGS`, or a new one twice as long, then
+    published): a search of N iterations makes about log2(N) of them in all."""
+    global _LOGS
     logs = _LOGS
-    for k in range(len(logs), max(2 * len(logs), n + 1)):
-        logs.append(math.log(k))
+    if n < len(logs):
+        return logs
+    grown = logs + [math.log(k) for k in range(len(logs), max(2 * len(logs), n + 1))]
+    _LOGS = grown
+    return grown
 
 
 def _pause_collector() -> bool:
