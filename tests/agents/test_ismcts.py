@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import hashlib
+import math
 import random
 import re
 import signal
@@ -489,3 +491,106 @@ def test_the_search_pauses_the_cyclic_collector_and_leaves_it_as_it_found_it(
             gc.enable()
         else:
             gc.disable()
+
+
+# ----------------------------------------------------------------------- pinned searches
+
+PLAIN_SEARCH = {
+    "rollout": "random",
+    "bias": 0,
+    "guard": 0,
+    "partner": "search",
+    "worlds": "uniform",
+}
+SEARCH_DIGESTS = {
+    ("royal-gambit", 2, "plain"): ("94ad93d8061f6cbf", "616668d30f8f9bb1"),
+    ("royal-gambit", 2, "default"): ("33e3280c784258d1", "ecb02554aaf7b7a0"),
+    ("royal-gambit", 3, "plain"): ("dfc81c60ce536beb", "92fd2a29104a5d79"),
+    ("royal-gambit", 3, "default"): ("d1983c1296b5033c", "8ea4d1b8120de63b"),
+    ("royal-gambit", 4, "plain"): ("f64077947ccdc652", "d097f9033661ece3"),
+    ("royal-gambit", 4, "default"): ("7ce0cddc531cb41a", "c7fde146338fb467"),
+    ("royal-gambit", 5, "plain"): ("45c5c56e73655468", "52900af5d3716403"),
+    ("royal-gambit", 5, "default"): ("967aa210769d9b8a", "bad7b4c36b3b949e"),
+    ("crush-the-crown", 2, "plain"): ("feace5b52a6a6f05", "4bdec1921b090f60"),
+    ("crush-the-crown", 2, "default"): ("dbc4564073e72557", "167977d14c051a2a"),
+    ("kings-court", 2, "plain"): ("814f81778181025e", "bd8980e5fdabe8f3"),
+    ("kings-court", 2, "default"): ("8084c69c89a4a9ef", "07b58e371eb55358"),
+    ("kings-court", 3, "plain"): ("cd478118b31e5574", "614560b1f8421638"),
+    ("kings-court", 3, "default"): ("4babfcafc78f8710", "8085e06d2257ec30"),
+    ("kings-court", 4, "plain"): ("ca4b6e3811c73f7a", "055903bad627c510"),
+    ("kings-court", 4, "default"): ("b1260eac03d3647c", "7f4fbe4fc13950a0"),
+    ("goths-save-the-queen", 2, "plain"): ("098e5bf619f8adb2", "3d3b205dd8f951e0"),
+    ("goths-save-the-queen", 2, "default"): ("2a343e0306f70145", "2212038ffb57c0b8"),
+    ("goths-save-the-queen", 3, "plain"): ("3677af62ab810e46", "fe19e1a25d62547c"),
+    ("goths-save-the-queen", 3, "default"): ("9731dc26443e5ac4", "b7788f750147cad5"),
+    ("goths-save-the-queen", 4, "plain"): ("d18131d6de518e76", "23913cc6054e5de1"),
+    ("goths-save-the-queen", 4, "default"): ("48e51c7311ec9b3e", "5b164f18d42fa6d5"),
+    ("god-save-the-king", 2, "plain"): ("098649cd246e9daf", "a302ea4bcd6070ee"),
+    ("god-save-the-king", 2, "default"): ("4bf733a977ec3298", "a3551129120c745b"),
+    ("god-save-the-king", 3, "plain"): ("00c031da57eb4ed3", "2588ab340078fd5d"),
+    ("god-save-the-king", 3, "default"): ("9142dd47168b9c8a", "f7bcf783793b3d83"),
+    ("god-save-the-king", 4, "plain"): ("af3374d52d77ee97", "07feb797c59c35aa"),
+    ("god-save-the-king", 4, "default"): ("216c3b67ba651397", "748cb5d62d271717"),
+}
+"""What a 40-iteration search learns at two positions of every game and player count, plainly
+and as the default bot (heuristic rollouts, bias, guard, partners, informed worlds): a digest of
+the root's visits, rewards and values and of the move chosen. The same seed must give the same
+search whatever makes the search faster; these were taken before the tree walk was reworked."""
+
+
+def pinned_point(game_id: str, players: int, seed: int) -> State:
+    """A state some random steps into a game where a seat has a real choice."""
+    state = courtly.make(game_id, players=players).new_state()
+    rng = random.Random(seed)
+    play_randomly(state, rng, max_steps=5 + 7 * seed)
+    while not state.is_terminal and (
+        state.is_chance or len(state.legal_actions(state.to_move[0])) < 2
+    ):
+        if state.is_chance:
+            sample_chance(state, rng)
+        else:
+            state.apply(state.to_move[0], rng.choice(state.legal_actions(state.to_move[0])))
+    return state
+
+
+def search_digest(game_id: str, players: int, seed: int, options: dict[str, object]) -> str:
+    state = pinned_point(game_id, players, seed)
+    view = state.view(state.to_move[0])
+    agent = ISMCTSAgent(state.game, iterations=40, **options)  # type: ignore[arg-type]
+    # Odd seeds measure every action (root_statistics' forced visits), even ones plain UCB.
+    stats = agent.root_statistics(view, random.Random(seed), explore=0.5 if seed % 2 else 0.0)
+    move = agent.act(view, random.Random(seed))
+    text = repr(
+        (
+            stats.visits,
+            [round(r, 9) for r in stats.reward],
+            [round(v, 9) for v in stats.value_sum],
+            str(move),
+        )
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "config"),
+    list(SEARCH_DIGESTS),
+    ids=[f"{g}-{n}p-{c}" for g, n, c in SEARCH_DIGESTS],
+)
+def test_the_same_seed_gives_the_same_search_as_before(
+    game_id: str, players: int, config: str
+) -> None:
+    options = PLAIN_SEARCH if config == "plain" else {}
+    found = tuple(search_digest(game_id, players, seed, options) for seed in (0, 1))
+    assert found == SEARCH_DIGESTS[game_id, players, config]
+
+
+def test_the_table_of_logs_holds_math_logs_and_is_never_changed_once_published() -> None:
+    from courtly.agents import ismcts
+
+    before = ismcts._LOGS
+    length = len(before)
+    grown = ismcts._logs_past(length + 1000)
+    assert len(grown) > length + 1000
+    assert all(grown[k] == math.log(k) for k in range(1, len(grown)))
+    assert len(before) == length  # a table another search may be reading stays as it was
+    assert ismcts._logs_past(5) is ismcts._LOGS is grown

@@ -70,9 +70,10 @@ def default_options(game: Game, hooks: SearchHooks | None = None) -> dict[str, O
 class _Edge:
     """Statistics of one action of one seat at one node."""
 
-    __slots__ = ("available", "reward", "square", "visits")
+    __slots__ = ("available", "reward", "seat", "square", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # whose value the edge collects: a path is its edges alone
         self.visits = 0
         self.reward = 0.0
         self.square = 0.0  # sum of squared rewards: the spread behind ``guard``
@@ -91,8 +92,12 @@ class _Edge:
 class _Node:
     __slots__ = ("children", "edges")
 
-    def __init__(self) -> None:
-        self.edges: dict[int, dict[int, _Edge]] = {}  # seat -> action id -> edge
+    def __init__(self, players: int) -> None:
+        # By seat: the seat's edges by action id (None: never chosen here), None until the
+        # seat chooses here. Lists, not dicts: read for every legal action at every step of
+        # the walk, indexing costs less than a lookup (and a table of a few hundred slots
+        # takes about the room of a dict of a dozen edges).
+        self.edges: list[list[_Edge | None] | None] = [None] * players
         # What the searcher observed of a joint choice and the chance that followed -> node.
         self.children: dict[tuple[Hashable | None, ...], _Node] = {}
 
@@ -276,7 +281,7 @@ class ISMCTSAgent:
             return legal[0]
         me = view.seat
         assert me is not None
-        root = _Node()
+        root = _Node(self.num_players)
         # The heuristic judges the searcher's real view (what the seat may know), with its own
         # random stream so that the search's draws stay the same whether or not it is asked.
         hint = (
@@ -299,10 +304,11 @@ class ISMCTSAgent:
         finally:
             _resume_collector(collecting)
         self.last_iterations = done
-        edges = root.edges.get(me, {})
+        edges = _edges_of(root, me)
         best = _most_visited(legal, edges, rng)
-        if self.guard and best.id != hint and hint in edges and best.id in edges:
-            mine, theirs = edges[best.id], edges[hint]
+        mine = edges.get(best.id)
+        theirs = edges.get(hint)
+        if self.guard and best.id != hint and mine is not None and theirs is not None:
             spread = math.sqrt(mine.variance_of_mean() + theirs.variance_of_mean())
             if mine.mean() - theirs.mean() <= self.guard * spread:
                 return next(a for a in legal if a.id == hint)
@@ -332,7 +338,7 @@ class ISMCTSAgent:
         hint = -1
         if self.guide is not None and len(legal) > 1:
             hint = self.guide.act(view, random.Random(rng.random())).id
-        root = _Node()
+        root = _Node(self.num_players)
         stats = RootStatistics(legal, self.num_players)
         share = explore / len(legal) if len(legal) > 1 else 0.0
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
@@ -343,10 +349,10 @@ class ISMCTSAgent:
                 allow_interrupt()
                 forced = -1
                 if share:
-                    edges = root.edges.get(me, {})
+                    table = root.edges[me]
                     fewest = -1
                     for action in legal:
-                        edge = edges.get(action.id)
+                        edge = None if table is None else table[action.id]
                         visits = 0 if edge is None else edge.visits
                         if fewest < 0 or visits < fewest:
                             fewest, forced = visits, action.id
@@ -362,7 +368,7 @@ class ISMCTSAgent:
         finally:
             _resume_collector(collecting)
         self.last_iterations = done
-        edges = root.edges.get(me, {})
+        edges = _edges_of(root, me)
         for index, action in enumerate(legal):
             edge = edges.get(action.id)
             if edge is not None:
@@ -412,8 +418,9 @@ class ISMCTSAgent:
         """One iteration in ``world``; the returns it backpropagated. ``forced`` (an action id)
         is the searcher's action at the root instead of UCB's pick (see :meth:`root_statistics`)."""
         node = root
-        # The edges chosen on the way down, with the seat whose value each one collects.
-        path: list[tuple[int, _Edge]] = []
+        players = self.num_players
+        actions = self.game.num_actions
+        path: list[_Edge] = []  # the edges chosen on the way down
         c = self.c
         bias = self.bias
         partners = self.partners.get(me, frozenset())
@@ -422,6 +429,7 @@ class ISMCTSAgent:
         # Bound once: a game's views may be an interpreted subclass, so each call through
         # ``views`` would look the method up again.
         observed = views.observed
+        logs = _LOGS
         self._resolve_chance(views, world, me, rng, [])
         while True:
             if world.is_terminal:
@@ -430,23 +438,25 @@ class ISMCTSAgent:
                 return final
             chosen: list[tuple[int, Action]] = []
             expanded = False
+            edges = node.edges
             for seat in world.to_move:
                 if seat in partners:
                     # A teammate plays the convention on his own view of this world.
                     assert convention is not None
                     chosen.append((seat, convention.act(world.view(seat), rng)))
                     continue
-                table = node.edges.get(seat)
+                table = edges[seat]
                 if table is None:
-                    table = node.edges[seat] = {}
-                lookup = table.get
+                    table = edges[seat] = [None] * actions
                 favored = hint if node is root and seat == me else -2  # progressive bias
                 untried: list[Action] = []
                 best: Action | None = None
                 best_edge: _Edge | None = None
                 best_score = -math.inf
                 for action in world.legal_actions(seat):
-                    edge = lookup(action.id)
+                    # Read once: an action is an interpreted object, each read a lookup.
+                    action_id = action.id
+                    edge = table[action_id]
                     if edge is None:
                         untried.append(action)
                         continue
@@ -454,24 +464,28 @@ class ISMCTSAgent:
                     edge.available = available
                     if not untried:
                         visits = edge.visits
-                        # math.log and math.sqrt named in full: compiled, they are C calls
-                        # (a local alias would be a Python call each).
-                        score = edge.reward / visits + c * math.sqrt(math.log(available) / visits)
-                        if action.id == favored:
+                        if available >= len(logs):
+                            logs = _logs_past(available)
+                        # math.sqrt named in full: compiled, it is a C call (an alias would be
+                        # a Python call).
+                        score = edge.reward / visits + c * math.sqrt(logs[available] / visits)
+                        if action_id == favored:
                             score += bias / (visits + 1)
                         if score > best_score:
                             best_score, best, best_edge = score, action, edge
                 if forced >= 0 and node is root and seat == me:
-                    best, best_edge, fresh = _forced_edge(table, world.legal_actions(seat), forced)
+                    best, best_edge, fresh = _forced_edge(
+                        table, world.legal_actions(seat), seat, forced
+                    )
                     expanded = expanded or fresh
                 elif untried:
                     best = untried[0] if len(untried) == 1 else choice(rng, untried)
-                    best_edge = table[best.id] = _Edge()
+                    best_edge = table[best.id] = _Edge(seat)
                     best_edge.available = 1
                     expanded = True
                 assert best is not None and best_edge is not None
                 chosen.append((seat, best))
-                path.append((seat, best_edge))
+                path.append(best_edge)
             # The child is keyed by what the searcher observes of the joint choice and of the
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
@@ -483,7 +497,7 @@ class ISMCTSAgent:
             key = tuple(seen)
             child = node.children.get(key)
             if child is None:
-                child = node.children[key] = _Node()
+                child = node.children[key] = _Node(players)
                 expanded = True
             node = child
             if expanded:
@@ -528,12 +542,31 @@ class ISMCTSAgent:
         return [1.0 / self.num_players] * self.num_players
 
     @staticmethod
-    def _backpropagate(path: list[tuple[int, _Edge]], returns: Sequence[float]) -> None:
-        for seat, edge in path:
-            value = returns[seat]
+    def _backpropagate(path: list[_Edge], returns: Sequence[float]) -> None:
+        for edge in path:
+            value = returns[edge.seat]
             edge.visits += 1
             edge.reward += value
             edge.square += value * value
+
+
+_LOGS: list[float] = [0.0]
+"""``math.log(n)`` at index n (from 1), for UCB's exploration term: compiled, ``math.log`` is a
+Python call (its arguments parsed from a tuple), a table read is not; it is the same value. A
+published table is never changed (:func:`_logs_past` publishes a longer one), so searches in
+several threads may read it while another grows it."""
+
+
+def _logs_past(n: int) -> list[float]:
+    """A table of logs reaching past ``n`` (:data:`_LOGS`, or a new one twice as long, then
+    published): a search of N iterations makes about log2(N) of them in all."""
+    global _LOGS
+    logs = _LOGS
+    if n < len(logs):
+        return logs
+    grown = logs + [math.log(k) for k in range(len(logs), max(2 * len(logs), n + 1))]
+    _LOGS = grown
+    return grown
 
 
 def _pause_collector() -> bool:
@@ -556,6 +589,14 @@ def _resume_collector(running: bool) -> None:
         gc.enable()
 
 
+def _edges_of(node: _Node, seat: int) -> dict[int, _Edge]:
+    """``seat``'s edges at ``node`` by action id (empty where it never chose there)."""
+    table = node.edges[seat]
+    if table is None:
+        return {}
+    return {action_id: edge for action_id, edge in enumerate(table) if edge is not None}
+
+
 def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.Random) -> Action:
     """The most visited action, the robust choice; ties go to the higher mean value, then to
     ``rng`` (drawn from only when a tie remains, so untied searches draw nothing more)."""
@@ -575,15 +616,15 @@ def _most_visited(legal: Sequence[Action], edges: dict[int, _Edge], rng: random.
 
 
 def _forced_edge(
-    table: dict[int, _Edge], legal: Sequence[Action], forced: int
+    table: list[_Edge | None], legal: Sequence[Action], seat: int, forced: int
 ) -> tuple[Action, _Edge, bool]:
     """The action of id ``forced`` among ``legal``, its edge (made if new: then the iteration
     expands), and whether it is new."""
     action = next(a for a in legal if a.id == forced)
-    edge = table.get(forced)
+    edge = table[forced]
     if edge is not None:
         return action, edge, False
-    edge = table[forced] = _Edge()
+    edge = table[forced] = _Edge(seat)
     edge.available = 1
     return action, edge, True
 

@@ -37,8 +37,15 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """``rng.shuffle(items)``: Fisher-Yates from the last position down."""
+    # below() inlined, the generator's method bound once for the whole shuffle: compiled, each
+    # below() call looks the method up and makes a bound method (the same draws either way).
+    bits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j: int = bits(k)
+        while j >= n:
+            j = bits(k)
         items[i], items[j] = items[j], items[i]
 
 

@@ -294,7 +294,16 @@ def simple_export(
 class Export:
     """Knowledge as a redacted copy holds it: classes of cards, groups of places, constraints."""
 
-    __slots__ = ("_index", "allocation", "classes", "constraints", "groups", "rank_bounds")
+    __slots__ = (
+        "_index",
+        "allocation",
+        "classes",
+        "constraints",
+        "groups",
+        "place_ranks",
+        "place_rules",
+        "rank_bounds",
+    )
 
     def __init__(
         self,
@@ -318,6 +327,14 @@ class Export:
                 for r in range(15):
                     row[r] += per_rank[r]
         self.rank_bounds = bounds
+        # Each group's places' constraints (None: none) and the rank an "accurate" answer fixes
+        # there (0: none), in the group's order: read at every draw, looked up once here.
+        self.place_rules: list[list[list[tuple[int, int]] | None]] = [
+            [constraints.get(loc) for loc in places] for places in groups
+        ]
+        self.place_ranks: list[list[int]] = [
+            [_rank_fixed(rules) if rules else 0 for rules in row] for row in self.place_rules
+        ]
         self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -391,18 +408,22 @@ class Export:
             for gi, count in self.allocation[ci]:
                 pools[gi].extend(deck[at : at + count])
                 at += count
-        cons = self.constraints
         result: dict[Loc, Card] = {}
         weight = 1.0
         for gi, places in enumerate(groups):
             pool = pools[gi]
             free: list[Loc] = []
+            free_rules: list[list[tuple[int, int]] | None] = []
             picked = [0] * 15
-            for loc in places:
-                rules = cons.get(loc) if strict else None
-                rank = _rank_fixed(rules) if rules else 0
+            group_rules = self.place_rules[gi]
+            group_ranks = self.place_ranks[gi]
+            for j in range(len(places)):
+                loc = places[j]
+                rules = group_rules[j] if strict else None
+                rank = group_ranks[j] if strict else 0
                 if not rank:
                     free.append(loc)
+                    free_rules.append(rules)
                     continue
                 options = [i for i, c in enumerate(pool) if RANK[c] == rank]
                 if not options:
@@ -414,11 +435,13 @@ class Export:
                     return None
                 result[loc] = card
             shuffle(rng, pool)
-            for loc, card in zip(free, pool, strict=True):
-                rules = cons.get(loc) if strict else None
+            assert len(pool) == len(free)  # a group's cards fill its places
+            for j in range(len(free)):
+                card = pool[j]
+                rules = free_rules[j]
                 if rules is not None and not _fits(card, rules):
                     return None
-                result[loc] = card
+                result[free[j]] = card
         if exact and weight < 1.0 and rng.random() >= weight:
             return None
         return result

@@ -27,6 +27,7 @@ from typing import Any
 from ...core.actions import Action
 from ...core.cards import CARDS, Card
 from ...core.draws import choice, distinct_pile_outcomes, in_pile
+from ...core.events import CHANCE
 from ...core.game import Game, State
 from ...core.persist import fields_of, rebuild
 from .components import (
@@ -117,7 +118,8 @@ class Trick:
         return (rebuild, (Trick, (self.seats[0], self.seats[1], True), fields_of(self)))
 
     def clone(self) -> Trick:
-        other = Trick(*self.seats, blank=True)
+        # The seats named one by one: compiled, a starred call goes through the generic call.
+        other = Trick(self.seats[0], self.seats[1], True)
         other.formations = [self.formations[0].copy(), self.formations[1].copy()]
         other.placed = self.placed.copy()
         other.face_up = [self.face_up[0].copy(), self.face_up[1].copy()]
@@ -474,12 +476,18 @@ class GodSaveTheKingState(State):
     def _place(self, seat: int, a: GodSaveTheKingAction) -> bool:
         """T1: one card of ``seat``'s formation into its next slot, face down; True when that
         completed the round's last formation."""
+        card = take_placed_card(self.hands[seat], self._legal[seat], a)
+        return self._lay(seat, card, True)
+
+    def _lay(self, seat: int, card: Any, list_next: bool) -> bool:
+        """``card``, taken out of ``seat``'s hand, into its formation's next slot (see
+        :meth:`_place`). ``list_next``: list the seat's choices for its next slot; a playout
+        leaves them unlisted while it places cards by their place in the hand (:meth:`playout`)."""
         t = self.tricks[self.trick_of_seat[seat]]
         side = self.side_of_seat[seat]
         placed = t.placed
         slot = placed[side]
         hand = self.hands[seat]
-        card = take_placed_card(hand, self._legal[seat], a)
         t.formations[side][slot] = card
         t.placed_at[side][slot] = len(self.history)
         self._keep_secret(1 << seat)  # a card laid face down: its owner alone knows it (§9)
@@ -487,6 +495,8 @@ class GodSaveTheKingState(State):
             self._journal.left_hand(len(self.history), seat, slot)
         placed[side] = slot + 1
         if slot < RIGHT:
+            if not list_next:
+                return False
             tables = self.tables
             if tables.exposed_king_legal:
                 self._legal[seat] = form_options(tables.form_actions[slot + 1], hand)
@@ -502,6 +512,50 @@ class GodSaveTheKingState(State):
         self.current_trick = 0
         self.tricks[0].step = self._first_step()
         return True
+
+    def playout(self, rng: random.Random, max_steps: int = 0) -> int:
+        """:meth:`State.playout`, drawing exactly as it does (the same game for the same
+        ``rng``), with formation cards placed by their place in the hand.
+
+        A seat's formation choices list its hand's cards in order (where every card may go to
+        every slot): the card at the drawn index is taken at once, and the choices of its next
+        slot, rebuilt after each card in :meth:`_place`, are listed only if the playout stops
+        before the seat's formation is complete."""
+        steps = 0
+        history = self.history
+        uniform = rng.random
+        tables = self.tables
+        by_index = tables.exposed_king_legal
+        form_actions = tables.form_actions
+        unlisted = False  # some seat in the middle of its formation has its choices unlisted
+        while not self.is_terminal and (not max_steps or steps < max_steps):
+            if self.is_chance:
+                outcome = self.sample_chance_outcome(rng)
+                self._apply_chance(outcome)
+                history.append((CHANCE, outcome))
+            elif by_index and self.decision == D_FORM:
+                seat = self.to_move[0]
+                hand = self.hands[seat]
+                slot = self.tricks[self.trick_of_seat[seat]].placed[self.side_of_seat[seat]]
+                index = int(uniform() * len(hand))
+                action = form_actions[slot][hand[index]]
+                if self._lay(seat, hand.pop(index), False):
+                    self._run()
+                history.append((seat, action))
+                unlisted = True
+            else:
+                # At a simultaneous point the pending seats shrink one apply at a time.
+                seat = self.to_move[0]
+                legal = self._legal[seat]
+                action = legal[int(uniform() * len(legal))]
+                self._apply(seat, action)
+                history.append((seat, action))
+            steps += 1
+        if unlisted and self.decision == D_FORM:
+            for seat in self.to_move:
+                slot = self.tricks[self.trick_of_seat[seat]].placed[self.side_of_seat[seat]]
+                self._legal[seat] = form_options(form_actions[slot], self.hands[seat])
+        return steps
 
     def _take_decision(self, seat: int, a: GodSaveTheKingAction) -> None:
         """A route, a pass, a declaration or a challenge (not a formation card)."""
