@@ -423,7 +423,7 @@ class ISMCTSAgent:
         path: list[_Edge] = []  # the edges chosen on the way down
         c = self.c
         bias = self.bias
-        partners = self.partners.get(me, frozenset())
+        partners = self.partners.get(me, _NOBODY)
         convention = self.convention
         views = self.views
         # Bound once: a game's views may be an interpreted subclass, so each call through
@@ -436,20 +436,23 @@ class ISMCTSAgent:
                 final = world.returns()
                 self._backpropagate(path, final)
                 return final
-            chosen: list[tuple[int, Action]] = []
+            # The movers' choices, in the order of ``to_move`` (which holds until they are applied).
+            movers = world.to_move
+            chosen: list[Action] = []
             expanded = False
             edges = node.edges
-            for seat in world.to_move:
-                if seat in partners:
+            for seat in movers:
+                if partners and seat in partners:
                     # A teammate plays the convention on his own view of this world.
                     assert convention is not None
-                    chosen.append((seat, convention.act(world.view(seat), rng)))
+                    chosen.append(convention.act(world.view(seat), rng))
                     continue
                 table = edges[seat]
                 if table is None:
                     table = edges[seat] = [None] * actions
                 favored = hint if node is root and seat == me else -2  # progressive bias
-                untried: list[Action] = []
+                # The actions never chosen here, in the legal order (made at the first one).
+                untried: list[Action] | None = None
                 best: Action | None = None
                 best_edge: _Edge | None = None
                 best_score = -math.inf
@@ -458,11 +461,14 @@ class ISMCTSAgent:
                     action_id = action.id
                     edge = table[action_id]
                     if edge is None:
-                        untried.append(action)
+                        if untried is None:
+                            untried = [action]
+                        else:
+                            untried.append(action)
                         continue
                     available = edge.available + 1
                     edge.available = available
-                    if not untried:
+                    if untried is None:
                         visits = edge.visits
                         if available >= len(logs):
                             logs = _logs_past(available)
@@ -478,18 +484,20 @@ class ISMCTSAgent:
                         table, world.legal_actions(seat), seat, forced
                     )
                     expanded = expanded or fresh
-                elif untried:
+                elif untried is not None:
                     best = untried[0] if len(untried) == 1 else choice(rng, untried)
                     best_edge = table[best.id] = _Edge(seat)
                     best_edge.available = 1
                     expanded = True
                 assert best is not None and best_edge is not None
-                chosen.append((seat, best))
+                chosen.append(best)
                 path.append(best_edge)
             # The child is keyed by what the searcher observes of the joint choice and of the
             # chance events that follow: its own actions, others' public actions, public draws.
             seen: list[Hashable | None] = []
-            for seat, action in chosen:
+            for index in range(len(movers)):
+                seat = movers[index]
+                action = chosen[index]
                 seen.append(action.id if seat == me else observed(world, seat, action, me))
                 world.apply_legal(seat, action)
             if world.is_chance:
@@ -549,6 +557,9 @@ class ISMCTSAgent:
             edge.reward += value
             edge.square += value * value
 
+
+_NOBODY: frozenset[int] = frozenset()
+"""The teammates of a seat that has none: most seats of most games."""
 
 _LOGS: list[float] = [0.0]
 """``math.log(n)`` at index n (from 1), for UCB's exploration term: compiled, ``math.log`` is a

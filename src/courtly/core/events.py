@@ -117,8 +117,13 @@ class EventSecrets:
         """Every secret event becomes public (the game is over: every card is shown)."""
         secret = self.knowers
         if secret:
+            # What :meth:`note` would append for each, in order, with its checks made once:
+            # every rollout of a search ends here.
+            reveals = self._own_reveals()
+            public = at << REVEAL_AT | PUBLIC & KNOWERS
             for index in sorted(secret):
-                self.note(at, index, PUBLIC)
+                reveals.append(public | index << REVEAL_INDEX)
+            self.reveal_count += len(secret)
             secret.clear()
 
     def take_reveals(self, other: EventSecrets) -> None:
@@ -130,13 +135,18 @@ class EventSecrets:
     def note(self, at: int, index: int, knowers: int) -> None:
         """Note that the event at ``index`` became known to ``knowers`` when the history was
         ``at`` events long (the state that reveals it updates ``knowers``)."""
+        self._own_reveals().append(at << REVEAL_AT | index << REVEAL_INDEX | knowers & KNOWERS)
+        self.reveal_count += 1
+
+    def _own_reveals(self) -> list[int]:
+        """The list of notes to append to: made at the first reveal, and taken as this
+        history's own once another copy has appended to the one they share."""
         reveals = self.reveals
         if reveals is None:
             reveals = self.reveals = []
-        elif len(reveals) != self.reveal_count:  # another copy has appended: take our own
+        elif len(reveals) != self.reveal_count:
             reveals = self.reveals = reveals[: self.reveal_count]
-        reveals.append(at << REVEAL_AT | index << REVEAL_INDEX | knowers & KNOWERS)
-        self.reveal_count += 1
+        return reveals
 
     def known_to(self, index: int, bit: int) -> bool:
         """Whether the observer of ``bit`` may know the event at ``index`` now."""

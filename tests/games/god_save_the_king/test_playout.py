@@ -35,6 +35,7 @@ def starts(players: int, exposed: bool, seed: int) -> list[State]:
 
 def same_position(a: State, b: State) -> None:
     assert a.history == b.history
+    assert a.secrets == b.secrets  # who knows each event, and when each was revealed
     assert a.to_move == b.to_move
     assert a.is_terminal == b.is_terminal
     assert a.is_chance == b.is_chance

@@ -156,6 +156,7 @@ class GodSaveTheKingState(State):
     """A position of God Save The King."""
 
     __slots__ = (
+        "_forms_unlisted",
         "_journal",
         "_knowledge",
         "_legal",
@@ -207,6 +208,9 @@ class GodSaveTheKingState(State):
         super().__init__(game, blank)
         if tables is not None:
             self.tables = tables
+        # True only inside :meth:`playout`, which places formation cards by their place in the
+        # hand: a round it starts leaves its formation choices unlisted (listed where it stops).
+        self._forms_unlisted = False
         if blank:
             return
         n = game.num_players
@@ -297,11 +301,14 @@ class GodSaveTheKingState(State):
         actions = tables.form_actions[LEFT]
         fast = tables.exposed_king_legal
         hands = self.hands
+        unlisted = fast and self._forms_unlisted
         for index, (x, y) in enumerate(pairs):
             trick_of_seat[x] = trick_of_seat[y] = index
             side_of_seat[x] = 0
             side_of_seat[y] = 1
-            if fast:
+            if unlisted:
+                pass
+            elif fast:
                 legal[x] = form_options(actions, hands[x])
                 legal[y] = form_options(actions, hands[y])
             else:
@@ -519,15 +526,28 @@ class GodSaveTheKingState(State):
 
         A seat's formation choices list its hand's cards in order (where every card may go to
         every slot): the card at the drawn index is taken at once, and the choices of its next
-        slot, rebuilt after each card in :meth:`_place`, are listed only if the playout stops
-        before the seat's formation is complete."""
+        slot (rebuilt after each card in :meth:`_place`, and for the first slot when a round
+        starts) are listed only if the playout stops while formations are laid."""
+        tables = self.tables
+        by_index = tables.exposed_king_legal
+        self._forms_unlisted = by_index
+        try:
+            steps = self._play_on(rng, max_steps, by_index)
+        finally:
+            self._forms_unlisted = False
+        if by_index and self.decision == D_FORM:
+            form_actions = tables.form_actions
+            for seat in self.to_move:
+                slot = self.tricks[self.trick_of_seat[seat]].placed[self.side_of_seat[seat]]
+                self._legal[seat] = form_options(form_actions[slot], self.hands[seat])
+        return steps
+
+    def _play_on(self, rng: random.Random, max_steps: int, by_index: bool) -> int:
+        """:meth:`playout`'s steps, formation cards by index if ``by_index``."""
         steps = 0
         history = self.history
         uniform = rng.random
-        tables = self.tables
-        by_index = tables.exposed_king_legal
-        form_actions = tables.form_actions
-        unlisted = False  # some seat in the middle of its formation has its choices unlisted
+        form_actions = self.tables.form_actions
         while not self.is_terminal and (not max_steps or steps < max_steps):
             if self.is_chance:
                 outcome = self.sample_chance_outcome(rng)
@@ -542,7 +562,6 @@ class GodSaveTheKingState(State):
                 if self._lay(seat, hand.pop(index), False):
                     self._run()
                 history.append((seat, action))
-                unlisted = True
             else:
                 # At a simultaneous point the pending seats shrink one apply at a time.
                 seat = self.to_move[0]
@@ -551,10 +570,6 @@ class GodSaveTheKingState(State):
                 self._apply(seat, action)
                 history.append((seat, action))
             steps += 1
-        if unlisted and self.decision == D_FORM:
-            for seat in self.to_move:
-                slot = self.tricks[self.trick_of_seat[seat]].placed[self.side_of_seat[seat]]
-                self._legal[seat] = form_options(form_actions[slot], self.hands[seat])
         return steps
 
     def _take_decision(self, seat: int, a: GodSaveTheKingAction) -> None:
@@ -596,18 +611,17 @@ class GodSaveTheKingState(State):
         up_x, up_y = t.face_up
         up_x[LEFT] = up_x[RIGHT] = up_y[LEFT] = up_y[RIGHT] = True
         at_x, at_y = t.placed_at
-        for index in (at_x[LEFT], at_x[RIGHT], at_y[LEFT], at_y[RIGHT]):
-            self._reveal_event(index)
-        shown = (x[LEFT], x[RIGHT], y[LEFT], y[RIGHT])
+        # One by one, not over a tuple of them: compiled, a loop over a tuple builds it.
+        self._reveal_event(at_x[LEFT])
+        self._reveal_event(at_x[RIGHT])
+        self._reveal_event(at_y[LEFT])
+        self._reveal_event(at_y[RIGHT])
+        a, b, c, d = x[LEFT], x[RIGHT], y[LEFT], y[RIGHT]
         if self._knowledge is not None:
-            self._learn_seen_by_all(shown)
+            self._learn_seen_by_all((a, b, c, d))
         owner = KING_OWNER
-        if (
-            owner[shown[0]] >= 0
-            or owner[shown[1]] >= 0
-            or owner[shown[2]] >= 0
-            or owner[shown[3]] >= 0
-        ) and self._kings_shown(t, shown):
+        king = owner[a] >= 0 or owner[b] >= 0 or owner[c] >= 0 or owner[d] >= 0
+        if king and self._kings_shown(t, (a, b, c, d)):
             return
         t.columns, t.skirmish_result = skirmishes(x, y)
         t.step = T_DECIDE if self.tables.early_route else T_ROUTE
@@ -805,7 +819,7 @@ class GodSaveTheKingState(State):
         up = t.face_up[side]
         own = 1 << owner
         looks = collector != owner and not self.tables.private_piles
-        seen: list[Card] = []
+        seen: list[Card] | None = None  # what the collector looks at (made at the first)
         for k in (0, 1, 2):
             c = formation[k]
             if c is None:
@@ -820,11 +834,14 @@ class GodSaveTheKingState(State):
                 # trick_pile_private_until_hand_end off: the collector looks at once.
                 mask = own | 1 << collector
                 knowers.append(mask)
-                seen.append(c)
+                if seen is None:
+                    seen = [c]
+                else:
+                    seen.append(c)
                 self._reveal_event(t.placed_at[side][k], mask)
             else:
                 knowers.append(own)
-        if seen and self._knowledge is not None:
+        if seen is not None and self._knowledge is not None:
             self._learn_seen_by(collector, seen)
 
     def _collect(self, t: Trick, side: int) -> None:
