@@ -524,7 +524,9 @@ class ISMCTSAgent:
             observation = views.observed(world, CHANCE, outcome, me)
             if observation is not None:
                 seen.append(observation)
-            world.apply_chance(outcome)
+            # Drawn by the world itself: applied unchecked, as sample_chance applies it.
+            world._apply_chance(outcome)
+            world.history.append((CHANCE, outcome))
 
     def _rollout(self, world: State, rng: random.Random) -> Sequence[float]:
         policy = self.policy
