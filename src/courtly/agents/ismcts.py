@@ -494,15 +494,29 @@ class ISMCTSAgent:
                 path.append(best_edge)
             # The child is keyed by what the searcher observes of the joint choice and of the
             # chance events that follow: its own actions, others' public actions, public draws.
-            seen: list[Hashable | None] = []
-            for index in range(len(movers)):
-                seat = movers[index]
-                action = chosen[index]
-                seen.append(action.id if seat == me else observed(world, seat, action, me))
+            key: tuple[Hashable | None, ...]
+            if len(movers) == 1:
+                # One mover (most steps): the key made as a tuple at once when no chance follows.
+                seat = movers[0]
+                action = chosen[0]
+                first = action.id if seat == me else observed(world, seat, action, me)
                 world.apply_legal(seat, action)
-            if world.is_chance:
-                self._resolve_chance(views, world, me, rng, seen)
-            key = tuple(seen)
+                if world.is_chance:
+                    seen: list[Hashable | None] = [first]
+                    self._resolve_chance(views, world, me, rng, seen)
+                    key = tuple(seen)
+                else:
+                    key = (first,)
+            else:
+                seen = []
+                for index in range(len(movers)):
+                    seat = movers[index]
+                    action = chosen[index]
+                    seen.append(action.id if seat == me else observed(world, seat, action, me))
+                    world.apply_legal(seat, action)
+                if world.is_chance:
+                    self._resolve_chance(views, world, me, rng, seen)
+                key = tuple(seen)
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = _Node(players)
