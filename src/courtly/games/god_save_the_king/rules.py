@@ -117,6 +117,30 @@ class Trick:
         # (A compiled class pickles through core.persist: see there.)
         return (rebuild, (Trick, (self.seats[0], self.seats[1], True), fields_of(self)))
 
+    def renew(self, x: int, y: int) -> None:
+        """Become the trick ``Trick(x, y)`` would make, in place: a new round's trick without
+        the dozen lists a new one allocates. For a state's own tricks only (a copy clones them),
+        once the round they were for is over."""
+        self.seats = (x, y)
+        for formation in self.formations:
+            formation[LEFT] = formation[MIDDLE] = formation[RIGHT] = None
+        self.placed[0] = self.placed[1] = 0
+        for up in self.face_up:
+            up[LEFT] = up[MIDDLE] = up[RIGHT] = False
+        for at in self.placed_at:
+            at[LEFT] = at[MIDDLE] = at[RIGHT] = -1
+        self.step = T_FORM
+        self.columns = (0, 0)
+        self.skirmish_result = -1
+        if self.routes_to_resolve:
+            self.routes_to_resolve.clear()
+        self.declared[0] = self.declared[1] = 0
+        self.redeclarations = 0
+        self.blind_winner = -1
+        self.challenge_answer = -1
+        self.collector = -1
+        self.void = False
+
     def clone(self) -> Trick:
         # The seats named one by one: compiled, a starred call goes through the generic call.
         other = Trick(self.seats[0], self.seats[1], True)
@@ -290,7 +314,14 @@ class GodSaveTheKingState(State):
             pairs = [(self.seat_of_letter[a], self.seat_of_letter[b])]
         else:
             pairs = list(ROUNDS_4[self.schedule_step])  # four players: the letters are the seats
-        self.tricks = [Trick(x, y) for x, y in pairs]
+        tricks = self.tricks
+        if len(tricks) == len(pairs):
+            # The last round's tricks are over (their record is in past_tricks): made anew.
+            for index in range(len(pairs)):
+                x, y = pairs[index]
+                tricks[index].renew(x, y)
+        else:
+            self.tricks = [Trick(x, y) for x, y in pairs]
         self.current_trick = 0
         if self.round_eliminations:
             self.round_eliminations = []
