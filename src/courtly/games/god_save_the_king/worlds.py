@@ -39,7 +39,7 @@ from .components import (
     GodSaveTheKingAction,
 )
 from .journal import CHALLENGED, DRAWN, HAND_REMOVED, JOINED_HAND, LEFT_HAND, Journal
-from .knowledge import EQ_RANK, Export, Loc
+from .knowledge import EQ_RANK, Export
 from .rules import GodSaveTheKingState
 
 # The steps of a plan: (kind, ordinal, seat, slot).
@@ -686,7 +686,7 @@ def sample_world(
     world._world_source = None
     world.world_plan = None
     world._sampled = True
-    lay_hidden_cards(world, know.sample(rng), seat)
+    lay_dealt(world, know, know.deal(rng), seat)
     if (
         needs_history
         and isinstance(plan, WorldPlan)
@@ -722,7 +722,7 @@ def write_history(
     (which reads none of the drawn cards: nothing to draw again for it)."""
     for attempt in range(WORLD_TRIES):
         if attempt:
-            lay_hidden_cards(world, know.sample(rng), seat)
+            lay_dealt(world, know, know.deal(rng), seat)
         if fill_history(world, plan, seat, None):
             return True
     if any(fill_history(world, plan, seat, rng) for _ in range(WORLD_TRIES)):
@@ -731,21 +731,31 @@ def write_history(
     return any(fill_history(world, plan, seat, rng, LAST_EFFORT) for _ in range(LAST_TRIES))
 
 
-def lay_hidden_cards(world: GodSaveTheKingState, drawn: dict[Loc, Card], seat: int | None) -> None:
-    """Put the drawn cards in the hidden places; the other hands in order, as in a real game."""
-    for loc, card in drawn.items():
-        where = loc[0]
-        if where == "h":
-            world.hands[loc[1]][loc[2]] = card
-        elif where == "f":
-            world.tricks[loc[1]].formations[loc[2]][loc[3]] = card
-        elif where == "p":
-            world.piles[loc[1]][loc[2]] = card
-        else:
-            world.removed[loc[1]] = card
-    for s, hand in enumerate(world.hands):
+def lay_dealt(
+    world: GodSaveTheKingState, know: Export, dealt: list[list[Card]], seat: int | None
+) -> None:
+    """Put the cards ``know`` dealt (:meth:`.Export.deal`) in the hidden places; the other
+    hands in order, as in a real game."""
+    hands = world.hands
+    for gi in range(len(dealt)):
+        cards = dealt[gi]
+        codes = know.place_codes[gi]
+        for j in range(len(cards)):
+            code = codes[j]
+            kind = code & 3
+            a = code >> 2 & 255
+            b = code >> 10 & 255
+            if kind == 0:
+                hands[a][b] = cards[j]
+            elif kind == 1:
+                world.tricks[a].formations[b][code >> 18] = cards[j]
+            elif kind == 2:
+                world.piles[a][b] = cards[j]
+            else:
+                world.removed[a] = cards[j]
+    for s in range(len(hands)):
         if s != seat:
-            hand.sort()
+            hands[s].sort()
 
 
 def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: random.Random) -> None:
