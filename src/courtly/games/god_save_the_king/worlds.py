@@ -310,6 +310,24 @@ def fill_history(
 
     ``effort`` is how many cards the search may try per card to choose (0: the usual, two when
     the world's cards are kept, eight when the history is drawn)."""
+    search = settle_history(world, plan, seat, rng, effort)
+    if search is None:
+        return False
+    name_hidden_events(world, search)
+    return True
+
+
+def settle_history(
+    world: GodSaveTheKingState,
+    plan: WorldPlan,
+    seat: int | None,
+    rng: random.Random | None,
+    effort: int = 0,
+) -> Search | None:
+    """:func:`fill_history` but for naming the events: the search for the history, which
+    settles the world as fill_history does (the order of a hand set aside, and with ``rng`` the
+    cards a drawn history leaves); the search that found it, or None if none can be found.
+    (A world for a search alone needs no more: nothing it does reads its past hidden events.)"""
     removed = world.removed
     for first, count, _ in plan.hands_set_aside:
         # A hand leaves in its order (GSK-24), which the drawn cards need not be in.
@@ -319,27 +337,32 @@ def fill_history(
         plan, [_bits(hand) for hand in world.hands], world.tables.exposed_king_legal, viewer, rng
     )
     if not _name_cards(search, world):
-        return False
+        return None
     choices = search.cards.count(-1)
     if choices:
         _pin_cards(search, world)
         tries = effort if effort else 2 if rng is None else DRAWN_EFFORT
         search.limit = tries * choices + SEARCH_SLACK
         if not _may_travel(search, world.num_players):
-            return False
+            return None
     if not _search(search, 0, list(SUITS_DEALT[: world.num_players])):
-        return False
+        return None
     if rng is not None:
         _lay_drawn_history(search, world)
         if not plan.drawn_past:
             _keep_drawn_past(search)
+    return search
+
+
+def name_hidden_events(world: GodSaveTheKingState, search: Search) -> None:
+    """Write the cards ``search`` found into the hidden events of ``world``'s history."""
+    plan = search.plan
     actions = world.tables.form_actions
     history = world.history
     for ordinal, event in enumerate(plan.events):
         if event >= 0 and plan.known[ordinal] < 0:
             holder = history[event][0]
             history[event] = (holder, actions[plan.slots[ordinal]][search.cards[ordinal]])
-    return True
 
 
 def _name_cards(search: Search, world: GodSaveTheKingState) -> bool:
@@ -355,7 +378,9 @@ def _name_cards(search: Search, world: GodSaveTheKingState) -> bool:
             if found is None or found is HIDDEN:
                 return False
             card: int = found
-            if not _obeys(card, plan.rules[ordinal]):
+            rules = plan.rules[ordinal]
+            # (Most have none: compiled, all() over a generator makes an object per call.)
+            if rules and not _obeys(card, rules):
                 return False
             cards[ordinal] = card
     return True
@@ -442,17 +467,21 @@ def _search(search: Search, at: int, hands: list[int]) -> bool:
     True when they end as they must (``search.hands``)."""
     steps = search.plan.steps
     cards = search.cards
+    exposed = search.exposed_king_legal
     while at < len(steps):
         kind, ordinal, seat, slot = steps[at]
         card = cards[ordinal]
+        hand = hands[seat]
         if kind == JOINED:
-            hands[seat] |= 1 << card
+            hands[seat] = hand | 1 << card
         elif card < 0:
             return _choose(search, at, hands)
         else:
-            if not hands[seat] >> card & 1 or not _may_lay(search, hands[seat], seat, slot, card):
+            if not hand >> card & 1:
                 return False
-            hands[seat] &= ~(1 << card)
+            if not exposed and not _may_lay(search, hand, seat, slot, card):
+                return False
+            hands[seat] = hand & ~(1 << card)
         at += 1
     final = search.final
     if search.rng is None:
@@ -673,8 +702,9 @@ def sample_world(
     events of the history as they are where the world does not depend on them: with two players
     the first hidden cards drawn always have a history (:data:`WORLD_TRIES`), so the same world
     comes out, with the same draws of ``rng``, without the history's search (the tests hold it
-    to that). With more players the search still runs: it is what refuses the worlds no history
-    leads to."""
+    to that). With more players the history's search still runs, as for a replayable world (it
+    is what refuses the worlds no history leads to, and it settles some of the world's cards),
+    but the history it finds is not written in: the world keeps its hidden events."""
     know = state._view_knowledge
     assert know is not None
     needs_history = replayable or state.num_players > 2
@@ -690,10 +720,12 @@ def sample_world(
     if (
         needs_history
         and isinstance(plan, WorldPlan)
-        and write_history(world, plan, know, seat, rng)
+        and write_history(world, plan, know, seat, rng, replayable)
+        and replayable
     ):
         world._partial = False
-    # (else no journal, or no history found: the world keeps the gaps, and does not replay)
+    # (else no journal, no history found, or none asked for: the world keeps the gaps, and
+    # does not replay)
     if world.decision == D_FORM:
         refresh_formation_actions(world, seat)
     elif world.submitted and world.decision in (D_ROUTE, D_DECLARE):
@@ -715,20 +747,39 @@ def write_history(
     know: Export,
     seat: int | None,
     rng: random.Random,
+    named: bool = True,
 ) -> bool:
     """Fill in the hidden events of ``world``'s history (:func:`fill_history`), drawing
     the hidden cards again while no history leads to them (rejection keeps the worlds uniform
     among those that have one); then leaving the other hands to a history drawn at random
-    (which reads none of the drawn cards: nothing to draw again for it)."""
+    (which reads none of the drawn cards: nothing to draw again for it). Not ``named``: the same
+    world, from the same draws, but its history's hidden events are left as they are."""
     for attempt in range(WORLD_TRIES):
         if attempt:
             lay_dealt(world, know, know.deal(rng), seat)
-        if fill_history(world, plan, seat, None):
+        if _settled(world, plan, seat, None, 0, named):
             return True
-    if any(fill_history(world, plan, seat, rng) for _ in range(WORLD_TRIES)):
-        return True
+    for _ in range(WORLD_TRIES):
+        if _settled(world, plan, seat, rng, 0, named):
+            return True
     # (Rare: a long game whose drawn histories ran into dead ends; longer searches settle it.)
-    return any(fill_history(world, plan, seat, rng, LAST_EFFORT) for _ in range(LAST_TRIES))
+    return any(_settled(world, plan, seat, rng, LAST_EFFORT, named) for _ in range(LAST_TRIES))
+
+
+def _settled(
+    world: GodSaveTheKingState,
+    plan: WorldPlan,
+    seat: int | None,
+    rng: random.Random | None,
+    effort: int,
+    named: bool,
+) -> bool:
+    search = settle_history(world, plan, seat, rng, effort)
+    if search is None:
+        return False
+    if named:
+        name_hidden_events(world, search)
+    return True
 
 
 def lay_dealt(
@@ -755,7 +806,21 @@ def lay_dealt(
                 world.removed[a] = cards[j]
     for s in range(len(hands)):
         if s != seat:
-            hands[s].sort()
+            _sort_cards(hands[s])
+
+
+def _sort_cards(hand: list[int]) -> None:
+    """``hand.sort()`` for distinct cards, by their bits (compiled, a sort compares cards through
+    the generic comparison)."""
+    bits = _bits(hand)
+    at = 0
+    index = 0
+    while bits:
+        if bits & 1:
+            hand[at] = CARDS[index]
+            at += 1
+        bits >>= 1
+        index += 1
 
 
 def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: random.Random) -> None:
