@@ -813,11 +813,14 @@ def _sort_cards(hand: list[int]) -> None:
     """``hand.sort()`` for distinct cards, by their bits (compiled, a sort compares cards through
     the generic comparison)."""
     bits = _bits(hand)
+    # (Read once: compiled, a name imported from a module that is not compiled is looked up in
+    # the module's dict at each use.)
+    cards: tuple[Card, ...] = CARDS
     at = 0
     index = 0
     while bits:
         if bits & 1:
-            hand[at] = CARDS[index]
+            hand[at] = cards[index]
             at += 1
         bits >>= 1
         index += 1
