@@ -14,8 +14,6 @@ from typing import Any
 
 import pytest
 
-from courtly.core.game import sample_chance
-from courtly.games.god_save_the_king.heuristic import GodSaveTheKingHeuristic
 from courtly.games.god_save_the_king.knowledge import (
     FREE_GROUP,
     RANK,
@@ -28,16 +26,7 @@ from courtly.games.god_save_the_king.knowledge import (
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 from courtly.games.god_save_the_king.worlds import lay_dealt
 
-from .helpers import new_game
-
-CASES = [
-    (2, {}),
-    (2, {"route_window": "before_reveal", "exposed_king_legal": False}),
-    (3, {}),
-    (3, {"exposed_king_legal": False, "routes_per_hand": 2}),
-    (4, {}),
-    (4, {"exposed_king_legal": False, "route_window": "before_reveal"}),
-]
+from .helpers import CASES, views_along_games
 
 
 def reference_sample(know: Export, rng: random.Random, tries: int = 4000) -> dict[Loc, Any]:
@@ -110,30 +99,6 @@ def card_at(state: GodSaveTheKingState, loc: Loc) -> Any:
     if where == "p":
         return state.piles[loc[1]][loc[2]]
     return state.removed[loc[1]]
-
-
-def views_along_games(players: int, options: dict[str, Any]) -> list[tuple[Any, int | None]]:
-    """The view's copy of every seat and the spectator, every few steps of four games (random
-    ones, and games between heuristic bots, which challenge and last for hands)."""
-    found: list[tuple[Any, int | None]] = []
-    for seed, bot in ((players, False), (players + 10, True), (players + 20, True), (5, False)):
-        rng = random.Random(seed)
-        state = new_game(players, **options)
-        heuristic = GodSaveTheKingHeuristic(state.game)
-        steps = 0
-        while not state.is_terminal:
-            steps += 1
-            if state.is_chance:
-                sample_chance(state, rng)
-                continue
-            if steps % 4 == 0:
-                for seat in (None, *range(players)):
-                    found.append((state.view(seat)._state, seat))
-            seat = state.to_move[0]
-            view = state.view(seat)
-            action = heuristic.act(view, rng) if bot else rng.choice(view.legal_actions())
-            state.apply(seat, action)
-    return found
 
 
 @pytest.mark.parametrize(("players", "options"), CASES)
