@@ -334,10 +334,7 @@ def settle_history(
     settles the world as fill_history does (the order of a hand set aside, and with ``rng`` the
     cards a drawn history leaves); the search that found it, or None if none can be found.
     (A world for a search alone needs no more: nothing it does reads its past hidden events.)"""
-    removed = world.removed
-    for first, count, _ in plan.hands_set_aside:
-        # A hand leaves in its order (GSK-24), which the drawn cards need not be in.
-        removed[first : first + count] = sorted(removed[first : first + count])
+    _order_hands_set_aside(world, plan)
     viewer = -1 if seat is None else seat
     search = Search(
         plan, [_bits(hand) for hand in world.hands], world.tables.exposed_king_legal, viewer, rng
@@ -358,6 +355,13 @@ def settle_history(
         if not plan.drawn_past:
             _keep_drawn_past(search)
     return search
+
+
+def _order_hands_set_aside(world: GodSaveTheKingState, plan: WorldPlan) -> None:
+    """A hand leaves in its order (GSK-24), which the drawn cards need not be in."""
+    removed = world.removed
+    for first, count, _ in plan.hands_set_aside:
+        removed[first : first + count] = sorted(removed[first : first + count])
 
 
 def name_hidden_events(world: GodSaveTheKingState, search: Search) -> None:
@@ -698,20 +702,21 @@ class CardWalks:
 
     With no free step every card leaving a hand is named: by the view (a known step), by the
     table the seat sees (a pinned card it can see), or by the world (a pinned card lying at a
-    place hidden from the seat: an *open* one). The search's walk then only moves bits, each
-    step one card's bit, so it splits exactly into one walk per card: where the card is (a set
-    of seats whose hands hold it), from its suit's owner (§1), through its steps; a step that
-    takes it from a hand not holding it fails; at the end every hand must be the world's. The
-    walks of the cards named without the world are made once here; a world only adds the open
-    steps of its cards (:func:`replays_card_by_card`)."""
+    place hidden from the seat, or in a hand set aside, which the search puts in order first:
+    a *drawn* one). The search's walk then only moves bits, each step one card's bit, so it
+    splits exactly into one walk per card: where the card is (a set of seats whose hands hold
+    it), from its suit's owner (§1), through its steps; a step that takes it from a hand not
+    holding it fails; at the end every hand must be the world's. The walks of the cards named
+    without the world are made once here; a world only adds the drawn steps of its cards
+    (:func:`replays_card_by_card`)."""
 
     __slots__ = (
+        "drawn_ordinals",
+        "drawn_seats",
+        "drawn_steps",
         "ends",
         "events",
         "fails",
-        "open_ordinals",
-        "open_seats",
-        "open_steps",
         "owners",
         "usable",
     )
@@ -723,14 +728,14 @@ class CardWalks:
         self.owners: list[int] = [0] * 52  # card -> the seats holding it at the deal, as bits
         self.ends: list[int] = []  # seat -> its hand after the fixed walks, as bits
         self.fails = 0  # the cards whose fixed walk fails, as bits
-        self.open_ordinals: list[int] = []  # the open pinned ordinals, in step order
-        self.open_steps: list[int] = []  # ... the step at which each left a hand
-        self.open_seats: list[int] = []  # ... and whose
+        self.drawn_ordinals: list[int] = []  # the drawn ordinals, in step order
+        self.drawn_steps: list[int] = []  # ... the step at which each left a hand
+        self.drawn_seats: list[int] = []  # ... and whose
 
 
 NO_CARD_WALKS: Final = CardWalks(usable=False)
-"""A plan whose worlds are checked by the search itself (free steps, a hand set aside, GSK-5's
-option, a pinned card the seat sees that gainsays the rules)."""
+"""A plan whose worlds are checked by the search itself (free steps, GSK-5's option, a pinned
+card the seat sees that gainsays the rules)."""
 
 
 def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
@@ -742,11 +747,12 @@ def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
         walks = plan.card_walks = _card_walks(plan, world)
     if not walks.usable:
         return UNDECIDED
+    _order_hands_set_aside(world, plan)  # (as the search does, first)
     ends = walks.ends.copy()
-    taken = 0  # the open cards, as bits
-    open_ordinals = walks.open_ordinals
-    for index in range(len(open_ordinals)):
-        ordinal = open_ordinals[index]
+    taken = 0  # the drawn cards, as bits
+    drawn_ordinals = walks.drawn_ordinals
+    for index in range(len(drawn_ordinals)):
+        ordinal = drawn_ordinals[index]
         found = _card_at(world, plan.places[ordinal])
         if found is None or found is HIDDEN:
             return DOES_NOT_REPLAY
@@ -759,7 +765,10 @@ def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
         taken |= 1 << card
         fixed_end = _walk_card(walks.events[card], walks.owners[card], -1, 0)
         end = _walk_card(
-            walks.events[card], walks.owners[card], walks.open_steps[index], walks.open_seats[index]
+            walks.events[card],
+            walks.owners[card],
+            walks.drawn_steps[index],
+            walks.drawn_seats[index],
         )
         if end < 0:
             return DOES_NOT_REPLAY
@@ -805,12 +814,18 @@ def _walk_card(events: list[tuple[int, int, int]], holders: int, step: int, seat
 def _card_walks(plan: WorldPlan, world: GodSaveTheKingState) -> CardWalks:
     """The plan's card walks (read from a world of it: the places the seat sees are the same
     in all), or :data:`NO_CARD_WALKS`."""
-    if plan.frees or plan.hands_set_aside or not world.tables.exposed_king_legal:
+    if plan.frees or not world.tables.exposed_king_legal:
         return NO_CARD_WALKS
     walks = CardWalks()
+    drawn = plan.open.copy()
+    for first, count, _ in plan.hands_set_aside:
+        for ordinal in plan.pinned:
+            kind, position, _, _ = plan.places[ordinal]
+            if kind == IN_REMOVED and first <= position < first + count:
+                drawn[ordinal] = True  # (put in order by the search: named by the world)
     cards = plan.known.copy()
     for ordinal in plan.pinned:
-        if plan.open[ordinal]:
+        if drawn[ordinal]:
             continue
         found = _card_at(world, plan.places[ordinal])
         if found is None or found is HIDDEN:
@@ -821,12 +836,12 @@ def _card_walks(plan: WorldPlan, world: GodSaveTheKingState) -> CardWalks:
             return NO_CARD_WALKS
         cards[ordinal] = card
     for at, (kind, ordinal, seat, _) in enumerate(plan.steps):
-        if plan.open[ordinal]:
+        if drawn[ordinal]:
             if kind != PINNED:
-                return NO_CARD_WALKS  # (an open card joining a hand: not met, left to the search)
-            walks.open_ordinals.append(ordinal)
-            walks.open_steps.append(at)
-            walks.open_seats.append(seat)
+                return NO_CARD_WALKS  # (a drawn card joining a hand: not met, left to the search)
+            walks.drawn_ordinals.append(ordinal)
+            walks.drawn_steps.append(at)
+            walks.drawn_seats.append(seat)
             continue
         card = cards[ordinal]
         if card < 0:
