@@ -361,7 +361,9 @@ def _order_hands_set_aside(world: GodSaveTheKingState, plan: WorldPlan) -> None:
     """A hand leaves in its order (GSK-24), which the drawn cards need not be in."""
     removed = world.removed
     for first, count, _ in plan.hands_set_aside:
-        removed[first : first + count] = sorted(removed[first : first + count])
+        part = removed[first : first + count]
+        _sort_cards(part)
+        removed[first : first + count] = part
 
 
 def name_hidden_events(world: GodSaveTheKingState, search: Search) -> None:
@@ -717,6 +719,7 @@ class CardWalks:
         "ends",
         "events",
         "fails",
+        "fixed_ends",
         "owners",
         "usable",
     )
@@ -728,6 +731,7 @@ class CardWalks:
         self.owners: list[int] = [0] * 52  # card -> the seats holding it at the deal, as bits
         self.ends: list[int] = []  # seat -> its hand after the fixed walks, as bits
         self.fails = 0  # the cards whose fixed walk fails, as bits
+        self.fixed_ends: list[int] = [-1] * 52  # card -> where its fixed walk ends (-1: fails)
         self.drawn_ordinals: list[int] = []  # the drawn ordinals, in step order
         self.drawn_steps: list[int] = []  # ... the step at which each left a hand
         self.drawn_seats: list[int] = []  # ... and whose
@@ -763,7 +767,7 @@ def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
         if taken >> card & 1:
             return UNDECIDED  # (two places holding one card: left to the search)
         taken |= 1 << card
-        fixed_end = _walk_card(walks.events[card], walks.owners[card], -1, 0)
+        fixed_end = walks.fixed_ends[card]
         end = _walk_card(
             walks.events[card],
             walks.owners[card],
@@ -853,7 +857,7 @@ def _card_walks(plan: WorldPlan, world: GodSaveTheKingState) -> CardWalks:
         owner = card // 13
         holders = 1 << owner if owner < players else 0
         walks.owners[card] = holders
-        end = _walk_card(walks.events[card], holders, -1, 0)
+        end = walks.fixed_ends[card] = _walk_card(walks.events[card], holders, -1, 0)
         if end < 0:
             walks.fails |= 1 << card
             continue
