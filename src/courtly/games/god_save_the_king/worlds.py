@@ -386,16 +386,25 @@ def _name_cards(search: Search, world: GodSaveTheKingState) -> bool:
     cards += plan.drawn_past if relaxed and plan.drawn_past else plan.known
     for ordinal in plan.pinned:
         if not (relaxed and plan.open[ordinal]):
-            found = _card_at(world, plan.places[ordinal])
-            if found is None or found is HIDDEN:
-                return False
-            card: int = found
-            rules = plan.rules[ordinal]
-            # (Most have none: compiled, all() over a generator makes an object per call.)
-            if rules and not _obeys(card, rules):
+            card = _pinned_card(world, plan, ordinal)
+            if card < 0:
                 return False
             cards[ordinal] = card
     return True
+
+
+def _pinned_card(world: GodSaveTheKingState, plan: WorldPlan, ordinal: int) -> int:
+    """The card ``world`` has where the pinned ``ordinal``'s card lies, or -1 if there is none
+    there or it gainsays a challenge's answer about it."""
+    found = _card_at(world, plan.places[ordinal])
+    if found is None or found is HIDDEN:
+        return -1
+    card: int = found
+    rules = plan.rules[ordinal]
+    # (Most have none: compiled, all() over a generator makes an object per call.)
+    if rules and not _obeys(card, rules):
+        return -1
+    return card
 
 
 def _pin_cards(search: Search, world: GodSaveTheKingState) -> None:
@@ -756,13 +765,8 @@ def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
     taken = 0  # the drawn cards, as bits
     drawn_ordinals = walks.drawn_ordinals
     for index in range(len(drawn_ordinals)):
-        ordinal = drawn_ordinals[index]
-        found = _card_at(world, plan.places[ordinal])
-        if found is None or found is HIDDEN:
-            return DOES_NOT_REPLAY
-        card: int = found
-        rules = plan.rules[ordinal]
-        if rules and not _obeys(card, rules):
+        card = _pinned_card(world, plan, drawn_ordinals[index])
+        if card < 0:
             return DOES_NOT_REPLAY
         if taken >> card & 1:
             return UNDECIDED  # (two places holding one card: left to the search)
@@ -831,12 +835,8 @@ def _card_walks(plan: WorldPlan, world: GodSaveTheKingState) -> CardWalks:
     for ordinal in plan.pinned:
         if drawn[ordinal]:
             continue
-        found = _card_at(world, plan.places[ordinal])
-        if found is None or found is HIDDEN:
-            return NO_CARD_WALKS
-        card: int = found
-        rules = plan.rules[ordinal]
-        if rules and not _obeys(card, rules):
+        card = _pinned_card(world, plan, ordinal)
+        if card < 0:
             return NO_CARD_WALKS
         cards[ordinal] = card
     for at, (kind, ordinal, seat, _) in enumerate(plan.steps):
