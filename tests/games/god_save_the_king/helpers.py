@@ -8,7 +8,18 @@ from typing import Any
 import courtly
 from courtly.core.game import sample_chance
 from courtly.games.god_save_the_king.components import FORM, KING_OF, ROUTE
+from courtly.games.god_save_the_king.heuristic import GodSaveTheKingHeuristic
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
+
+CASES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (2, {"route_window": "before_reveal", "exposed_king_legal": False}),
+    (3, {}),
+    (3, {"exposed_king_legal": False, "routes_per_hand": 2}),
+    (4, {}),
+    (4, {"exposed_king_legal": False, "route_window": "before_reveal"}),
+]
+"""Player counts and options whose games meet every kind of knowledge of the hidden cards."""
 
 
 def new_game(players: int = 2, **options: Any) -> GodSaveTheKingState:
@@ -119,3 +130,27 @@ def finish_trick(state: GodSaveTheKingState) -> None:
             else:
                 state.apply(seat, "declare a" if seat == min(state.to_move) else "declare 2")
             break
+
+
+def views_along_games(players: int, options: dict[str, Any]) -> list[tuple[Any, int | None]]:
+    """The view's copy of every seat and the spectator, every few steps of four games (random
+    ones, and games between heuristic bots, which challenge and last for hands)."""
+    found: list[tuple[Any, int | None]] = []
+    for seed, bot in ((players, False), (players + 10, True), (players + 20, True), (5, False)):
+        rng = random.Random(seed)
+        state = new_game(players, **options)
+        heuristic = GodSaveTheKingHeuristic(state.game)
+        steps = 0
+        while not state.is_terminal:
+            steps += 1
+            if state.is_chance:
+                sample_chance(state, rng)
+                continue
+            if steps % 4 == 0:
+                for seat in (None, *range(players)):
+                    found.append((state.view(seat)._state, seat))
+            seat = state.to_move[0]
+            view = state.view(seat)
+            action = heuristic.act(view, rng) if bot else rng.choice(view.legal_actions())
+            state.apply(seat, action)
+    return found

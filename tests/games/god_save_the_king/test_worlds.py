@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -23,12 +24,19 @@ from courtly.core.match import play_match, play_randomly
 from courtly.games.god_save_the_king.components import D_DECLARE, D_FORM, D_ROUTE
 from courtly.games.god_save_the_king.rules import GodSaveTheKingState
 from courtly.games.god_save_the_king.worlds import (
+    DOES_NOT_REPLAY,
+    REPLAYS,
+    UNDECIDED,
     WorldPlan,
     fill_history,
+    lay_dealt,
+    plan_worlds,
     refresh_formation_actions,
+    replays_card_by_card,
+    settle_history,
 )
 
-from .helpers import new_game, play
+from .helpers import CASES, new_game, play, views_along_games
 
 
 def random_states(players: int, seed: int) -> list[GodSaveTheKingState]:
@@ -280,9 +288,9 @@ def test_a_search_world_is_the_determinized_world_without_its_hidden_history(
 ) -> None:
     """What a search draws (``view.search_world``) is the very world ``determinize`` draws with
     the same generator, which it leaves in the same state: the same table, the same seats to
-    move, the same observation for the seat. With two players its history keeps the hidden
-    events (nothing is searched to fill them in); with more, the history's search is what
-    refuses the worlds no history leads to, so it runs as for a replayable world."""
+    move, the same observation for the seat; only the hidden events of its history are left
+    hidden (with two players nothing is searched to fill them in; with more, the history's
+    search still runs, refusing the same worlds, but what it finds is not written in)."""
     kept_hidden = 0
     states = random_states(players, 1)[::3] + heuristic_states(players, 2)[::5]
     for index, truth in enumerate(states):
@@ -300,9 +308,54 @@ def test_a_search_world_is_the_determinized_world_without_its_hidden_history(
             assert len(searched.history) == len(replayable.history)
             if any(item is HIDDEN for _, item in searched.history):
                 kept_hidden += 1
-                assert searched._partial and players == 2
+                assert searched._partial
+                # Hidden where the seat saw nothing, the determinized world's events elsewhere.
+                seen = view._state.history
+                for at, (actor, item) in enumerate(searched.history):
+                    assert actor == replayable.history[at][0]
+                    assert item == replayable.history[at][1] or item is seen[at][1] is HIDDEN
             else:
                 assert searched.history_text() == replayable.history_text()
             play_randomly(searched, random.Random(index))
             assert searched.is_terminal
-    assert (kept_hidden > 0) == (players == 2)
+    assert kept_hidden > 0
+
+
+@pytest.mark.parametrize(("players", "options"), CASES)
+def test_a_world_replays_card_by_card_exactly_when_the_history_search_finds_a_history(
+    players: int, options: dict[str, Any]
+) -> None:
+    """A search world's history is checked card by card where the plan has no free step (no
+    card went back into a hand unseen): the answer must be the history search's, for the worlds
+    drawn and for worlds spoiled by swapping two hidden cards (which often have no history)."""
+    verdicts: Counter[int] = Counter()
+    for index, (copy, seat) in enumerate(views_along_games(players, options)):
+        if seat is None or copy.num_players != players:
+            continue
+        plan = plan_worlds(copy)
+        know = copy._view_knowledge
+        assert know is not None
+        if plan is None:
+            continue
+        rng = random.Random(index)
+        for attempt in range(6):
+            world = copy._copy(knowledge=False)
+            dealt = know.deal(rng)
+            if attempt % 2 and sum(len(cards) for cards in dealt) >= 2:
+                # Two hidden cards swapped: the knowledge no longer holds, a history may not.
+                places = [(gi, j) for gi, cards in enumerate(dealt) for j in range(len(cards))]
+                (g1, j1), (g2, j2) = rng.sample(places, 2)
+                dealt[g1][j1], dealt[g2][j2] = dealt[g2][j2], dealt[g1][j1]
+            lay_dealt(world, know, dealt, seat)
+            searched = world._copy(knowledge=False)
+            expected = settle_history(searched, plan, seat, None) is not None
+            verdict = replays_card_by_card(world, plan)
+            verdicts[verdict] += 1
+            if verdict != UNDECIDED:
+                assert verdict == (REPLAYS if expected else DOES_NOT_REPLAY)
+                assert position(world) == position(searched)  # (it changes nothing)
+    if options.get("exposed_king_legal", True):
+        # Both answers were given card by card, and plans left to the search were met.
+        assert verdicts[REPLAYS] and verdicts[DOES_NOT_REPLAY] and verdicts[UNDECIDED]
+    else:
+        assert set(verdicts) == {UNDECIDED}  # (GSK-5's option: the search checks every world)

@@ -50,6 +50,16 @@ EQ_RANK: Final = 0  # a challenge answered "accurate": the card has this rank
 NE_RANK: Final = 1  # "not accurate"
 NOT_CARD: Final = 2  # the rules forbid this card here (a King in an outside slot, GSK-5 option)
 
+# How a group's places are drawn (Export.group_kinds).
+FREE_GROUP: Final = 0  # no constraint on any place
+RULED_GROUP: Final = 1  # constraints, none fixing a rank
+RANKED_GROUP: Final = 2  # a place whose rank an "accurate" answer fixed
+
+_NO_CARDS: Final[list[Card]] = []
+"""A group's pool before any class is dealt to it (read only: replaced by the first cards)."""
+_NO_CARD: Final = Card(0)
+"""A place not laid yet (every one is before the draw is returned)."""
+
 
 class Knowledge:
     """One viewer's knowledge of the hidden cards (see the module docstring)."""
@@ -299,7 +309,9 @@ class Export:
         "allocation",
         "classes",
         "constraints",
+        "group_kinds",
         "groups",
+        "place_codes",
         "place_ranks",
         "place_rules",
         "rank_bounds",
@@ -335,6 +347,18 @@ class Export:
         self.place_ranks: list[list[int]] = [
             [_rank_fixed(rules) if rules else 0 for rules in row] for row in self.place_rules
         ]
+        # How each group is drawn: FREE_GROUP (no constraint: its shuffled cards are its
+        # places' in order), RULED_GROUP (constraints, no rank fixed), or RANKED_GROUP.
+        self.group_kinds: list[int] = [
+            RANKED_GROUP
+            if any(ranks)
+            else RULED_GROUP
+            if any(rules is not None for rules in row)
+            else FREE_GROUP
+            for row, ranks in zip(self.place_rules, self.place_ranks, strict=True)
+        ]
+        # Each group's places as ints (place_code), for laying a draw without reading tuples.
+        self.place_codes: list[list[int]] = [[place_code(loc) for loc in row] for row in groups]
         self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -375,55 +399,69 @@ class Export:
                 total += same / len(cards) * count
         return total / len(self.groups[gi])
 
-    def sample(self, rng: random.Random, tries: int = 4000) -> dict[Loc, Card]:
-        """A uniform draw of the hidden cards' places consistent with the knowledge.
+    def deal(self, rng: random.Random, tries: int = 4000) -> list[list[Card]]:
+        """A uniform draw of the hidden cards consistent with the knowledge: for each group, the
+        cards of its places in order (``groups``; ``place_codes`` says where they lie).
 
         Rejection sampling: classes are dealt to groups, each group's cards are laid on its
         places (places fixed to a rank by an "accurate" answer first, weighted so the result
         stays uniform), then the remaining constraints are checked."""
-        last: dict[Loc, Card] = {}
         for attempt in range(tries):
             exact = attempt < tries // 2
-            result = self._attempt(rng, exact)
+            result = self._attempt(rng, exact, True)
             if result is not None:
                 return result
         # Practically unreachable: keep the constraints, drop the exact weighting.
         for _ in range(tries):
-            result = self._attempt(rng, False)
+            result = self._attempt(rng, False, True)
             if result is not None:
                 return result
-            last = {}
-        result = self._attempt(rng, False, strict=False)
-        return result if result is not None else last
+        result = self._attempt(rng, False, False)
+        return result if result is not None else []
 
-    def _attempt(
-        self, rng: random.Random, exact: bool, strict: bool = True
-    ) -> dict[Loc, Card] | None:
+    def _attempt(self, rng: random.Random, exact: bool, strict: bool) -> list[list[Card]] | None:
+        # The random numbers are drawn in this order, whatever the shape of the knowledge: each
+        # class shuffled, then group by group the ranks fixed (a choice among the pool's cards
+        # of that rank where several are) and the rest shuffled; last the exact weighting's.
         groups = self.groups
-        pools: list[list[Card]] = [[] for _ in groups]
-        for ci, cards in enumerate(self.classes):
-            deck = cards.copy()
+        pools: list[list[Card]] = [_NO_CARDS] * len(groups)  # (never written: replaced)
+        classes = self.classes
+        for ci in range(len(classes)):
+            deck = classes[ci].copy()
             shuffle(rng, deck)
             at = 0
             for gi, count in self.allocation[ci]:
-                pools[gi].extend(deck[at : at + count])
+                pool = pools[gi]
+                if not pool:
+                    pools[gi] = (
+                        deck if count == len(deck) else deck[at : at + count]
+                    )  # (then at == 0)
+                else:
+                    pool.extend(deck[at : at + count])
                 at += count
-        result: dict[Loc, Card] = {}
         weight = 1.0
-        for gi, places in enumerate(groups):
+        kinds = self.group_kinds
+        for gi in range(len(groups)):
             pool = pools[gi]
-            free: list[Loc] = []
-            free_rules: list[list[tuple[int, int]] | None] = []
-            picked = [0] * 15
+            kind = kinds[gi] if strict else FREE_GROUP
+            if kind == FREE_GROUP:
+                shuffle(rng, pool)
+                continue
             group_rules = self.place_rules[gi]
+            if kind == RULED_GROUP:
+                shuffle(rng, pool)
+                for j in range(len(pool)):
+                    rules = group_rules[j]
+                    if rules is not None and not _fits(pool[j], rules):
+                        return None
+                continue
             group_ranks = self.place_ranks[gi]
-            for j in range(len(places)):
-                loc = places[j]
-                rules = group_rules[j] if strict else None
-                rank = group_ranks[j] if strict else 0
+            size = len(group_ranks)
+            laid: list[Card] = [_NO_CARD] * size
+            picked = [0] * 15
+            for j in range(size):
+                rank = group_ranks[j]
                 if not rank:
-                    free.append(loc)
-                    free_rules.append(rules)
                     continue
                 options = [i for i, c in enumerate(pool) if RANK[c] == rank]
                 if not options:
@@ -431,20 +469,43 @@ class Export:
                 weight *= len(options) / (self.rank_bounds[gi][rank] - picked[rank])
                 picked[rank] += 1
                 card = pool.pop(options[0] if len(options) == 1 else choice(rng, options))
+                rules = group_rules[j]
                 if rules is not None and not _fits(card, rules):
                     return None
-                result[loc] = card
+                laid[j] = card
             shuffle(rng, pool)
-            assert len(pool) == len(free)  # a group's cards fill its places
-            for j in range(len(free)):
-                card = pool[j]
-                rules = free_rules[j]
+            at = 0
+            for j in range(size):
+                if group_ranks[j]:
+                    continue
+                card = pool[at]
+                at += 1
+                rules = group_rules[j]
                 if rules is not None and not _fits(card, rules):
                     return None
-                result[free[j]] = card
+                laid[j] = card
+            assert at == len(pool)  # a group's cards fill its places
+            pools[gi] = laid
         if exact and weight < 1.0 and rng.random() >= weight:
             return None
-        return result
+        return pools
+
+
+def place_code(loc: Loc) -> int:
+    """A hidden place as one int: its kind (0 hand, 1 formation, 2 pile, 3 removed) in the low
+    two bits, then its indexes a byte each (``(hand, seat, i)`` is ``0 | seat << 2 | i << 10``,
+    ``("f", trick, side, slot)`` is ``1 | trick << 2 | side << 10 | slot << 18``)."""
+    where = loc[0]
+    first: int = loc[1]
+    second: int = loc[2] if len(loc) > 2 else 0
+    if where == "h":
+        return first << 2 | second << 10
+    if where == "f":
+        slot: int = loc[3]
+        return 1 | first << 2 | second << 10 | slot << 18
+    if where == "p":
+        return 2 | first << 2 | second << 10
+    return 3 | first << 2
 
 
 def _rank_fixed(rules: list[tuple[int, int]]) -> int:

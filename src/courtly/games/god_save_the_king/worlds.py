@@ -39,7 +39,7 @@ from .components import (
     GodSaveTheKingAction,
 )
 from .journal import CHALLENGED, DRAWN, HAND_REMOVED, JOINED_HAND, LEFT_HAND, Journal
-from .knowledge import EQ_RANK, Export, Loc
+from .knowledge import EQ_RANK, Export
 from .rules import GodSaveTheKingState
 
 # The steps of a plan: (kind, ordinal, seat, slot).
@@ -69,6 +69,7 @@ class WorldPlan:
     leaves a hand has an *ordinal*, which indexes the other lists."""
 
     __slots__ = (
+        "card_walks",
         "drawn_past",
         "events",
         "frees",
@@ -106,9 +107,14 @@ class WorldPlan:
         # (first position, count, seat) of each hand set aside in the removed area, which is
         # in order there (GSK-24).
         self.hands_set_aside: list[tuple[int, int, int]] = []
+        # The plan's steps card by card, for checking search worlds (made on first need; None
+        # before, NO_CARD_WALKS where the plan does not allow it): see CardWalks.
+        self.card_walks: CardWalks | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (rebuild, (WorldPlan, (), fields_of(self)))
+        fields = fields_of(self)
+        fields.pop("card_walks", None)  # (made again on need)
+        return (rebuild, (WorldPlan, (), fields))
 
 
 def plan_worlds(state: GodSaveTheKingState) -> WorldPlan | None:
@@ -310,36 +316,65 @@ def fill_history(
 
     ``effort`` is how many cards the search may try per card to choose (0: the usual, two when
     the world's cards are kept, eight when the history is drawn)."""
-    removed = world.removed
-    for first, count, _ in plan.hands_set_aside:
-        # A hand leaves in its order (GSK-24), which the drawn cards need not be in.
-        removed[first : first + count] = sorted(removed[first : first + count])
+    search = settle_history(world, plan, seat, rng, effort)
+    if search is None:
+        return False
+    name_hidden_events(world, search)
+    return True
+
+
+def settle_history(
+    world: GodSaveTheKingState,
+    plan: WorldPlan,
+    seat: int | None,
+    rng: random.Random | None,
+    effort: int = 0,
+) -> Search | None:
+    """:func:`fill_history` but for naming the events: the search for the history, which
+    settles the world as fill_history does (the order of a hand set aside, and with ``rng`` the
+    cards a drawn history leaves); the search that found it, or None if none can be found.
+    (A world for a search alone needs no more: nothing it does reads its past hidden events.)"""
+    _order_hands_set_aside(world, plan)
     viewer = -1 if seat is None else seat
     search = Search(
         plan, [_bits(hand) for hand in world.hands], world.tables.exposed_king_legal, viewer, rng
     )
     if not _name_cards(search, world):
-        return False
+        return None
     choices = search.cards.count(-1)
     if choices:
         _pin_cards(search, world)
         tries = effort if effort else 2 if rng is None else DRAWN_EFFORT
         search.limit = tries * choices + SEARCH_SLACK
         if not _may_travel(search, world.num_players):
-            return False
+            return None
     if not _search(search, 0, list(SUITS_DEALT[: world.num_players])):
-        return False
+        return None
     if rng is not None:
         _lay_drawn_history(search, world)
         if not plan.drawn_past:
             _keep_drawn_past(search)
+    return search
+
+
+def _order_hands_set_aside(world: GodSaveTheKingState, plan: WorldPlan) -> None:
+    """A hand leaves in its order (GSK-24), which the drawn cards need not be in."""
+    removed = world.removed
+    for first, count, _ in plan.hands_set_aside:
+        part = removed[first : first + count]
+        _sort_cards(part)
+        removed[first : first + count] = part
+
+
+def name_hidden_events(world: GodSaveTheKingState, search: Search) -> None:
+    """Write the cards ``search`` found into the hidden events of ``world``'s history."""
+    plan = search.plan
     actions = world.tables.form_actions
     history = world.history
     for ordinal, event in enumerate(plan.events):
         if event >= 0 and plan.known[ordinal] < 0:
             holder = history[event][0]
             history[event] = (holder, actions[plan.slots[ordinal]][search.cards[ordinal]])
-    return True
 
 
 def _name_cards(search: Search, world: GodSaveTheKingState) -> bool:
@@ -351,14 +386,25 @@ def _name_cards(search: Search, world: GodSaveTheKingState) -> bool:
     cards += plan.drawn_past if relaxed and plan.drawn_past else plan.known
     for ordinal in plan.pinned:
         if not (relaxed and plan.open[ordinal]):
-            found = _card_at(world, plan.places[ordinal])
-            if found is None or found is HIDDEN:
-                return False
-            card: int = found
-            if not _obeys(card, plan.rules[ordinal]):
+            card = _pinned_card(world, plan, ordinal)
+            if card < 0:
                 return False
             cards[ordinal] = card
     return True
+
+
+def _pinned_card(world: GodSaveTheKingState, plan: WorldPlan, ordinal: int) -> int:
+    """The card ``world`` has where the pinned ``ordinal``'s card lies, or -1 if there is none
+    there or it gainsays a challenge's answer about it."""
+    found = _card_at(world, plan.places[ordinal])
+    if found is None or found is HIDDEN:
+        return -1
+    card: int = found
+    rules = plan.rules[ordinal]
+    # (Most have none: compiled, all() over a generator makes an object per call.)
+    if rules and not _obeys(card, rules):
+        return -1
+    return card
 
 
 def _pin_cards(search: Search, world: GodSaveTheKingState) -> None:
@@ -442,17 +488,21 @@ def _search(search: Search, at: int, hands: list[int]) -> bool:
     True when they end as they must (``search.hands``)."""
     steps = search.plan.steps
     cards = search.cards
+    exposed = search.exposed_king_legal
     while at < len(steps):
         kind, ordinal, seat, slot = steps[at]
         card = cards[ordinal]
+        hand = hands[seat]
         if kind == JOINED:
-            hands[seat] |= 1 << card
+            hands[seat] = hand | 1 << card
         elif card < 0:
             return _choose(search, at, hands)
         else:
-            if not hands[seat] >> card & 1 or not _may_lay(search, hands[seat], seat, slot, card):
+            if not hand >> card & 1:
                 return False
-            hands[seat] &= ~(1 << card)
+            if not exposed and not _may_lay(search, hand, seat, slot, card):
+                return False
+            hands[seat] = hand & ~(1 << card)
         at += 1
     final = search.final
     if search.rng is None:
@@ -650,6 +700,173 @@ def _reaches(plan: WorldPlan, seat: int, since: int, target: int, until: int) ->
     return False
 
 
+# ------------------------------------------------------------------ a world's history, card by card
+
+REPLAYS: Final = 1
+DOES_NOT_REPLAY: Final = 0
+UNDECIDED: Final = -1
+
+
+class CardWalks:
+    """A plan with no free step, split card by card, to tell whether a history leads to a
+    world's cards as :func:`settle_history` (without ``rng``) tells it, but faster.
+
+    With no free step every card leaving a hand is named: by the view (a known step), by the
+    table the seat sees (a pinned card it can see), or by the world (a pinned card lying at a
+    place hidden from the seat, or in a hand set aside, which the search puts in order first:
+    a *drawn* one). The search's walk then only moves bits, each step one card's bit, so it
+    splits exactly into one walk per card: where the card is (a set of seats whose hands hold
+    it), from its suit's owner (§1), through its steps; a step that takes it from a hand not
+    holding it fails; at the end every hand must be the world's. The walks of the cards named
+    without the world are made once here; a world only adds the drawn steps of its cards
+    (:func:`replays_card_by_card`)."""
+
+    __slots__ = (
+        "drawn_ordinals",
+        "drawn_seats",
+        "drawn_steps",
+        "ends",
+        "events",
+        "fails",
+        "fixed_ends",
+        "owners",
+        "usable",
+    )
+
+    def __init__(self, usable: bool = True) -> None:
+        self.usable = usable  # False: the search checks this plan's worlds
+        # card -> its fixed steps in order: (step, seat, 1 if it joins the hand else 0)
+        self.events: list[list[tuple[int, int, int]]] = [[] for _ in range(52)]
+        self.owners: list[int] = [0] * 52  # card -> the seats holding it at the deal, as bits
+        self.ends: list[int] = []  # seat -> its hand after the fixed walks, as bits
+        self.fails = 0  # the cards whose fixed walk fails, as bits
+        self.fixed_ends: list[int] = [-1] * 52  # card -> where its fixed walk ends (-1: fails)
+        self.drawn_ordinals: list[int] = []  # the drawn ordinals, in step order
+        self.drawn_steps: list[int] = []  # ... the step at which each left a hand
+        self.drawn_seats: list[int] = []  # ... and whose
+
+
+NO_CARD_WALKS: Final = CardWalks(usable=False)
+"""A plan whose worlds are checked by the search itself (free steps, GSK-5's option, a pinned
+card the seat sees that gainsays the rules)."""
+
+
+def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
+    """:data:`REPLAYS` if a history leads to ``world``'s cards, :data:`DOES_NOT_REPLAY` if none
+    does (what ``settle_history(world, plan, seat, None)`` finds), or :data:`UNDECIDED` where the
+    plan is not checked card by card (see CardWalks)."""
+    walks = plan.card_walks
+    if walks is None:
+        walks = plan.card_walks = _card_walks(plan, world)
+    if not walks.usable:
+        return UNDECIDED
+    _order_hands_set_aside(world, plan)  # (as the search does, first)
+    ends = walks.ends.copy()
+    taken = 0  # the drawn cards, as bits
+    drawn_ordinals = walks.drawn_ordinals
+    for index in range(len(drawn_ordinals)):
+        card = _pinned_card(world, plan, drawn_ordinals[index])
+        if card < 0:
+            return DOES_NOT_REPLAY
+        if taken >> card & 1:
+            return UNDECIDED  # (two places holding one card: left to the search)
+        taken |= 1 << card
+        fixed_end = walks.fixed_ends[card]
+        end = _walk_card(
+            walks.events[card],
+            walks.owners[card],
+            walks.drawn_steps[index],
+            walks.drawn_seats[index],
+        )
+        if end < 0:
+            return DOES_NOT_REPLAY
+        bit = 1 << card
+        for seat in range(len(ends)):
+            if fixed_end >= 0 and fixed_end >> seat & 1:
+                ends[seat] &= ~bit
+            if end >> seat & 1:
+                ends[seat] |= bit
+    if walks.fails & ~taken:
+        return DOES_NOT_REPLAY
+    hands = world.hands
+    for seat in range(len(ends)):
+        if ends[seat] != _bits(hands[seat]):
+            return DOES_NOT_REPLAY
+    return REPLAYS
+
+
+def _walk_card(events: list[tuple[int, int, int]], holders: int, step: int, seat: int) -> int:
+    """Where a card ends (the seats holding it, as bits) after its ``events``, from ``holders``,
+    with its leaving ``seat``'s hand at ``step`` too (none if ``step`` < 0); -1 if a step takes
+    it from a hand not holding it."""
+    pending = step >= 0
+    for at, holder, joins in events:
+        if pending and step < at:
+            if not holders >> seat & 1:
+                return -1
+            holders &= ~(1 << seat)
+            pending = False
+        if joins:
+            holders |= 1 << holder
+        else:
+            if not holders >> holder & 1:
+                return -1
+            holders &= ~(1 << holder)
+    if pending:
+        if not holders >> seat & 1:
+            return -1
+        holders &= ~(1 << seat)
+    return holders
+
+
+def _card_walks(plan: WorldPlan, world: GodSaveTheKingState) -> CardWalks:
+    """The plan's card walks (read from a world of it: the places the seat sees are the same
+    in all), or :data:`NO_CARD_WALKS`."""
+    if plan.frees or not world.tables.exposed_king_legal:
+        return NO_CARD_WALKS
+    walks = CardWalks()
+    drawn = plan.open.copy()
+    for first, count, _ in plan.hands_set_aside:
+        for ordinal in plan.pinned:
+            kind, position, _, _ = plan.places[ordinal]
+            if kind == IN_REMOVED and first <= position < first + count:
+                drawn[ordinal] = True  # (put in order by the search: named by the world)
+    cards = plan.known.copy()
+    for ordinal in plan.pinned:
+        if drawn[ordinal]:
+            continue
+        card = _pinned_card(world, plan, ordinal)
+        if card < 0:
+            return NO_CARD_WALKS
+        cards[ordinal] = card
+    for at, (kind, ordinal, seat, _) in enumerate(plan.steps):
+        if drawn[ordinal]:
+            if kind != PINNED:
+                return NO_CARD_WALKS  # (a drawn card joining a hand: not met, left to the search)
+            walks.drawn_ordinals.append(ordinal)
+            walks.drawn_steps.append(at)
+            walks.drawn_seats.append(seat)
+            continue
+        card = cards[ordinal]
+        if card < 0:
+            return NO_CARD_WALKS
+        walks.events[card].append((at, seat, 1 if kind == JOINED else 0))
+    players = world.num_players
+    walks.ends = [0] * players
+    for card in range(52):
+        owner = card // 13
+        holders = 1 << owner if owner < players else 0
+        walks.owners[card] = holders
+        end = walks.fixed_ends[card] = _walk_card(walks.events[card], holders, -1, 0)
+        if end < 0:
+            walks.fails |= 1 << card
+            continue
+        for seat in range(players):
+            if end >> seat & 1:
+                walks.ends[seat] |= 1 << card
+    return walks
+
+
 # ----------------------------------------------------------------------------- drawing a world
 
 WORLD_TRIES: Final = 8
@@ -673,8 +890,9 @@ def sample_world(
     events of the history as they are where the world does not depend on them: with two players
     the first hidden cards drawn always have a history (:data:`WORLD_TRIES`), so the same world
     comes out, with the same draws of ``rng``, without the history's search (the tests hold it
-    to that). With more players the search still runs: it is what refuses the worlds no history
-    leads to."""
+    to that). With more players the history's search still runs, as for a replayable world (it
+    is what refuses the worlds no history leads to, and it settles some of the world's cards),
+    but the history it finds is not written in: the world keeps its hidden events."""
     know = state._view_knowledge
     assert know is not None
     needs_history = replayable or state.num_players > 2
@@ -686,14 +904,16 @@ def sample_world(
     world._world_source = None
     world.world_plan = None
     world._sampled = True
-    lay_hidden_cards(world, know.sample(rng), seat)
+    lay_dealt(world, know, know.deal(rng), seat)
     if (
         needs_history
         and isinstance(plan, WorldPlan)
-        and write_history(world, plan, know, seat, rng)
+        and write_history(world, plan, know, seat, rng, replayable)
+        and replayable
     ):
         world._partial = False
-    # (else no journal, or no history found: the world keeps the gaps, and does not replay)
+    # (else no journal, no history found, or none asked for: the world keeps the gaps, and
+    # does not replay)
     if world.decision == D_FORM:
         refresh_formation_actions(world, seat)
     elif world.submitted and world.decision in (D_ROUTE, D_DECLARE):
@@ -715,37 +935,89 @@ def write_history(
     know: Export,
     seat: int | None,
     rng: random.Random,
+    named: bool = True,
 ) -> bool:
     """Fill in the hidden events of ``world``'s history (:func:`fill_history`), drawing
     the hidden cards again while no history leads to them (rejection keeps the worlds uniform
     among those that have one); then leaving the other hands to a history drawn at random
-    (which reads none of the drawn cards: nothing to draw again for it)."""
+    (which reads none of the drawn cards: nothing to draw again for it). Not ``named``: the same
+    world, from the same draws, but its history's hidden events are left as they are."""
     for attempt in range(WORLD_TRIES):
         if attempt:
-            lay_hidden_cards(world, know.sample(rng), seat)
-        if fill_history(world, plan, seat, None):
+            lay_dealt(world, know, know.deal(rng), seat)
+        if _settled(world, plan, seat, None, 0, named):
             return True
-    if any(fill_history(world, plan, seat, rng) for _ in range(WORLD_TRIES)):
-        return True
+    for _ in range(WORLD_TRIES):
+        if _settled(world, plan, seat, rng, 0, named):
+            return True
     # (Rare: a long game whose drawn histories ran into dead ends; longer searches settle it.)
-    return any(fill_history(world, plan, seat, rng, LAST_EFFORT) for _ in range(LAST_TRIES))
+    return any(_settled(world, plan, seat, rng, LAST_EFFORT, named) for _ in range(LAST_TRIES))
 
 
-def lay_hidden_cards(world: GodSaveTheKingState, drawn: dict[Loc, Card], seat: int | None) -> None:
-    """Put the drawn cards in the hidden places; the other hands in order, as in a real game."""
-    for loc, card in drawn.items():
-        where = loc[0]
-        if where == "h":
-            world.hands[loc[1]][loc[2]] = card
-        elif where == "f":
-            world.tricks[loc[1]].formations[loc[2]][loc[3]] = card
-        elif where == "p":
-            world.piles[loc[1]][loc[2]] = card
-        else:
-            world.removed[loc[1]] = card
-    for s, hand in enumerate(world.hands):
+def _settled(
+    world: GodSaveTheKingState,
+    plan: WorldPlan,
+    seat: int | None,
+    rng: random.Random | None,
+    effort: int,
+    named: bool,
+) -> bool:
+    if rng is None and not named:
+        # Only whether a history leads to the world's cards is wanted: card by card when the
+        # plan allows it (the same answer as the search's, which settles nothing here).
+        verdict = replays_card_by_card(world, plan)
+        if verdict != UNDECIDED:
+            return verdict == REPLAYS
+    search = settle_history(world, plan, seat, rng, effort)
+    if search is None:
+        return False
+    if named:
+        name_hidden_events(world, search)
+    return True
+
+
+def lay_dealt(
+    world: GodSaveTheKingState, know: Export, dealt: list[list[Card]], seat: int | None
+) -> None:
+    """Put the cards ``know`` dealt (:meth:`.Export.deal`) in the hidden places; the other
+    hands in order, as in a real game."""
+    hands = world.hands
+    for gi in range(len(dealt)):
+        cards = dealt[gi]
+        codes = know.place_codes[gi]
+        for j in range(len(cards)):
+            code = codes[j]
+            kind = code & 3
+            a = code >> 2 & 255
+            b = code >> 10 & 255
+            if kind == 0:
+                hands[a][b] = cards[j]
+            elif kind == 1:
+                world.tricks[a].formations[b][code >> 18] = cards[j]
+            elif kind == 2:
+                world.piles[a][b] = cards[j]
+            else:
+                world.removed[a] = cards[j]
+    for s in range(len(hands)):
         if s != seat:
-            hand.sort()
+            _sort_cards(hands[s])
+
+
+def _sort_cards(hand: list[int]) -> None:
+    """``hand.sort()`` for distinct cards, by their bits (compiled, a sort compares cards through
+    the generic comparison)."""
+    bits = _bits(hand)
+    # (Read once: compiled, a name imported from a module that is not compiled is looked up in
+    # the module's dict at each use.)
+    cards: tuple[Card, ...] = CARDS
+    at = 0
+    index = 0
+    while bits:
+        if bits & 1:
+            hand[at] = cards[index]
+            at += 1
+        bits >>= 1
+        index += 1
 
 
 def draw_pending_choices(world: GodSaveTheKingState, seat: int | None, rng: random.Random) -> None:
