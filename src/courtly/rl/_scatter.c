@@ -17,11 +17,19 @@
  * action of the sequence and 0 elsewhere; an id that is not an int in [0, len(mask)) raises and
  * leaves `mask` as it was.
  *
+ * Filler(writer, out) binds a game's writer (``write_tensor(state, seat, slots, values)``) to
+ * one float32 array, checked once and held (its buffer stays exported, so NumPy refuses to
+ * resize it); filler(state, seat) then clears its own two lists, calls the writer with them and
+ * scatters them into `out` as scatter() does, in one call from Python: OpenSpiel's
+ * observation buffer, filled at every step. A writer that raises, or bad lists, leave `out`
+ * as it was. The caller checks the state and the seat before (the writer trusts them).
+ *
  * Built by tools/compile.py beside the mypyc modules; courtly.rl.tensors falls back to bincount
  * where it is not built (or is stale, or COURTLY_PURE=1).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <string.h>
 
 static PyObject *id_name; /* "id", interned once */
@@ -46,42 +54,19 @@ get_vector(PyObject *object, Py_buffer *view, const char *name, char format, Py_
     return 0;
 }
 
-static PyObject *
-scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* The sums of the values at their slots, in double, written into out[0..size) rounded once to
+ * float32, zeros elsewhere; `sums` is all zeros on entry and again on return. Bad items raise
+ * before `out` is touched. */
+static int
+scatter_lists(PyObject *slots, PyObject *values, float *out, double *sums, Py_ssize_t size)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "scatter(slots, values, out, scratch) takes 4 arguments");
-        return NULL;
-    }
-    PyObject *slots = args[0];
-    PyObject *values = args[1];
-    if (!PyList_Check(slots) || !PyList_Check(values)) {
-        PyErr_SetString(PyExc_TypeError, "slots and values must be lists");
-        return NULL;
-    }
     Py_ssize_t count = PyList_GET_SIZE(slots);
     if (PyList_GET_SIZE(values) != count) {
         PyErr_Format(PyExc_ValueError, "%zd slots but %zd values", count,
                      PyList_GET_SIZE(values));
-        return NULL;
+        return -1;
     }
-    Py_buffer out_view, scratch_view;
-    if (get_vector(args[2], &out_view, "out", 'f', sizeof(float)) < 0) {
-        return NULL;
-    }
-    if (get_vector(args[3], &scratch_view, "scratch", 'd', sizeof(double)) < 0) {
-        PyBuffer_Release(&out_view);
-        return NULL;
-    }
-    Py_ssize_t size = out_view.shape[0];
-    float *out = (float *)out_view.buf;
-    double *sums = (double *)scratch_view.buf;
     Py_ssize_t i = 0;
-    if (scratch_view.shape[0] != size) {
-        PyErr_Format(PyExc_ValueError, "scratch has %zd floats, out %zd", scratch_view.shape[0],
-                     size);
-        goto failed;
-    }
     /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. The
      * slots are read again below (a list cannot change meanwhile: no Python code runs). */
     for (; i < count; i++) {
@@ -126,19 +111,58 @@ scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     for (i = 0; i < count; i++) {
         sums[PyLong_AsSsize_t(PyList_GET_ITEM(slots, i))] = 0.0;
     }
-    PyBuffer_Release(&scratch_view);
-    PyBuffer_Release(&out_view);
-    Py_RETURN_NONE;
+    return 0;
 
 undo:
     /* Items 0 .. i-1 were checked and added: clear what they touched. */
     for (Py_ssize_t j = 0; j < i; j++) {
         sums[PyLong_AsSsize_t(PyList_GET_ITEM(slots, j))] = 0.0;
     }
-failed:
+    return -1;
+}
+
+static PyObject *
+scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "scatter(slots, values, out, scratch) takes 4 arguments");
+        return NULL;
+    }
+    PyObject *slots = args[0];
+    PyObject *values = args[1];
+    if (!PyList_Check(slots) || !PyList_Check(values)) {
+        PyErr_SetString(PyExc_TypeError, "slots and values must be lists");
+        return NULL;
+    }
+    if (PyList_GET_SIZE(values) != PyList_GET_SIZE(slots)) {
+        PyErr_Format(PyExc_ValueError, "%zd slots but %zd values", PyList_GET_SIZE(slots),
+                     PyList_GET_SIZE(values));
+        return NULL;
+    }
+    Py_buffer out_view, scratch_view;
+    if (get_vector(args[2], &out_view, "out", 'f', sizeof(float)) < 0) {
+        return NULL;
+    }
+    if (get_vector(args[3], &scratch_view, "scratch", 'd', sizeof(double)) < 0) {
+        PyBuffer_Release(&out_view);
+        return NULL;
+    }
+    Py_ssize_t size = out_view.shape[0];
+    int failed = -1;
+    if (scratch_view.shape[0] != size) {
+        PyErr_Format(PyExc_ValueError, "scratch has %zd floats, out %zd", scratch_view.shape[0],
+                     size);
+    }
+    else {
+        failed = scatter_lists(slots, values, (float *)out_view.buf, (double *)scratch_view.buf,
+                               size);
+    }
     PyBuffer_Release(&scratch_view);
     PyBuffer_Release(&out_view);
-    return NULL;
+    if (failed < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
 }
 
 /* The id of `action`, checked to be an int in [0, size); -1 with an exception set if not. */
@@ -217,6 +241,183 @@ done:
     return result;
 }
 
+/* Filler: a writer bound to one float32 array (see the top of the file). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *writer;
+    PyObject *out; /* the array, its buffer held in `view` while the filler lives */
+    PyObject *slots;
+    PyObject *values;
+    Py_buffer view;
+    double *sums; /* `size` zeros between calls */
+    Py_ssize_t size;
+    vectorcallfunc vectorcall;
+} Filler;
+
+static PyObject *filler_call(PyObject *self, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames);
+
+static PyObject *
+filler_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *writer, *out;
+    static char *names[] = {"writer", "out", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:Filler", names, &writer, &out)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(writer)) {
+        PyErr_Format(PyExc_TypeError, "writer must be callable, not %R", writer);
+        return NULL;
+    }
+    Filler *self = (Filler *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->vectorcall = filler_call;
+    if (get_vector(out, &self->view, "out", 'f', sizeof(float)) < 0) {
+        self->view.obj = NULL; /* nothing held: the dealloc releases nothing */
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->size = self->view.shape[0];
+    self->sums = PyMem_Calloc(self->size > 0 ? (size_t)self->size : 1, sizeof(double));
+    self->slots = PyList_New(0);
+    self->values = PyList_New(0);
+    if (self->sums == NULL || self->slots == NULL || self->values == NULL) {
+        if (self->sums == NULL) {
+            PyErr_NoMemory();
+        }
+        Py_DECREF(self);
+        return NULL;
+    }
+    Py_INCREF(writer);
+    self->writer = writer;
+    Py_INCREF(out);
+    self->out = out;
+    return (PyObject *)self;
+}
+
+static int
+filler_traverse(Filler *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->writer);
+    Py_VISIT(self->out);
+    Py_VISIT(self->slots);
+    Py_VISIT(self->values);
+    return 0;
+}
+
+static int
+filler_clear(Filler *self)
+{
+    Py_CLEAR(self->writer);
+    Py_CLEAR(self->slots);
+    Py_CLEAR(self->values);
+    return 0;
+}
+
+static void
+filler_dealloc(Filler *self)
+{
+    PyObject_GC_UnTrack(self);
+    filler_clear(self);
+    if (self->view.obj != NULL) {
+        PyBuffer_Release(&self->view);
+    }
+    Py_CLEAR(self->out);
+    PyMem_Free(self->sums);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Empty a list the filler owns (the writer's items from the call before). */
+static int
+emptied(PyObject *list)
+{
+    return PyList_GET_SIZE(list) == 0 ? 0 : PyList_SetSlice(list, 0, PY_SSIZE_T_MAX, NULL);
+}
+
+static PyObject *
+filler_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Filler *self = (Filler *)object;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (nargs != 2 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "filler(state, seat) takes 2 positional arguments");
+        return NULL;
+    }
+    if (self->writer == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
+        return NULL;
+    }
+    if (emptied(self->slots) < 0 || emptied(self->values) < 0) {
+        return NULL;
+    }
+    PyObject *call[4] = {args[0], args[1], self->slots, self->values};
+    PyObject *written = PyObject_Vectorcall(self->writer, call, 4, NULL);
+    if (written == NULL) {
+        return NULL;
+    }
+    Py_DECREF(written);
+    if (scatter_lists(self->slots, self->values, (float *)self->view.buf, self->sums,
+                      self->size) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+filler_lists(Filler *self, void *closure)
+{
+    if (self->slots == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
+        return NULL;
+    }
+    return PyTuple_Pack(2, self->slots, self->values);
+}
+
+static PyObject *
+filler_sums_clear(Filler *self, void *closure)
+{
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        if (self->sums[i] != 0.0) {
+            Py_RETURN_FALSE;
+        }
+    }
+    Py_RETURN_TRUE;
+}
+
+static PyMemberDef filler_members[] = {
+    {"writer", T_OBJECT, offsetof(Filler, writer), READONLY, "the game's writer"},
+    {"out", T_OBJECT, offsetof(Filler, out), READONLY, "the array filled"},
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(Filler, vectorcall), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyGetSetDef filler_getset[] = {
+    {"lists", (getter)filler_lists, NULL, "the writer's (slots, values) of the last call", NULL},
+    {"sums_clear", (getter)filler_sums_clear, NULL, "whether the float64 sums are all zeros",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject FillerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "courtly.rl._scatter.Filler",
+    .tp_basicsize = sizeof(Filler),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "Filler(writer, out): filler(state, seat) writes the seat's observation into out "
+              "by the game's writer (the state and the seat checked by the caller).",
+    .tp_new = filler_new,
+    .tp_dealloc = (destructor)filler_dealloc,
+    .tp_traverse = (traverseproc)filler_traverse,
+    .tp_clear = (inquiry)filler_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(Filler, vectorcall),
+    .tp_members = filler_members,
+    .tp_getset = filler_getset,
+};
+
+
 static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
      "scatter(slots, values, out, scratch): the sums of the values at their slots, in float64, "
@@ -240,5 +441,18 @@ PyInit__scatter(void)
     if (id_name == NULL) {
         return NULL;
     }
-    return PyModule_Create(&module_definition);
+    if (PyType_Ready(&FillerType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&module_definition);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&FillerType);
+    if (PyModule_AddObject(module, "Filler", (PyObject *)&FillerType) < 0) {
+        Py_DECREF(&FillerType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
 }

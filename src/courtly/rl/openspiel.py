@@ -492,6 +492,10 @@ class CourtlyObserver:
             decisions = self.tensor[: recall.now].reshape(recall.slots, recall.slot_size)
             self.dict = {"decisions": decisions, "observation": self.now}
         self.observer = Observer(game.courtly)
+        # The seat's observation into `now` in one call (C where built): the state and the
+        # seat are checked in set_from before it.
+        self._fill_now = self.observer.filler(self.now)
+        self._players = self.game.num_players
         # The decisions written last, and how many: a seat's list only grows (a copied state
         # gets its own), so the same list again needs only its new slots written.
         self._written: list[Decision] | None = None
@@ -501,7 +505,10 @@ class CourtlyObserver:
     def set_from(self, state: CourtlyState, player: int) -> None:
         courtly = state.position.state
         if courtly.history:
-            self.observer.write_observation(courtly, player, self.now)
+            if type(player) is int and 0 <= player < self._players and courtly.game is self.game:
+                self._fill_now(courtly, player)  # every step of a learner: the fewest checks
+            else:  # the observer's own checks: a bad state or seat raises, writing nothing
+                self.observer.write_observation(courtly, player, self.now)
         else:
             # pyspiel learns the tensor's shape at every observation_tensor call by observing a
             # fresh initial state; with nothing applied yet it is always the same state, so

@@ -22,6 +22,12 @@ from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import Game, State, View
 from ..core.registry import make
 
+TensorWriter = Callable[[State, int, list[int], list[float]], None]
+"""A game's fast observation path: ``write_tensor(state, seat, slots, values)`` appends the slot
+and value of every nonzero float of the seat's observation, read from the state (values of a
+slot named twice add up, as a card counted twice does)."""
+
+
 Scatter = Callable[[list[int], list[float], npt.NDArray[np.float32], npt.NDArray[np.float64]], None]
 """``scatter(slots, values, out, scratch)``: the writer's lists into the float32 ``out``, each
 slot's values summed in float64 and rounded once, zero elsewhere (``scratch``: float64 zeros of
@@ -31,13 +37,24 @@ Mark = Callable[[Sequence[Action], npt.NDArray[np.int8]], None]
 """``mark(actions, mask)``: 1 at every action's id in the int8 ``mask``, 0 elsewhere; an id off
 the mask raises and writes nothing."""
 
+Fill = Callable[[State, int], None]
+"""``fill(state, seat)``: the seat's observation written into the one array the fill is bound
+to (:meth:`Observer.filler`); the state and the seat are the caller's to check."""
+
+FillerKernel = Callable[[TensorWriter, npt.NDArray[np.float32]], Fill]
+"""``Filler(writer, out)``: the C fill bound to ``out`` (float32, one-dimensional, checked once
+and held so it cannot be resized): it clears its own lists, calls the writer and scatters, in
+one call; a writer that raises, or bad lists, leave ``out`` as it was."""
+
 scatter_kernel: Scatter | None
 mark_kernel: Mark | None
+filler_kernel: FillerKernel | None
 try:  # built in C by ``make compiled``; not imported when stale or with COURTLY_PURE=1
+    from ._scatter import Filler as filler_kernel
     from ._scatter import mark as mark_kernel
     from ._scatter import scatter as scatter_kernel
 except ImportError:
-    scatter_kernel = mark_kernel = None
+    scatter_kernel = mark_kernel = filler_kernel = None
 
 
 def observation_shape(game: Game) -> tuple[int]:
@@ -55,12 +72,6 @@ def action_mask(view: View) -> npt.NDArray[np.int8]:
     for action in view.legal_actions():
         mask[action.id] = 1
     return mask
-
-
-TensorWriter = Callable[[State, int, list[int], list[float]], None]
-"""A game's fast observation path: ``write_tensor(state, seat, slots, values)`` appends the slot
-and value of every nonzero float of the seat's observation, read from the state (values of a
-slot named twice add up, as a card counted twice does)."""
 
 
 def tensor_writer(game: Game) -> TensorWriter | None:
@@ -101,6 +112,8 @@ class Observer:
         self.scatter: Scatter | None = scatter_kernel
         self._sums = np.zeros(self.size, np.float64)
         self.mark: Mark | None = mark_kernel
+        # The C fill bound to one array (None: a Python fill over _fill).
+        self.filler_kernel: FillerKernel | None = filler_kernel
 
     def observe(
         self, state: State, seat: int
@@ -164,6 +177,23 @@ class Observer:
         observation's shape and dtype (so it is not checked again at every step); the state
         and the seat are checked as in :meth:`write`."""
         self._fill(state, self._seat_of(state, seat), observation_out)
+
+    def filler(self, out: npt.NDArray[np.float32]) -> Fill:
+        """``fill(state, seat)`` writing the seat's observation into ``out`` (float32, the
+        observation's shape: checked here, once) as :meth:`write_observation` does, for a
+        caller that fills the same array at every step and has checked the state and the seat
+        itself (OpenSpiel's observer): the C kernel in one call where it is built."""
+        _check_array("out", out, self.size, np.float32)
+        kernel = self.filler_kernel
+        writer = self.writer
+        if kernel is not None and writer is not None and self.scatter is not None:
+            return kernel(writer, out)
+        fill = self._fill
+
+        def fill_out(state: State, seat: int) -> None:
+            fill(state, seat, out)
+
+        return fill_out
 
     def _fill(self, state: State, seat: int, out: npt.NDArray[np.float32]) -> None:
         """Write the seat's observation into ``out`` (float32, the observation's shape)."""
