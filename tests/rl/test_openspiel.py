@@ -17,6 +17,7 @@ from open_spiel.python.algorithms import exploitability, ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 from courtly.core import games, make
+from courtly.core.errors import IllegalAction
 from courtly.core.events import CHANCE
 from courtly.rl.openspiel import GAME_NAMES, TINY, game_name
 from courtly.rl.tensors import observation_tensor
@@ -559,3 +560,54 @@ def test_python_callers_get_pyspiels_perfect_recall_tensor(game_id: str) -> None
             compared += 1
         _play(state, rng, 1)
     assert compared > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_the_observation_buffer_is_the_views_vector_for_every_seat(
+    game_id: str, players: int
+) -> None:
+    # OpenSpiel's buffer path (make_observation, set_from, .tensor), as its Python algorithms
+    # read it: one observer for every state and seat in turn, the seat as an int or a NumPy
+    # int, exactly the vector of the seat's view at every node of seeded random play.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    observation = make_observation(game)
+    buffer = observation.tensor
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            for seat in range(players):
+                expected = observation_tensor(state.courtly.view(seat))
+                observation.set_from(state, seat)
+                assert observation.tensor is buffer and np.array_equal(buffer, expected)
+                buffer.fill(5.0)
+                observation.set_from(state, np.int64(seat))
+                assert np.array_equal(buffer, expected)
+            if state.is_terminal():
+                break
+            _play(state, rng, 1)
+
+
+def test_the_observation_buffer_refuses_bad_players_and_states_writing_nothing() -> None:
+    other = pyspiel.load_game(game_name("kings-court"), {"players": 4})
+    foreign = other.new_initial_state()
+    _play(foreign, random.Random(2), 3)
+    for perfect_recall in (False, True):
+        params = {"players": 3, "safety_cap": 4}
+        if perfect_recall:
+            params["infostate_tensor"] = "perfect_recall"
+        game = pyspiel.load_game(game_name("kings-court"), params)
+        kind = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+        observation = make_observation(game, kind)
+        state = game.new_initial_state()
+        _play(state, random.Random(2), 3)
+        observation.set_from(state, 1)
+        written = observation.tensor.copy()
+        for bad in (-1, 3, True, 1.0, "1", None):
+            with pytest.raises(IllegalAction, match="not a seat"):
+                observation.set_from(state, bad)
+            assert np.array_equal(observation.tensor, written)
+        # a state of another configuration of the game
+        with pytest.raises(TypeError, match="expected a state of"):
+            observation.set_from(foreign, 1)
+        assert np.array_equal(observation.tensor, written)

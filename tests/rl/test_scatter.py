@@ -1,6 +1,7 @@
 """The observer's C kernels (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
-bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, and bad
-input refused with nothing written.
+bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, the
+filler bound to one array exactly the view's vector, and bad input refused with nothing
+written.
 
 Under ``COURTLY_PURE=1`` (or without a build) the library does not use it, so these tests build
 it from its C source into a temporary folder: what they check is always the current source.
@@ -12,6 +13,7 @@ import importlib.util
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +23,16 @@ from courtly import _compiled
 from courtly.core import games, make
 from courtly.core.actions import Action
 from courtly.core.game import Game
-from courtly.rl.tensors import Mark, Observer, Scatter, mark_kernel, scatter_kernel
+from courtly.rl.tensors import (
+    FillerKernel,
+    Mark,
+    Observer,
+    Scatter,
+    filler_kernel,
+    mark_kernel,
+    observation_tensor,
+    scatter_kernel,
+)
 from tests.core.test_contract import sampled_states
 
 CASES = [
@@ -30,7 +41,7 @@ CASES = [
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
 
 
-def build_kernels(folder: Path) -> tuple[Scatter, Mark]:
+def build_kernels(folder: Path) -> tuple[Scatter, Mark, FillerKernel]:
     """The kernels compiled from their C source into ``folder`` and loaded from there."""
     from setuptools import Distribution, Extension  # type: ignore[import-untyped]
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
@@ -45,24 +56,32 @@ def build_kernels(folder: Path) -> tuple[Scatter, Mark]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.scatter, module.mark
+    return module.scatter, module.mark, module.Filler
+
+
+Kernels = tuple[Scatter, Mark, FillerKernel]
 
 
 @pytest.fixture(scope="module")
-def kernels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scatter, Mark]:
-    if scatter_kernel is not None and mark_kernel is not None:  # the build's, in use
-        return scatter_kernel, mark_kernel
+def kernels(tmp_path_factory: pytest.TempPathFactory) -> Kernels:
+    if scatter_kernel is not None and mark_kernel is not None and filler_kernel is not None:
+        return scatter_kernel, mark_kernel, filler_kernel  # the build's, in use
     return build_kernels(tmp_path_factory.mktemp("scatter"))
 
 
 @pytest.fixture(scope="module")
-def kernel(kernels: tuple[Scatter, Mark]) -> Scatter:
+def kernel(kernels: Kernels) -> Scatter:
     return kernels[0]
 
 
 @pytest.fixture(scope="module")
-def mark(kernels: tuple[Scatter, Mark]) -> Mark:
+def mark(kernels: Kernels) -> Mark:
     return kernels[1]
+
+
+@pytest.fixture(scope="module")
+def filler(kernels: Kernels) -> FillerKernel:
+    return kernels[2]
 
 
 @pytest.fixture(params=CASES, ids=IDS)
@@ -106,6 +125,132 @@ def test_the_kernels_equal_numpy_over_random_play(
             fast.write(state, seat, out, mask_out)
             assert np.array_equal(out, reference_observation)
             assert np.array_equal(mask_out, reference_mask)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_filler_writes_the_views_vector_over_random_play(
+    kernel: Scatter, filler: FillerKernel, game: Game, seed: int
+) -> None:
+    # One filler per seat and one shared by all, each bound to its array once; the Python fill
+    # (no kernel) too: every one the reference vector of the seat's view, every seat, every
+    # state, whatever the array held before.
+    fast = Observer(game)
+    fast.scatter = kernel
+    fast.filler_kernel = filler
+    plain = Observer(game)
+    plain.scatter = plain.filler_kernel = None
+    seats = range(game.num_players)
+    outs = [np.full(fast.size, 9.0, np.float32) for _ in seats]
+    fills = [fast.filler(out) for out in outs]
+    assert all(type(fill) is filler for fill in fills)
+    shared_out = np.full(fast.size, 9.0, np.float32)
+    shared = fast.filler(shared_out)
+    plain_out = np.full(fast.size, 9.0, np.float32)
+    plain_fill = plain.filler(plain_out)
+    assert type(plain_fill) is not filler
+    for state in sampled_states(game, seed, every=1):
+        for seat in seats:
+            expected = observation_tensor(state.view(seat))
+            outs[seat].fill(7.0)
+            fills[seat](state, seat)
+            shared(state, seat)
+            plain_fill(state, seat)
+            for out in (outs[seat], shared_out, plain_out):
+                assert np.array_equal(out, expected)
+                assert np.array_equal(np.signbit(out), np.signbit(expected))
+        assert all(fill.sums_clear for fill in fills)  # type: ignore[attr-defined]
+
+
+calls: list[tuple[object, object]] = []
+
+
+def writing(slots: list[Any], values: list[Any]) -> Any:
+    """A writer that appends these lists whatever it is asked, after checking that the filler
+    handed it empty lists; it notes its calls in ``calls``."""
+
+    def writer(state: object, seat: object, into: list[object], weights: list[object]) -> None:
+        assert not into and not weights  # the lists of the call before were cleared
+        calls.append((state, seat))
+        into.extend(slots)
+        weights.extend(values)
+
+    return writer
+
+
+def test_the_filler_sums_a_repeated_slot_in_float64_and_rounds_once(
+    filler: FillerKernel,
+) -> None:
+    rng = random.Random(8)
+    for _ in range(200):
+        size = rng.randrange(1, 40)
+        slots = [rng.randrange(size) for _ in range(rng.randrange(60))]
+        values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
+        out = np.full(size, 4.0, np.float32)
+        fill = filler(writing(slots, values), out)  # type: ignore[arg-type]
+        fill(None, 0)  # type: ignore[arg-type]
+        expected = np.bincount(slots, weights=values, minlength=size).astype(np.float32)
+        assert np.array_equal(out, expected)
+        assert np.array_equal(np.signbit(out), np.signbit(expected))
+        assert fill.sums_clear  # type: ignore[attr-defined]
+
+
+def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -> None:
+    size = 6
+    out = np.full(size, 3.0, np.float32)
+
+    def raising(state: object, seat: object, into: list[int], weights: list[float]) -> None:
+        into.append(1)
+        weights.append(1.0)
+        raise KeyError("the writer's own error")
+
+    bad: list[tuple[type[Exception], str, object]] = [
+        (ValueError, "outside", writing([0, 6], [1.0, 1.0])),
+        (ValueError, "outside", writing([1, -1], [1.0, 1.0])),
+        (ValueError, "outside", writing([1, 2**70], [1.0, 1.0])),
+        (TypeError, "not an int", writing([1, 2.0], [1.0, 1.0])),
+        (TypeError, "not an int", writing([1, True], [1.0, 1.0])),
+        (TypeError, "not a number", writing([1, 2], [1.0, "1"])),
+        (TypeError, "not a number", writing([1, 2], [1.0, False])),
+        (ValueError, "2 slots but 1 values", writing([1, 2], [1.0])),
+        (KeyError, "the writer's own error", raising),
+    ]
+    calls.clear()
+    for error, message, writer in bad:
+        fill = filler(writer, out)  # type: ignore[arg-type]
+        for _ in range(2):  # and again: what the failed call left in the lists is cleared
+            with pytest.raises(error, match=message):
+                fill("state", 1)  # type: ignore[arg-type]
+            assert (out == 3.0).all() and fill.sums_clear  # type: ignore[attr-defined]
+    assert calls[:2] == [("state", 1), ("state", 1)]
+    good = filler(writing([5, 0, 5], [0.5, 2, 0.25]), out)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="2 positional arguments"):
+        good("state")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="2 positional arguments"):
+        good("state", seat=1)  # type: ignore[call-arg]
+    assert (out == 3.0).all()
+    good("state", 0)  # type: ignore[arg-type]
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75]
+    with pytest.raises(ValueError, match="cannot resize"):
+        out.resize(3, refcheck=False)  # the filler holds the array's buffer
+    with pytest.raises(TypeError, match="callable"):
+        filler(None, out)  # type: ignore[arg-type]
+    writer = writing([1], [1.0])
+    frozen = out.copy()
+    frozen.flags.writeable = False
+    for bad_out, message in [
+        (out.astype(np.float64), "dtype float32"),
+        (np.full((2, 3), 3.0, np.float32), "one-dimensional"),
+        (np.full(12, 3.0, np.float32)[::2], "C-contiguous"),
+        (list(out), "writable C-contiguous"),
+        (frozen, "writable"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            filler(writer, bad_out)  # type: ignore[arg-type]
+    observer = Observer(make("kings-court", players=4))
+    with pytest.raises(ValueError, match="shape"):
+        observer.filler(np.zeros(observer.size + 1, np.float32))
+    with pytest.raises(ValueError, match="dtype float32"):
+        observer.filler(np.zeros(observer.size, np.float64))  # type: ignore[arg-type]
 
 
 def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:
@@ -209,7 +354,10 @@ def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:
 def test_the_observer_uses_the_kernels_when_built() -> None:
     observer = Observer(make("kings-court", players=4))
     assert observer.scatter is scatter_kernel and observer.mark is mark_kernel
-    assert (scatter_kernel is None) == (mark_kernel is None)
+    assert observer.filler_kernel is filler_kernel
+    assert (scatter_kernel is None) == (mark_kernel is None) == (filler_kernel is None)
+    fill = observer.filler(np.zeros(observer.size, np.float32))
+    assert (type(fill) is filler_kernel) == (filler_kernel is not None)
     built = _compiled.extensions()
     fresh = bool(built) and not _compiled.stale_extensions(built)
     fresh = fresh and not _compiled.stale_modules(_compiled.manifest())

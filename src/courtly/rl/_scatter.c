@@ -18,8 +18,8 @@
  * leaves `mask` as it was.
  *
  * Filler(writer, out) binds a game's writer (``write_tensor(state, seat, slots, values)``) to
- * one float32 array, checked once and held (its buffer stays exported, so NumPy refuses to
- * resize it); filler(state, seat) then clears its own two lists, calls the writer with them and
+ * one float32 array, checked once and held (its buffer stays exported and a weak reference
+ * to it is kept, so neither Python nor NumPy resizes it under the filler); filler(state, seat) then clears its own two lists, calls the writer with them and
  * scatters them into `out` as scatter() does, in one call from Python: OpenSpiel's
  * observation buffer, filled at every step. A writer that raises, or bad lists, leave `out`
  * as it was. The caller checks the state and the seat before (the writer trusts them).
@@ -246,6 +246,7 @@ typedef struct {
     PyObject_HEAD
     PyObject *writer;
     PyObject *out; /* the array, its buffer held in `view` while the filler lives */
+    PyObject *out_ref; /* a weak reference to it: see filler_new */
     PyObject *slots;
     PyObject *values;
     Py_buffer view;
@@ -294,6 +295,18 @@ filler_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->writer = writer;
     Py_INCREF(out);
     self->out = out;
+    /* A held buffer stops Python's own arrays from resizing, but not NumPy's resize with
+     * refcheck=False; a weak reference to the array stops that too (NumPy refuses to resize an
+     * array something refers to weakly). An object without weak references keeps the buffer's
+     * guard alone. */
+    self->out_ref = PyWeakref_NewRef(out, NULL);
+    if (self->out_ref == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        PyErr_Clear();
+    }
     return (PyObject *)self;
 }
 
@@ -324,6 +337,7 @@ filler_dealloc(Filler *self)
     if (self->view.obj != NULL) {
         PyBuffer_Release(&self->view);
     }
+    Py_CLEAR(self->out_ref);
     Py_CLEAR(self->out);
     PyMem_Free(self->sums);
     Py_TYPE(self)->tp_free((PyObject *)self);
