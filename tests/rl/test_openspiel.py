@@ -593,7 +593,7 @@ def test_the_observation_buffer_refuses_bad_players_and_states_writing_nothing()
     foreign = other.new_initial_state()
     _play(foreign, random.Random(2), 3)
     for perfect_recall in (False, True):
-        params = {"players": 3, "safety_cap": 4}
+        params: dict[str, Any] = {"players": 3, "safety_cap": 4}
         if perfect_recall:
             params["infostate_tensor"] = "perfect_recall"
         game = pyspiel.load_game(game_name("kings-court"), params)

@@ -183,10 +183,10 @@ def test_the_filler_sums_a_repeated_slot_in_float64_and_rounds_once(
     rng = random.Random(8)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        slots = [rng.randrange(size) for _ in range(rng.randrange(60))]
+        slots = [rng.randrange(size) for _ in range(rng.choice((60, 600)))]
         values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
         out = np.full(size, 4.0, np.float32)
-        fill = filler(writing(slots, values), out)  # type: ignore[arg-type]
+        fill = filler(writing(slots, values), out)
         fill(None, 0)  # type: ignore[arg-type]
         expected = np.bincount(slots, weights=values, minlength=size).astype(np.float32)
         assert np.array_equal(out, expected)
@@ -222,11 +222,11 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
                 fill("state", 1)  # type: ignore[arg-type]
             assert (out == 3.0).all() and fill.sums_clear  # type: ignore[attr-defined]
     assert calls[:2] == [("state", 1), ("state", 1)]
-    good = filler(writing([5, 0, 5], [0.5, 2, 0.25]), out)  # type: ignore[arg-type]
+    good = filler(writing([5, 0, 5], [0.5, 2, 0.25]), out)
     with pytest.raises(TypeError, match="2 positional arguments"):
-        good("state")  # type: ignore[call-arg]
+        good("state")  # type: ignore[call-arg, arg-type]
     with pytest.raises(TypeError, match="2 positional arguments"):
-        good("state", seat=1)  # type: ignore[call-arg]
+        good("state", seat=1)  # type: ignore[call-arg, arg-type]
     assert (out == 3.0).all()
     good("state", 0)  # type: ignore[arg-type]
     assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75]
@@ -250,14 +250,14 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
     with pytest.raises(ValueError, match="shape"):
         observer.filler(np.zeros(observer.size + 1, np.float32))
     with pytest.raises(ValueError, match="dtype float32"):
-        observer.filler(np.zeros(observer.size, np.float64))  # type: ignore[arg-type]
+        observer.filler(np.zeros(observer.size, np.float64))
 
 
 def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:
     rng = random.Random(5)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        slots = [rng.randrange(size) for _ in range(rng.randrange(60))]
+        slots = [rng.randrange(size) for _ in range(rng.choice((60, 600)))]
         values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
         out = np.full(size, 4.0, np.float32)
         sums = np.zeros(size, np.float64)

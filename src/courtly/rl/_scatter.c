@@ -66,12 +66,21 @@ scatter_lists(PyObject *slots, PyObject *values, float *out, double *sums, Py_ss
                      PyList_GET_SIZE(values));
         return -1;
     }
+    /* Each slot read once, into `at` (on the stack for the few slots a writer names). */
+    Py_ssize_t few[256];
+    Py_ssize_t *at = count <= 256 ? few : PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
+    if (at == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyObject **slot_items = PySequence_Fast_ITEMS(slots);
+    PyObject **value_items = PySequence_Fast_ITEMS(values);
+    int result = -1;
     Py_ssize_t i = 0;
-    /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. The
-     * slots are read again below (a list cannot change meanwhile: no Python code runs). */
+    /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. */
     for (; i < count; i++) {
-        PyObject *slot_object = PyList_GET_ITEM(slots, i);
-        PyObject *value_object = PyList_GET_ITEM(values, i);
+        PyObject *slot_object = slot_items[i];
+        PyObject *value_object = value_items[i];
         if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
             PyErr_Format(PyExc_TypeError, "slot %zd is %R, not an int", i, slot_object);
             goto undo;
@@ -101,24 +110,29 @@ scatter_lists(PyObject *slots, PyObject *values, float *out, double *sums, Py_ss
             PyErr_Format(PyExc_TypeError, "value %zd is %R, not a number", i, value_object);
             goto undo;
         }
+        at[i] = slot;
         sums[slot] += value;
     }
     memset(out, 0, (size_t)size * sizeof(float));
     for (i = 0; i < count; i++) {
-        Py_ssize_t slot = PyLong_AsSsize_t(PyList_GET_ITEM(slots, i));
-        out[slot] = (float)sums[slot];
+        out[at[i]] = (float)sums[at[i]];
     }
     for (i = 0; i < count; i++) {
-        sums[PyLong_AsSsize_t(PyList_GET_ITEM(slots, i))] = 0.0;
+        sums[at[i]] = 0.0;
     }
-    return 0;
+    result = 0;
+    goto done;
 
 undo:
     /* Items 0 .. i-1 were checked and added: clear what they touched. */
     for (Py_ssize_t j = 0; j < i; j++) {
-        sums[PyLong_AsSsize_t(PyList_GET_ITEM(slots, j))] = 0.0;
+        sums[at[j]] = 0.0;
     }
-    return -1;
+done:
+    if (at != few) {
+        PyMem_Free(at);
+    }
+    return result;
 }
 
 static PyObject *
