@@ -20,6 +20,7 @@ from courtly.core import games, make
 from courtly.core.errors import IllegalAction
 from courtly.core.events import CHANCE
 from courtly.rl.openspiel import GAME_NAMES, TINY, game_name
+from courtly.rl.recall import decisions_from_history
 from courtly.rl.tensors import observation_tensor
 
 CASES = [
@@ -256,6 +257,50 @@ def test_the_perfect_recall_tensor_holds_each_decision_and_the_observation_now()
         now = observation_tensor(state.courtly.view(seat))
         assert np.array_equal(tensor[-size:], now)
         assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), now)
+
+
+@pytest.mark.parametrize("game_id", ["royal-gambit", "kings-court", "god-save-the-king"])
+def test_a_mover_observed_by_a_recall_observer_is_not_written_again_at_its_move(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A learner reads the mover's perfect-recall tensor, then moves: the decision record takes
+    # the observation just written rather than writing it again; every record still equal to
+    # the seat's view as it decided (replayed), and a move no observer saw still recorded.
+    game = pyspiel.load_game(
+        game_name(game_id), {"safety_cap": 3, "infostate_tensor": "perfect_recall"}
+    )
+    recall, courtly = game.recall, game.courtly  # type: ignore[attr-defined]
+    written = []
+    decision = recall.decision
+    monkeypatch.setattr(
+        recall, "decision", lambda *args: written.append(args[1:]) or decision(*args)
+    )
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    rng = random.Random(4)
+    moves = unseen = 0
+    while moves < 30:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _play(state, rng, 0)
+                continue
+            mover = state.current_player()
+            if rng.random() < 0.8:
+                observation.set_from(state, mover)
+                if rng.random() < 0.5:  # another seat observed after the mover changes nothing
+                    observation.set_from(state, (mover + 1) % game.num_players())
+            else:
+                unseen += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
+        for seat in range(game.num_players()):
+            expected = decisions_from_history(courtly, state.courtly.history, seat)
+            recorded = state.seat_decisions(seat)
+            assert [action for _, action in recorded] == [action for _, action in expected]
+            for (mine, _), (replayed, _) in zip(recorded, expected, strict=True):
+                assert np.array_equal(mine, replayed)
+    assert 0 < unseen < moves
+    assert len(written) == unseen  # the observed moves were not written again
 
 
 def test_a_sampled_world_replays_the_other_seats_decisions() -> None:

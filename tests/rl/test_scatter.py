@@ -32,6 +32,7 @@ from courtly.rl.tensors import (
     mark_kernel,
     observation_tensor,
     scatter_kernel,
+    summed,
 )
 from tests.core.test_contract import sampled_states
 
@@ -105,11 +106,11 @@ def test_the_kernels_equal_numpy_over_random_play(
     sums = np.zeros(fast.size, np.float64)
     for state in sampled_states(game, seed, every=1):
         for seat in range(game.num_players):
-            slots: list[int] = []
-            values: list[float] = []
-            writer(state, seat, slots, values)
-            expected = np.bincount(slots, weights=values, minlength=fast.size).astype(np.float32)
-            kernel(slots, values, out, sums)
+            ones: list[int] = []
+            pairs: list[float] = []
+            writer(state, seat, ones, pairs)
+            expected = summed(ones, pairs, fast.size).astype(np.float32)
+            kernel(ones, pairs, out, sums)
             assert np.array_equal(out, expected) and not sums.any()
             observation, mask = fast.observe(state, seat)
             reference_observation, reference_mask = reference.observe(state, seat)
@@ -164,17 +165,39 @@ def test_the_filler_writes_the_views_vector_over_random_play(
 calls: list[tuple[object, object]] = []
 
 
-def writing(slots: list[Any], values: list[Any]) -> Any:
+def writing(ones: list[Any], pairs: list[Any]) -> Any:
     """A writer that appends these lists whatever it is asked, after checking that the filler
     handed it empty lists; it notes its calls in ``calls``."""
 
-    def writer(state: object, seat: object, into: list[object], weights: list[object]) -> None:
-        assert not into and not weights  # the lists of the call before were cleared
+    def writer(state: object, seat: object, into: list[object], paired: list[object]) -> None:
+        assert not into and not paired  # the lists of the call before were cleared
         calls.append((state, seat))
-        into.extend(slots)
-        weights.extend(values)
+        into.extend(ones)
+        paired.extend(pairs)
 
     return writer
+
+
+def _random_lists(rng: random.Random, size: int) -> tuple[list[int], list[float]]:
+    """A writer's lists naming slots of ``size`` at random, many of them repeatedly: few or
+    more than the kernels keep on the stack."""
+    count = rng.choice((30, 300))
+    ones = [rng.randrange(size) for _ in range(rng.randrange(count))]
+    pairs: list[float] = []
+    for _ in range(rng.randrange(count)):
+        pairs += [rng.randrange(size), rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7))]
+    return ones, pairs
+
+
+def _in_order(ones: list[int], pairs: list[float], size: int) -> npt.NDArray[np.float32]:
+    """The sums as the contract states them, one float64 addition at a time: each pair's value
+    in order, then 1.0 for each of the ones; rounded once to float32."""
+    sums = [0.0] * size
+    for slot, value in zip(pairs[0::2], pairs[1::2], strict=True):
+        sums[int(slot)] += value
+    for slot in ones:
+        sums[slot] += 1.0
+    return np.array(sums, np.float64).astype(np.float32)
 
 
 def test_the_filler_sums_a_repeated_slot_in_float64_and_rounds_once(
@@ -183,12 +206,11 @@ def test_the_filler_sums_a_repeated_slot_in_float64_and_rounds_once(
     rng = random.Random(8)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        slots = [rng.randrange(size) for _ in range(rng.choice((60, 600)))]
-        values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
+        ones, pairs = _random_lists(rng, size)
         out = np.full(size, 4.0, np.float32)
-        fill = filler(writing(slots, values), out)
+        fill = filler(writing(ones, pairs), out)
         fill(None, 0)  # type: ignore[arg-type]
-        expected = np.bincount(slots, weights=values, minlength=size).astype(np.float32)
+        expected = _in_order(ones, pairs, size)
         assert np.array_equal(out, expected)
         assert np.array_equal(np.signbit(out), np.signbit(expected))
         assert fill.sums_clear  # type: ignore[attr-defined]
@@ -204,14 +226,14 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
         raise KeyError("the writer's own error")
 
     bad: list[tuple[type[Exception], str, object]] = [
-        (ValueError, "outside", writing([0, 6], [1.0, 1.0])),
-        (ValueError, "outside", writing([1, -1], [1.0, 1.0])),
-        (ValueError, "outside", writing([1, 2**70], [1.0, 1.0])),
-        (TypeError, "not an int", writing([1, 2.0], [1.0, 1.0])),
-        (TypeError, "not an int", writing([1, True], [1.0, 1.0])),
-        (TypeError, "not a number", writing([1, 2], [1.0, "1"])),
-        (TypeError, "not a number", writing([1, 2], [1.0, False])),
-        (ValueError, "2 slots but 1 values", writing([1, 2], [1.0])),
+        (ValueError, "outside", writing([0, 6], [1, 0.5])),
+        (ValueError, "outside", writing([1], [2, 0.5, -1, 0.5])),
+        (ValueError, "outside", writing([1, 2**70], [])),
+        (TypeError, "ones.1. is 2.0, not an int", writing([1, 2.0], [2, 0.5])),
+        (TypeError, "pairs.2. is True, not an int", writing([1], [2, 0.5, True, 0.5])),
+        (TypeError, "pairs.3. is '1', not a number", writing([1], [1, 0.5, 2, "1"])),
+        (TypeError, "not a number", writing([1], [2, False])),
+        (ValueError, "pairs holds 3 items", writing([1], [1, 2.0, 3])),
         (KeyError, "the writer's own error", raising),
     ]
     calls.clear()
@@ -222,14 +244,14 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
                 fill("state", 1)  # type: ignore[arg-type]
             assert (out == 3.0).all() and fill.sums_clear  # type: ignore[attr-defined]
     assert calls[:2] == [("state", 1), ("state", 1)]
-    good = filler(writing([5, 0, 5], [0.5, 2, 0.25]), out)
+    good = filler(writing([0, 5], [5, 0.5, 0, 1, 5, 0.25]), out)
     with pytest.raises(TypeError, match="2 positional arguments"):
         good("state")  # type: ignore[call-arg, arg-type]
     with pytest.raises(TypeError, match="2 positional arguments"):
         good("state", seat=1)  # type: ignore[call-arg, arg-type]
     assert (out == 3.0).all()
     good("state", 0)  # type: ignore[arg-type]
-    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75]
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 1.75]
     with pytest.raises(ValueError, match="cannot resize"):
         out.resize(3, refcheck=False)  # the filler holds the array's buffer
     with pytest.raises(TypeError, match="callable"):
@@ -257,12 +279,12 @@ def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scat
     rng = random.Random(5)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        slots = [rng.randrange(size) for _ in range(rng.choice((60, 600)))]
-        values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
+        ones, pairs = _random_lists(rng, size)
         out = np.full(size, 4.0, np.float32)
         sums = np.zeros(size, np.float64)
-        kernel(slots, values, out, sums)
-        expected = np.bincount(slots, weights=values, minlength=size).astype(np.float32)
+        kernel(ones, pairs, out, sums)
+        expected = _in_order(ones, pairs, size)
+        assert np.array_equal(out, summed(ones, pairs, size).astype(np.float32))
         assert np.array_equal(out, expected) and not sums.any()
         assert np.array_equal(np.signbit(out), np.signbit(expected))
 
@@ -275,25 +297,25 @@ def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> Non
     size = 6
     out, sums = _arrays(size)
     bad: list[tuple[type[Exception], str, tuple[object, ...]]] = [
-        (ValueError, "outside", ([0, 6], [1.0, 1.0])),
-        (ValueError, "outside", ([1, -1], [1.0, 1.0])),
-        (ValueError, "outside", ([1, 2**70], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, 2.0], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, True], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, "2"], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, None], [1.0, 1.0])),
-        (TypeError, "not a number", ([1, 2], [1.0, "1"])),
-        (TypeError, "not a number", ([1, 2], [1.0, None])),
-        (TypeError, "not a number", ([1, 2], [1.0, False])),
-        (ValueError, "2 slots but 1 values", ([1, 2], [1.0])),
-        (TypeError, "lists", ((1, 2), [1.0, 1.0])),
+        (ValueError, "outside", ([0, 6], [1, 0.5])),
+        (ValueError, "outside", ([1], [2, 0.5, -1, 0.5])),
+        (ValueError, "outside", ([1, 2**70], [])),
+        (TypeError, "not an int", ([1, 2.0], [])),
+        (TypeError, "not an int", ([1, True], [])),
+        (TypeError, "not an int", ([1], [2, 0.5, "2", 0.5])),
+        (TypeError, "not an int", ([1], [None, 0.5])),
+        (TypeError, "not a number", ([1, 2], [1, "1"])),
+        (TypeError, "not a number", ([1, 2], [1, None])),
+        (TypeError, "not a number", ([1, 2], [1, False])),
+        (ValueError, "pairs holds 1 items", ([1, 2], [1])),
+        (TypeError, "lists", ((1, 2), [1, 1.0])),
         (TypeError, "lists", ([1, 2], np.ones(2))),
     ]
-    for error, message, (slots, values) in bad:
+    for error, message, (ones, pairs) in bad:
         with pytest.raises(error, match=message):
-            kernel(slots, values, out, sums)  # type: ignore[arg-type]
+            kernel(ones, pairs, out, sums)  # type: ignore[arg-type]
         assert (out == 3.0).all() and not sums.any()
-    slots, values = [1, 2], [1.0, 1.0]
+    ones, pairs = [1, 2], [3, 0.5]
     bad_arrays: list[tuple[object, object, str]] = [
         (out.astype(np.float64), sums, "dtype float32"),
         (out, sums.astype(np.float32), "dtype float64"),
@@ -305,17 +327,17 @@ def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> Non
     ]
     for bad_out, bad_sums, message in bad_arrays:
         with pytest.raises(ValueError, match=message):
-            kernel(slots, values, bad_out, bad_sums)  # type: ignore[arg-type]
+            kernel(ones, pairs, bad_out, bad_sums)  # type: ignore[arg-type]
         assert (out == 3.0).all() and not sums.any()
     frozen = out.copy()
     frozen.flags.writeable = False
     with pytest.raises(ValueError, match="writable"):
-        kernel(slots, values, frozen, sums)
+        kernel(ones, pairs, frozen, sums)
     with pytest.raises(TypeError, match="4 arguments"):
-        kernel(slots, values, out)  # type: ignore[call-arg]
+        kernel(ones, pairs, out)  # type: ignore[call-arg]
     assert (out == 3.0).all() and not sums.any()
-    kernel([5, 0, 5], [0.5, 2, 0.25], out, sums)  # ints are numbers; then all is written
-    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75] and not sums.any()
+    kernel([0, 5], [5, 0.5, 0, 1, 5, 0.25], out, sums)  # ints are numbers; then all is written
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 1.75] and not sums.any()
 
 
 def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:

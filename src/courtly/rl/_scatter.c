@@ -1,28 +1,32 @@
-/* The observer's scatter: a game writer's (slot, value) lists into a float32 observation, and
- * the legal actions' ids into an int8 mask.
+/* The observer's scatter: a game writer's lists into a float32 observation, and the legal
+ * actions' ids into an int8 mask.
  *
- * scatter(slots, values, out, scratch) writes into `out` (float32, C-contiguous, writable) the
- * vector whose slot i holds the sum of the values named at slot i, summed in double in the
- * order given and rounded once to float32: what
- * `np.bincount(slots, weights=values, minlength=len(out)).astype(np.float32)` gives, without
- * its float64 array of the whole size. `scratch` (float64, the same length) holds the sums
- * while they are made; it must be all zeros on entry and is all zeros again on return, so a
- * call costs the number of slots named, plus clearing `out`.
+ * A writer (``write_tensor(state, seat, ones, pairs)``) appends the slot of every float that is
+ * 1.0 to `ones` (nearly all of them: one-hots, cards held), and the slot then the value of
+ * every other nonzero float to `pairs`. scatter(ones, pairs, out, scratch) writes into `out`
+ * (float32, C-contiguous, writable) the vector whose slot i holds the values `pairs` gives it,
+ * in their order, then 1.0 for each time `ones` names it, summed in double and rounded once to
+ * float32: what `np.bincount(pairs[0::2] + ones, weights=pairs[1::2] + [1.0] * len(ones),
+ * minlength=len(out)).astype(np.float32)` gives, without its float64 array of the whole size.
+ * `scratch` (float64, the same length) holds the sums while they are made; it must be all zeros
+ * on entry and is all zeros again on return, so a call costs the number of slots named, plus
+ * clearing `out`.
  *
- * Bad input (not two lists of one length, a slot that is not an int in [0, len(out)), a value
- * that is not a number, buffers of the wrong type or length) raises and leaves `out` and
- * `scratch` as they were.
+ * Bad input (not two lists, `pairs` of odd length, a slot that is not an int in [0, len(out)),
+ * a value that is not a number, buffers of the wrong type or length) raises and leaves `out`
+ * and `scratch` as they were.
  *
  * mark(actions, mask) writes into `mask` (int8, C-contiguous, writable) 1 at the `id` of every
  * action of the sequence and 0 elsewhere; an id that is not an int in [0, len(mask)) raises and
  * leaves `mask` as it was.
  *
- * Filler(writer, out) binds a game's writer (``write_tensor(state, seat, slots, values)``) to
- * one float32 array, checked once and held (its buffer stays exported and a weak reference
- * to it is kept, so neither Python nor NumPy resizes it under the filler); filler(state, seat) then clears its own two lists, calls the writer with them and
- * scatters them into `out` as scatter() does, in one call from Python: OpenSpiel's
- * observation buffer, filled at every step. A writer that raises, or bad lists, leave `out`
- * as it was. The caller checks the state and the seat before (the writer trusts them).
+ * Filler(writer, out) binds a game's writer to one float32 array, checked once and held (its
+ * buffer stays exported and a weak reference to it is kept, so neither Python nor NumPy
+ * resizes it under the filler); filler(state, seat) then clears its own two lists, calls the
+ * writer with them and scatters them into `out` as scatter() does, in one call from Python:
+ * OpenSpiel's observation buffer, filled at every step. A writer that raises, or bad lists,
+ * leave `out` as it was. The caller checks the state and the seat before (the writer trusts
+ * them).
  *
  * Built by tools/compile.py beside the mypyc modules; courtly.rl.tensors falls back to bincount
  * where it is not built (or is stale, or COURTLY_PURE=1).
@@ -54,18 +58,41 @@ get_vector(PyObject *object, Py_buffer *view, const char *name, char format, Py_
     return 0;
 }
 
-/* The sums of the values at their slots, in double, written into out[0..size) rounded once to
- * float32, zeros elsewhere; `sums` is all zeros on entry and again on return. Bad items raise
- * before `out` is touched. */
-static int
-scatter_lists(PyObject *slots, PyObject *values, float *out, double *sums, Py_ssize_t size)
+/* The slot of item `i` of a writer's list, checked to be an int in [0, size); -1 with an
+ * exception set if not. */
+static Py_ssize_t
+slot_of(PyObject *slot_object, Py_ssize_t i, const char *list, Py_ssize_t size)
 {
-    Py_ssize_t count = PyList_GET_SIZE(slots);
-    if (PyList_GET_SIZE(values) != count) {
-        PyErr_Format(PyExc_ValueError, "%zd slots but %zd values", count,
-                     PyList_GET_SIZE(values));
+    if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
+        PyErr_Format(PyExc_TypeError, "%s[%zd] is %R, not an int slot", list, i, slot_object);
         return -1;
     }
+    Py_ssize_t slot = PyLong_AsSsize_t(slot_object);
+    if (slot == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+    }
+    else if (slot >= 0 && slot < size) {
+        return slot;
+    }
+    PyErr_Format(PyExc_ValueError, "slot %R is outside the observation (%zd floats)",
+                 slot_object, size);
+    return -1;
+}
+
+/* A writer's lists into out[0..size): each slot's sum of the values of `pairs` (flat: slot,
+ * value, slot, value...) naming it, in their order, then 1.0 for each time `ones` names it,
+ * in double, rounded once to float32; zeros elsewhere. `sums` is all zeros on entry and again
+ * on return. Bad items raise before `out` is touched. */
+static int
+scatter_lists(PyObject *ones, PyObject *pairs, float *out, double *sums, Py_ssize_t size)
+{
+    Py_ssize_t paired = PyList_GET_SIZE(pairs);
+    if (paired % 2 != 0) {
+        PyErr_Format(PyExc_ValueError, "pairs holds %zd items: not slot, value pairs", paired);
+        return -1;
+    }
+    paired /= 2;
+    Py_ssize_t count = paired + PyList_GET_SIZE(ones);
     /* Each slot read once, into `at` (on the stack for the few slots a writer names). */
     Py_ssize_t few[256];
     Py_ssize_t *at = count <= 256 ? few : PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
@@ -73,28 +100,17 @@ scatter_lists(PyObject *slots, PyObject *values, float *out, double *sums, Py_ss
         PyErr_NoMemory();
         return -1;
     }
-    PyObject **slot_items = PySequence_Fast_ITEMS(slots);
-    PyObject **value_items = PySequence_Fast_ITEMS(values);
+    PyObject **pair_items = PySequence_Fast_ITEMS(pairs);
+    PyObject **one_items = PySequence_Fast_ITEMS(ones);
     int result = -1;
     Py_ssize_t i = 0;
     /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. */
-    for (; i < count; i++) {
-        PyObject *slot_object = slot_items[i];
-        PyObject *value_object = value_items[i];
-        if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
-            PyErr_Format(PyExc_TypeError, "slot %zd is %R, not an int", i, slot_object);
+    for (; i < paired; i++) {
+        Py_ssize_t slot = slot_of(pair_items[2 * i], 2 * i, "pairs", size);
+        if (slot < 0) {
             goto undo;
         }
-        Py_ssize_t slot = PyLong_AsSsize_t(slot_object);
-        if (slot == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            slot = -1;
-        }
-        if (slot < 0 || slot >= size) {
-            PyErr_Format(PyExc_ValueError, "slot %R is outside the observation (%zd floats)",
-                         slot_object, size);
-            goto undo;
-        }
+        PyObject *value_object = pair_items[2 * i + 1];
         double value;
         if (PyFloat_CheckExact(value_object)) {
             value = PyFloat_AS_DOUBLE(value_object);
@@ -107,11 +123,20 @@ scatter_lists(PyObject *slots, PyObject *values, float *out, double *sums, Py_ss
             }
         }
         else {
-            PyErr_Format(PyExc_TypeError, "value %zd is %R, not a number", i, value_object);
+            PyErr_Format(PyExc_TypeError, "pairs[%zd] is %R, not a number", 2 * i + 1,
+                         value_object);
             goto undo;
         }
         at[i] = slot;
         sums[slot] += value;
+    }
+    for (; i < count; i++) {
+        Py_ssize_t slot = slot_of(one_items[i - paired], i - paired, "ones", size);
+        if (slot < 0) {
+            goto undo;
+        }
+        at[i] = slot;
+        sums[slot] += 1.0;
     }
     memset(out, 0, (size_t)size * sizeof(float));
     for (i = 0; i < count; i++) {
@@ -139,18 +164,13 @@ static PyObject *
 scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "scatter(slots, values, out, scratch) takes 4 arguments");
+        PyErr_SetString(PyExc_TypeError, "scatter(ones, pairs, out, scratch) takes 4 arguments");
         return NULL;
     }
-    PyObject *slots = args[0];
-    PyObject *values = args[1];
-    if (!PyList_Check(slots) || !PyList_Check(values)) {
-        PyErr_SetString(PyExc_TypeError, "slots and values must be lists");
-        return NULL;
-    }
-    if (PyList_GET_SIZE(values) != PyList_GET_SIZE(slots)) {
-        PyErr_Format(PyExc_ValueError, "%zd slots but %zd values", PyList_GET_SIZE(slots),
-                     PyList_GET_SIZE(values));
+    PyObject *ones = args[0];
+    PyObject *pairs = args[1];
+    if (!PyList_Check(ones) || !PyList_Check(pairs)) {
+        PyErr_SetString(PyExc_TypeError, "ones and pairs must be lists");
         return NULL;
     }
     Py_buffer out_view, scratch_view;
@@ -168,7 +188,7 @@ scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                      size);
     }
     else {
-        failed = scatter_lists(slots, values, (float *)out_view.buf, (double *)scratch_view.buf,
+        failed = scatter_lists(ones, pairs, (float *)out_view.buf, (double *)scratch_view.buf,
                                size);
     }
     PyBuffer_Release(&scratch_view);
@@ -261,8 +281,8 @@ typedef struct {
     PyObject *writer;
     PyObject *out; /* the array, its buffer held in `view` while the filler lives */
     PyObject *out_ref; /* a weak reference to it: see filler_new */
-    PyObject *slots;
-    PyObject *values;
+    PyObject *ones;
+    PyObject *pairs;
     Py_buffer view;
     double *sums; /* `size` zeros between calls */
     Py_ssize_t size;
@@ -296,9 +316,9 @@ filler_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->size = self->view.shape[0];
     self->sums = PyMem_Calloc(self->size > 0 ? (size_t)self->size : 1, sizeof(double));
-    self->slots = PyList_New(0);
-    self->values = PyList_New(0);
-    if (self->sums == NULL || self->slots == NULL || self->values == NULL) {
+    self->ones = PyList_New(0);
+    self->pairs = PyList_New(0);
+    if (self->sums == NULL || self->ones == NULL || self->pairs == NULL) {
         if (self->sums == NULL) {
             PyErr_NoMemory();
         }
@@ -329,8 +349,8 @@ filler_traverse(Filler *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->writer);
     Py_VISIT(self->out);
-    Py_VISIT(self->slots);
-    Py_VISIT(self->values);
+    Py_VISIT(self->ones);
+    Py_VISIT(self->pairs);
     return 0;
 }
 
@@ -338,8 +358,8 @@ static int
 filler_clear(Filler *self)
 {
     Py_CLEAR(self->writer);
-    Py_CLEAR(self->slots);
-    Py_CLEAR(self->values);
+    Py_CLEAR(self->ones);
+    Py_CLEAR(self->pairs);
     return 0;
 }
 
@@ -377,16 +397,16 @@ filler_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kw
         PyErr_SetString(PyExc_ValueError, "the filler was cleared");
         return NULL;
     }
-    if (emptied(self->slots) < 0 || emptied(self->values) < 0) {
+    if (emptied(self->ones) < 0 || emptied(self->pairs) < 0) {
         return NULL;
     }
-    PyObject *call[4] = {args[0], args[1], self->slots, self->values};
+    PyObject *call[4] = {args[0], args[1], self->ones, self->pairs};
     PyObject *written = PyObject_Vectorcall(self->writer, call, 4, NULL);
     if (written == NULL) {
         return NULL;
     }
     Py_DECREF(written);
-    if (scatter_lists(self->slots, self->values, (float *)self->view.buf, self->sums,
+    if (scatter_lists(self->ones, self->pairs, (float *)self->view.buf, self->sums,
                       self->size) < 0) {
         return NULL;
     }
@@ -396,11 +416,11 @@ filler_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kw
 static PyObject *
 filler_lists(Filler *self, void *closure)
 {
-    if (self->slots == NULL) {
+    if (self->ones == NULL) {
         PyErr_SetString(PyExc_ValueError, "the filler was cleared");
         return NULL;
     }
-    return PyTuple_Pack(2, self->slots, self->values);
+    return PyTuple_Pack(2, self->ones, self->pairs);
 }
 
 static PyObject *
@@ -422,7 +442,7 @@ static PyMemberDef filler_members[] = {
 };
 
 static PyGetSetDef filler_getset[] = {
-    {"lists", (getter)filler_lists, NULL, "the writer's (slots, values) of the last call", NULL},
+    {"lists", (getter)filler_lists, NULL, "the writer's (ones, pairs) of the last call", NULL},
     {"sums_clear", (getter)filler_sums_clear, NULL, "whether the float64 sums are all zeros",
      NULL},
     {NULL, NULL, NULL, NULL, NULL},
@@ -448,9 +468,10 @@ static PyTypeObject FillerType = {
 
 static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
-     "scatter(slots, values, out, scratch): the sums of the values at their slots, in float64, "
-     "written into the float32 array out (zero elsewhere); scratch is a float64 array of out's "
-     "length, all zeros before and after."},
+     "scatter(ones, pairs, out, scratch): the sums at their slots of the values of pairs (slot, "
+     "value, slot, value...) then of 1.0 for each slot of ones, in float64, written into the "
+     "float32 array out (zero elsewhere); scratch is a float64 array of out's length, all zeros "
+     "before and after."},
     {"mark", (PyCFunction)(void (*)(void))mark, METH_FASTCALL,
      "mark(actions, mask): 1 at the id of every action, 0 elsewhere, in the int8 array mask."},
     {NULL, NULL, 0, NULL},
@@ -458,7 +479,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_definition = {
     PyModuleDef_HEAD_INIT, "_scatter",
-    "The observer's scatter of a writer's (slot, value) lists into a float32 observation.", -1,
+    "The observer's scatter of a writer's lists into a float32 observation.", -1,
     methods,
 };
 

@@ -7,8 +7,8 @@ from courtly.core.actions import Action
 from courtly.core.game import State
 
 def scatter(
-    slots: list[int],
-    values: list[float],
+    ones: list[int],
+    pairs: list[float],
     out: npt.NDArray[np.float32],
     scratch: npt.NDArray[np.float64],
 ) -> None: ...

@@ -23,15 +23,17 @@ from ..core.game import Game, State, View
 from ..core.registry import make
 
 TensorWriter = Callable[[State, int, list[int], list[float]], None]
-"""A game's fast observation path: ``write_tensor(state, seat, slots, values)`` appends the slot
-and value of every nonzero float of the seat's observation, read from the state (values of a
-slot named twice add up, as a card counted twice does)."""
+"""A game's fast observation path: ``write_tensor(state, seat, ones, pairs)`` appends every
+nonzero float of the seat's observation, read from the state: its slot to ``ones`` where it is
+1.0 (nearly all are: one-hots, cards held, half the appends of a (slot, value) list), else its
+slot then its value to ``pairs``. A slot named twice adds up, as a card counted twice does."""
 
 
 Scatter = Callable[[list[int], list[float], npt.NDArray[np.float32], npt.NDArray[np.float64]], None]
-"""``scatter(slots, values, out, scratch)``: the writer's lists into the float32 ``out``, each
-slot's values summed in float64 and rounded once, zero elsewhere (``scratch``: float64 zeros of
-``out``'s length, left zeros); bad input raises and writes nothing."""
+"""``scatter(ones, pairs, out, scratch)``: the writer's lists into the float32 ``out``, each
+slot's values summed in float64 (those of ``pairs`` in their order, then 1.0 for each time
+``ones`` names it: :func:`summed`) and rounded once, zero elsewhere (``scratch``: float64 zeros
+of ``out``'s length, left zeros); bad input raises and writes nothing."""
 
 Mark = Callable[[Sequence[Action], npt.NDArray[np.int8]], None]
 """``mark(actions, mask)``: 1 at every action's id in the int8 ``mask``, 0 elsewhere; an id off
@@ -104,8 +106,8 @@ class Observer:
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
         # The writer's lists, reused at every call.
-        self._slots: list[int] = []
-        self._values: list[float] = []
+        self._ones: list[int] = []
+        self._pairs: list[float] = []
         # The C scatter of those lists (None: NumPy's bincount, the reference path) and its
         # float64 sums, all zeros between calls; the C mark of the legal ids (None: NumPy's item
         # writes).
@@ -132,19 +134,19 @@ class Observer:
         else:
             # _fill's steps written out here: a call less on every PettingZoo and Gymnasium
             # step measured 0.1 us (6%) off an observation.
-            slots = self._slots
-            values = self._values
-            slots.clear()
-            values.clear()
-            writer(state, seat, slots, values)
+            ones = self._ones
+            pairs = self._pairs
+            ones.clear()
+            pairs.clear()
+            writer(state, seat, ones, pairs)
             scatter = self.scatter
             if scatter is None:
                 # A fresh array straight from bincount (the caller keeps it): measured cheaper
                 # than filling a reused buffer and copying it out.
-                vector = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+                vector = summed(ones, pairs, self.size).astype(np.float32)
             else:
                 vector = np.empty(self.size, np.float32)  # a fresh one: the caller keeps it
-                scatter(slots, values, vector, self._sums)
+                scatter(ones, pairs, vector, self._sums)
         return vector, mask
 
     def write(
@@ -201,19 +203,18 @@ class Observer:
         if writer is None:
             out[:] = self.layout.encode(state.view(seat).observation())
             return
-        slots = self._slots
-        values = self._values
-        slots.clear()
-        values.clear()
-        writer(state, seat, slots, values)
+        ones = self._ones
+        pairs = self._pairs
+        ones.clear()
+        pairs.clear()
+        writer(state, seat, ones, pairs)
         scatter = self.scatter
         if scatter is not None:
-            scatter(slots, values, out, self._sums)
+            scatter(ones, pairs, out, self._sums)
             return
-        # bincount adds the values of a slot named twice in float64, as the layout's list does,
-        # and the float32 output rounds each sum once. (Skipping it where no slot repeats cost
-        # more in the check than it saved.)
-        out[:] = np.bincount(slots, weights=values, minlength=self.size)
+        # The float32 output rounds each float64 sum once. (Skipping the sums where no slot
+        # repeats cost more in the check than it saved.)
+        out[:] = summed(ones, pairs, self.size)
 
     @staticmethod
     def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
@@ -242,6 +243,16 @@ class Observer:
         if not 0 <= seat < self.game.num_players:
             raise IllegalAction(f"{seat!r} is not a seat of this game")
         return int(seat)
+
+
+def summed(ones: list[int], pairs: list[float], size: int) -> npt.NDArray[np.float64]:
+    """A writer's lists as the float64 sums of each slot (``size`` of them): the values of
+    ``pairs`` (slot, value, slot, value...) naming it, in their order, then 1.0 for each time
+    ``ones`` names it, added in float64 as the layout's list adds the values of a slot named
+    twice (bincount adds its weights in their order)."""
+    slots = pairs[0::2] + ones
+    values = pairs[1::2] + [1.0] * len(ones)
+    return np.bincount(slots, weights=values, minlength=size).astype(np.float64)
 
 
 def _check_array(name: str, array: object, size: int, dtype: type[np.generic]) -> None:
