@@ -63,6 +63,16 @@ get_vector(PyObject *object, Py_buffer *view, const char *name, char format, Py_
 static Py_ssize_t
 slot_of(PyObject *slot_object, Py_ssize_t i, const char *list, Py_ssize_t size)
 {
+#if PY_VERSION_HEX < 0x030C0000
+    /* An exact int of one digit (every slot: a digit holds 30 bits) read in place, as CPython
+     * 3.11 lays it out (3.12 changed the layout: it takes the general path below). */
+    if (PyLong_CheckExact(slot_object) && Py_SIZE(slot_object) == 1) {
+        Py_ssize_t slot = (Py_ssize_t)((PyLongObject *)slot_object)->ob_digit[0];
+        if (slot < size) {
+            return slot;
+        }
+    }
+#endif
     if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
         PyErr_Format(PyExc_TypeError, "%s[%zd] is %R, not an int slot", list, i, slot_object);
         return -1;
