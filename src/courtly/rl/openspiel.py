@@ -244,10 +244,10 @@ class _Position:
         """Kept only for a perfect-recall information-state tensor (None: not asked for; a
         seat's None: to be replayed from the history when asked)."""
         self.chance_ids = chance_ids
-        self.observed: dict[int, tuple[int, npt.NDArray[np.float32]]] = {}
+        self.observed: dict[int, tuple[int, npt.NDArray[np.float32]]] | None = None
         """Each seat to move's observation as a perfect-recall observer wrote it here (the
         length of the history then, a copy): its decision's observation if it moves next, not
-        written again."""
+        written again (None until an observer keeps one: no dict made at every clone)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         decisions = self.decisions
@@ -358,13 +358,12 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         if position.decisions is not None and actor != CHANCE:
             kept = position.decisions[actor]
             if kept is not None:  # None: replayed from the history when asked, this one too
-                observed = position.observed.get(actor)
+                observed = None if position.observed is None else position.observed.get(actor)
                 if observed is not None and observed[0] == len(state.history):
                     kept.append((observed[1], item.id))
                 else:
                     kept.append(self._decision_observation(actor, item.id))
-            if position.observed:
-                position.observed = {}
+            position.observed = None
         if actor == CHANCE:
             state.apply_chance(item)
         else:
@@ -533,7 +532,10 @@ class CourtlyObserver:
             if player in courtly.to_move and not courtly.is_terminal:
                 # The mover's observation, kept for its decision record: the state's next move
                 # takes it rather than writing it again.
-                state.position.observed[player] = (len(courtly.history), self.now.copy())
+                position = state.position
+                if position.observed is None:
+                    position.observed = {}
+                position.observed[player] = (len(courtly.history), self.now.copy())
             decisions = state._seat_decisions(player)
             kept = self._slots if decisions is self._written else 0
             self._slots = self.recall.write_decisions(decisions, self.tensor, kept, self._slots)
