@@ -70,16 +70,16 @@ def test_a_slot_named_twice_sums_in_float64_before_rounding() -> None:
     observer = Observer(game)
     third = 1 / 3
 
-    def repeating(state: object, seat: int, slots: list[int], values: list[float]) -> None:
-        slots.extend([4, 9, 4, 4, 0, 4, 4])
-        values.extend([third, 0.1, third, third, 1.0, third, third])
+    def repeating(state: object, seat: int, ones: list[int], pairs: list[float]) -> None:
+        pairs.extend([4, third, 9, 0.1, 4, third, 4, third, 4, third, 4, third, 0, 0.5])
+        ones.extend([0, 9, 0])
 
     observer.writer = repeating
     state = game.new_state()
     expected = np.zeros(observer.size, np.float64)
     expected[4] = third + third + third + third + third
-    expected[9] = 0.1
-    expected[0] = 1.0
+    expected[9] = 0.1 + 1.0  # the pairs' values first, then the ones
+    expected[0] = 0.5 + 1.0 + 1.0
     observation, _ = observer.observe(state, 0)
     assert np.array_equal(observation, expected.astype(np.float32))
     in_float32 = np.float32(0.0)
@@ -218,16 +218,16 @@ def test_the_prebuilt_slot_numbers_cover_every_layout_and_stay_ints() -> None:
         assert writer is not None
         for state in sampled_states(game, 0, every=5):
             for seat in range(players):
-                slots: list[int] = []
-                values: list[float] = []
-                writer(state, seat, slots, values)
-                assert len(slots) == len(values)
-                assert all(type(slot) is int for slot in slots)
-                assert all(type(value) is float for value in values)
+                ones: list[int] = []
+                pairs: list[float] = []
+                writer(state, seat, ones, pairs)
+                assert len(pairs) % 2 == 0
+                assert all(type(slot) is int for slot in ones + pairs[0::2])
+                assert all(type(value) is float for value in pairs[1::2])
 
 
 # Every writer names each slot at most once (Crush the Crown's two jokers of a pile are one pair
-# of value 2), so the observer may assign the pairs rather than sum them: checked over random
+# of value 2), so the observer may assign the values rather than sum them: checked over random
 # play of every game and count, the option variants above, every seat, and a world the seat
 # cannot tell from the truth.
 NO_REPEAT_CASES = (
@@ -253,7 +253,8 @@ def test_no_writer_names_a_slot_twice(
         for state in sampled_states(game, seed, every=1):
             for seat in range(players):
                 for seen in (state, state.view(seat).determinize(rng)):
-                    slots: list[int] = []
-                    values: list[float] = []
-                    writer(seen, seat, slots, values)
+                    ones: list[int] = []
+                    pairs: list[float] = []
+                    writer(seen, seat, ones, pairs)
+                    slots = ones + pairs[0::2]
                     assert len(set(slots)) == len(slots)

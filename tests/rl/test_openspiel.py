@@ -17,8 +17,10 @@ from open_spiel.python.algorithms import exploitability, ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 from courtly.core import games, make
+from courtly.core.errors import IllegalAction
 from courtly.core.events import CHANCE
 from courtly.rl.openspiel import GAME_NAMES, TINY, game_name
+from courtly.rl.recall import decisions_from_history
 from courtly.rl.tensors import observation_tensor
 
 CASES = [
@@ -255,6 +257,50 @@ def test_the_perfect_recall_tensor_holds_each_decision_and_the_observation_now()
         now = observation_tensor(state.courtly.view(seat))
         assert np.array_equal(tensor[-size:], now)
         assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), now)
+
+
+@pytest.mark.parametrize("game_id", ["royal-gambit", "kings-court", "god-save-the-king"])
+def test_a_mover_observed_by_a_recall_observer_is_not_written_again_at_its_move(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A learner reads the mover's perfect-recall tensor, then moves: the decision record takes
+    # the observation just written rather than writing it again; every record still equal to
+    # the seat's view as it decided (replayed), and a move no observer saw still recorded.
+    game = pyspiel.load_game(
+        game_name(game_id), {"safety_cap": 3, "infostate_tensor": "perfect_recall"}
+    )
+    recall, courtly = game.recall, game.courtly  # type: ignore[attr-defined]
+    written = []
+    decision = recall.decision
+    monkeypatch.setattr(
+        recall, "decision", lambda *args: written.append(args[1:]) or decision(*args)
+    )
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    rng = random.Random(4)
+    moves = unseen = 0
+    while moves < 30:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _play(state, rng, 0)
+                continue
+            mover = state.current_player()
+            if rng.random() < 0.8:
+                observation.set_from(state, mover)
+                if rng.random() < 0.5:  # another seat observed after the mover changes nothing
+                    observation.set_from(state, (mover + 1) % game.num_players())
+            else:
+                unseen += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
+        for seat in range(game.num_players()):
+            expected = decisions_from_history(courtly, state.courtly.history, seat)
+            recorded = state.seat_decisions(seat)
+            assert [action for _, action in recorded] == [action for _, action in expected]
+            for (mine, _), (replayed, _) in zip(recorded, expected, strict=True):
+                assert np.array_equal(mine, replayed)
+    assert 0 < unseen < moves
+    assert len(written) == unseen  # the observed moves were not written again
 
 
 def test_a_sampled_world_replays_the_other_seats_decisions() -> None:
@@ -559,3 +605,54 @@ def test_python_callers_get_pyspiels_perfect_recall_tensor(game_id: str) -> None
             compared += 1
         _play(state, rng, 1)
     assert compared > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_the_observation_buffer_is_the_views_vector_for_every_seat(
+    game_id: str, players: int
+) -> None:
+    # OpenSpiel's buffer path (make_observation, set_from, .tensor), as its Python algorithms
+    # read it: one observer for every state and seat in turn, the seat as an int or a NumPy
+    # int, exactly the vector of the seat's view at every node of seeded random play.
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+    observation = make_observation(game)
+    buffer = observation.tensor
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            for seat in range(players):
+                expected = observation_tensor(state.courtly.view(seat))
+                observation.set_from(state, seat)
+                assert observation.tensor is buffer and np.array_equal(buffer, expected)
+                buffer.fill(5.0)
+                observation.set_from(state, np.int64(seat))
+                assert np.array_equal(buffer, expected)
+            if state.is_terminal():
+                break
+            _play(state, rng, 1)
+
+
+def test_the_observation_buffer_refuses_bad_players_and_states_writing_nothing() -> None:
+    other = pyspiel.load_game(game_name("kings-court"), {"players": 4})
+    foreign = other.new_initial_state()
+    _play(foreign, random.Random(2), 3)
+    for perfect_recall in (False, True):
+        params: dict[str, Any] = {"players": 3, "safety_cap": 4}
+        if perfect_recall:
+            params["infostate_tensor"] = "perfect_recall"
+        game = pyspiel.load_game(game_name("kings-court"), params)
+        kind = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+        observation = make_observation(game, kind)
+        state = game.new_initial_state()
+        _play(state, random.Random(2), 3)
+        observation.set_from(state, 1)
+        written = observation.tensor.copy()
+        for bad in (-1, 3, True, 1.0, "1", None):
+            with pytest.raises(IllegalAction, match="not a seat"):
+                observation.set_from(state, bad)
+            assert np.array_equal(observation.tensor, written)
+        # a state of another configuration of the game
+        with pytest.raises(TypeError, match="expected a state of"):
+            observation.set_from(foreign, 1)
+        assert np.array_equal(observation.tensor, written)

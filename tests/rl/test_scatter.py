@@ -1,6 +1,7 @@
 """The observer's C kernels (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
-bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, and bad
-input refused with nothing written.
+bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, the
+filler bound to one array exactly the view's vector, and bad input refused with nothing
+written.
 
 Under ``COURTLY_PURE=1`` (or without a build) the library does not use it, so these tests build
 it from its C source into a temporary folder: what they check is always the current source.
@@ -12,6 +13,7 @@ import importlib.util
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +23,17 @@ from courtly import _compiled
 from courtly.core import games, make
 from courtly.core.actions import Action
 from courtly.core.game import Game
-from courtly.rl.tensors import Mark, Observer, Scatter, mark_kernel, scatter_kernel
+from courtly.rl.tensors import (
+    FillerKernel,
+    Mark,
+    Observer,
+    Scatter,
+    filler_kernel,
+    mark_kernel,
+    observation_tensor,
+    scatter_kernel,
+    summed,
+)
 from tests.core.test_contract import sampled_states
 
 CASES = [
@@ -30,7 +42,7 @@ CASES = [
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
 
 
-def build_kernels(folder: Path) -> tuple[Scatter, Mark]:
+def build_kernels(folder: Path) -> tuple[Scatter, Mark, FillerKernel]:
     """The kernels compiled from their C source into ``folder`` and loaded from there."""
     from setuptools import Distribution, Extension  # type: ignore[import-untyped]
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
@@ -45,24 +57,32 @@ def build_kernels(folder: Path) -> tuple[Scatter, Mark]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.scatter, module.mark
+    return module.scatter, module.mark, module.Filler
+
+
+Kernels = tuple[Scatter, Mark, FillerKernel]
 
 
 @pytest.fixture(scope="module")
-def kernels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scatter, Mark]:
-    if scatter_kernel is not None and mark_kernel is not None:  # the build's, in use
-        return scatter_kernel, mark_kernel
+def kernels(tmp_path_factory: pytest.TempPathFactory) -> Kernels:
+    if scatter_kernel is not None and mark_kernel is not None and filler_kernel is not None:
+        return scatter_kernel, mark_kernel, filler_kernel  # the build's, in use
     return build_kernels(tmp_path_factory.mktemp("scatter"))
 
 
 @pytest.fixture(scope="module")
-def kernel(kernels: tuple[Scatter, Mark]) -> Scatter:
+def kernel(kernels: Kernels) -> Scatter:
     return kernels[0]
 
 
 @pytest.fixture(scope="module")
-def mark(kernels: tuple[Scatter, Mark]) -> Mark:
+def mark(kernels: Kernels) -> Mark:
     return kernels[1]
+
+
+@pytest.fixture(scope="module")
+def filler(kernels: Kernels) -> FillerKernel:
+    return kernels[2]
 
 
 @pytest.fixture(params=CASES, ids=IDS)
@@ -86,11 +106,11 @@ def test_the_kernels_equal_numpy_over_random_play(
     sums = np.zeros(fast.size, np.float64)
     for state in sampled_states(game, seed, every=1):
         for seat in range(game.num_players):
-            slots: list[int] = []
-            values: list[float] = []
-            writer(state, seat, slots, values)
-            expected = np.bincount(slots, weights=values, minlength=fast.size).astype(np.float32)
-            kernel(slots, values, out, sums)
+            ones: list[int] = []
+            pairs: list[float] = []
+            writer(state, seat, ones, pairs)
+            expected = summed(ones, pairs, fast.size).astype(np.float32)
+            kernel(ones, pairs, out, sums)
             assert np.array_equal(out, expected) and not sums.any()
             observation, mask = fast.observe(state, seat)
             reference_observation, reference_mask = reference.observe(state, seat)
@@ -108,16 +128,163 @@ def test_the_kernels_equal_numpy_over_random_play(
             assert np.array_equal(mask_out, reference_mask)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_filler_writes_the_views_vector_over_random_play(
+    kernel: Scatter, filler: FillerKernel, game: Game, seed: int
+) -> None:
+    # One filler per seat and one shared by all, each bound to its array once; the Python fill
+    # (no kernel) too: every one the reference vector of the seat's view, every seat, every
+    # state, whatever the array held before.
+    fast = Observer(game)
+    fast.scatter = kernel
+    fast.filler_kernel = filler
+    plain = Observer(game)
+    plain.scatter = plain.filler_kernel = None
+    seats = range(game.num_players)
+    outs = [np.full(fast.size, 9.0, np.float32) for _ in seats]
+    fills = [fast.filler(out) for out in outs]
+    assert all(type(fill) is filler for fill in fills)
+    shared_out = np.full(fast.size, 9.0, np.float32)
+    shared = fast.filler(shared_out)
+    plain_out = np.full(fast.size, 9.0, np.float32)
+    plain_fill = plain.filler(plain_out)
+    assert type(plain_fill) is not filler
+    for state in sampled_states(game, seed, every=1):
+        for seat in seats:
+            expected = observation_tensor(state.view(seat))
+            outs[seat].fill(7.0)
+            fills[seat](state, seat)
+            shared(state, seat)
+            plain_fill(state, seat)
+            for out in (outs[seat], shared_out, plain_out):
+                assert np.array_equal(out, expected)
+                assert np.array_equal(np.signbit(out), np.signbit(expected))
+        assert all(fill.sums_clear for fill in fills)  # type: ignore[attr-defined]
+
+
+calls: list[tuple[object, object]] = []
+
+
+def writing(ones: list[Any], pairs: list[Any]) -> Any:
+    """A writer that appends these lists whatever it is asked, after checking that the filler
+    handed it empty lists; it notes its calls in ``calls``."""
+
+    def writer(state: object, seat: object, into: list[object], paired: list[object]) -> None:
+        assert not into and not paired  # the lists of the call before were cleared
+        calls.append((state, seat))
+        into.extend(ones)
+        paired.extend(pairs)
+
+    return writer
+
+
+def _random_lists(rng: random.Random, size: int) -> tuple[list[int], list[float]]:
+    """A writer's lists naming slots of ``size`` at random, many of them repeatedly: few or
+    more than the kernels keep on the stack."""
+    count = rng.choice((30, 300))
+    ones = [rng.randrange(size) for _ in range(rng.randrange(count))]
+    pairs: list[float] = []
+    for _ in range(rng.randrange(count)):
+        pairs += [rng.randrange(size), rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7))]
+    return ones, pairs
+
+
+def _in_order(ones: list[int], pairs: list[float], size: int) -> npt.NDArray[np.float32]:
+    """The sums as the contract states them, one float64 addition at a time: each pair's value
+    in order, then 1.0 for each of the ones; rounded once to float32."""
+    sums = [0.0] * size
+    for slot, value in zip(pairs[0::2], pairs[1::2], strict=True):
+        sums[int(slot)] += value
+    for slot in ones:
+        sums[slot] += 1.0
+    return np.array(sums, np.float64).astype(np.float32)
+
+
+def test_the_filler_sums_a_repeated_slot_in_float64_and_rounds_once(
+    filler: FillerKernel,
+) -> None:
+    rng = random.Random(8)
+    for _ in range(200):
+        size = rng.randrange(1, 40)
+        ones, pairs = _random_lists(rng, size)
+        out = np.full(size, 4.0, np.float32)
+        fill = filler(writing(ones, pairs), out)
+        fill(None, 0)  # type: ignore[arg-type]
+        expected = _in_order(ones, pairs, size)
+        assert np.array_equal(out, expected)
+        assert np.array_equal(np.signbit(out), np.signbit(expected))
+        assert fill.sums_clear  # type: ignore[attr-defined]
+
+
+def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -> None:
+    size = 6
+    out = np.full(size, 3.0, np.float32)
+
+    def raising(state: object, seat: object, into: list[int], weights: list[float]) -> None:
+        into.append(1)
+        weights.append(1.0)
+        raise KeyError("the writer's own error")
+
+    bad: list[tuple[type[Exception], str, object]] = [
+        (ValueError, "outside", writing([0, 6], [1, 0.5])),
+        (ValueError, "outside", writing([1], [2, 0.5, -1, 0.5])),
+        (ValueError, "outside", writing([1, 2**70], [])),
+        (TypeError, "ones.1. is 2.0, not an int", writing([1, 2.0], [2, 0.5])),
+        (TypeError, "pairs.2. is True, not an int", writing([1], [2, 0.5, True, 0.5])),
+        (TypeError, "pairs.3. is '1', not a number", writing([1], [1, 0.5, 2, "1"])),
+        (TypeError, "not a number", writing([1], [2, False])),
+        (ValueError, "pairs holds 3 items", writing([1], [1, 2.0, 3])),
+        (KeyError, "the writer's own error", raising),
+    ]
+    calls.clear()
+    for error, message, writer in bad:
+        fill = filler(writer, out)  # type: ignore[arg-type]
+        for _ in range(2):  # and again: what the failed call left in the lists is cleared
+            with pytest.raises(error, match=message):
+                fill("state", 1)  # type: ignore[arg-type]
+            assert (out == 3.0).all() and fill.sums_clear  # type: ignore[attr-defined]
+    assert calls[:2] == [("state", 1), ("state", 1)]
+    good = filler(writing([0, 5], [5, 0.5, 0, 1, 5, 0.25]), out)
+    with pytest.raises(TypeError, match="2 positional arguments"):
+        good("state")  # type: ignore[call-arg, arg-type]
+    with pytest.raises(TypeError, match="2 positional arguments"):
+        good("state", seat=1)  # type: ignore[call-arg, arg-type]
+    assert (out == 3.0).all()
+    good("state", 0)  # type: ignore[arg-type]
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 1.75]
+    with pytest.raises(ValueError, match="cannot resize"):
+        out.resize(3, refcheck=False)  # the filler holds the array's buffer
+    with pytest.raises(TypeError, match="callable"):
+        filler(None, out)  # type: ignore[arg-type]
+    writer = writing([1], [1.0])
+    frozen = out.copy()
+    frozen.flags.writeable = False
+    for bad_out, message in [
+        (out.astype(np.float64), "dtype float32"),
+        (np.full((2, 3), 3.0, np.float32), "one-dimensional"),
+        (np.full(12, 3.0, np.float32)[::2], "C-contiguous"),
+        (list(out), "writable C-contiguous"),
+        (frozen, "writable"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            filler(writer, bad_out)  # type: ignore[arg-type]
+    observer = Observer(make("kings-court", players=4))
+    with pytest.raises(ValueError, match="shape"):
+        observer.filler(np.zeros(observer.size + 1, np.float32))
+    with pytest.raises(ValueError, match="dtype float32"):
+        observer.filler(np.zeros(observer.size, np.float64))
+
+
 def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:
     rng = random.Random(5)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        slots = [rng.randrange(size) for _ in range(rng.randrange(60))]
-        values = [rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7)) for _ in slots]
+        ones, pairs = _random_lists(rng, size)
         out = np.full(size, 4.0, np.float32)
         sums = np.zeros(size, np.float64)
-        kernel(slots, values, out, sums)
-        expected = np.bincount(slots, weights=values, minlength=size).astype(np.float32)
+        kernel(ones, pairs, out, sums)
+        expected = _in_order(ones, pairs, size)
+        assert np.array_equal(out, summed(ones, pairs, size).astype(np.float32))
         assert np.array_equal(out, expected) and not sums.any()
         assert np.array_equal(np.signbit(out), np.signbit(expected))
 
@@ -130,25 +297,25 @@ def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> Non
     size = 6
     out, sums = _arrays(size)
     bad: list[tuple[type[Exception], str, tuple[object, ...]]] = [
-        (ValueError, "outside", ([0, 6], [1.0, 1.0])),
-        (ValueError, "outside", ([1, -1], [1.0, 1.0])),
-        (ValueError, "outside", ([1, 2**70], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, 2.0], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, True], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, "2"], [1.0, 1.0])),
-        (TypeError, "not an int", ([1, None], [1.0, 1.0])),
-        (TypeError, "not a number", ([1, 2], [1.0, "1"])),
-        (TypeError, "not a number", ([1, 2], [1.0, None])),
-        (TypeError, "not a number", ([1, 2], [1.0, False])),
-        (ValueError, "2 slots but 1 values", ([1, 2], [1.0])),
-        (TypeError, "lists", ((1, 2), [1.0, 1.0])),
+        (ValueError, "outside", ([0, 6], [1, 0.5])),
+        (ValueError, "outside", ([1], [2, 0.5, -1, 0.5])),
+        (ValueError, "outside", ([1, 2**70], [])),
+        (TypeError, "not an int", ([1, 2.0], [])),
+        (TypeError, "not an int", ([1, True], [])),
+        (TypeError, "not an int", ([1], [2, 0.5, "2", 0.5])),
+        (TypeError, "not an int", ([1], [None, 0.5])),
+        (TypeError, "not a number", ([1, 2], [1, "1"])),
+        (TypeError, "not a number", ([1, 2], [1, None])),
+        (TypeError, "not a number", ([1, 2], [1, False])),
+        (ValueError, "pairs holds 1 items", ([1, 2], [1])),
+        (TypeError, "lists", ((1, 2), [1, 1.0])),
         (TypeError, "lists", ([1, 2], np.ones(2))),
     ]
-    for error, message, (slots, values) in bad:
+    for error, message, (ones, pairs) in bad:
         with pytest.raises(error, match=message):
-            kernel(slots, values, out, sums)  # type: ignore[arg-type]
+            kernel(ones, pairs, out, sums)  # type: ignore[arg-type]
         assert (out == 3.0).all() and not sums.any()
-    slots, values = [1, 2], [1.0, 1.0]
+    ones, pairs = [1, 2], [3, 0.5]
     bad_arrays: list[tuple[object, object, str]] = [
         (out.astype(np.float64), sums, "dtype float32"),
         (out, sums.astype(np.float32), "dtype float64"),
@@ -160,17 +327,17 @@ def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> Non
     ]
     for bad_out, bad_sums, message in bad_arrays:
         with pytest.raises(ValueError, match=message):
-            kernel(slots, values, bad_out, bad_sums)  # type: ignore[arg-type]
+            kernel(ones, pairs, bad_out, bad_sums)  # type: ignore[arg-type]
         assert (out == 3.0).all() and not sums.any()
     frozen = out.copy()
     frozen.flags.writeable = False
     with pytest.raises(ValueError, match="writable"):
-        kernel(slots, values, frozen, sums)
+        kernel(ones, pairs, frozen, sums)
     with pytest.raises(TypeError, match="4 arguments"):
-        kernel(slots, values, out)  # type: ignore[call-arg]
+        kernel(ones, pairs, out)  # type: ignore[call-arg]
     assert (out == 3.0).all() and not sums.any()
-    kernel([5, 0, 5], [0.5, 2, 0.25], out, sums)  # ints are numbers; then all is written
-    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.75] and not sums.any()
+    kernel([0, 5], [5, 0.5, 0, 1, 5, 0.25], out, sums)  # ints are numbers; then all is written
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 1.75] and not sums.any()
 
 
 def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:
@@ -209,7 +376,10 @@ def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:
 def test_the_observer_uses_the_kernels_when_built() -> None:
     observer = Observer(make("kings-court", players=4))
     assert observer.scatter is scatter_kernel and observer.mark is mark_kernel
-    assert (scatter_kernel is None) == (mark_kernel is None)
+    assert observer.filler_kernel is filler_kernel
+    assert (scatter_kernel is None) == (mark_kernel is None) == (filler_kernel is None)
+    fill = observer.filler(np.zeros(observer.size, np.float32))
+    assert (type(fill) is filler_kernel) == (filler_kernel is not None)
     built = _compiled.extensions()
     fresh = bool(built) and not _compiled.stale_extensions(built)
     fresh = fresh and not _compiled.stale_modules(_compiled.manifest())

@@ -1,27 +1,39 @@
-/* The observer's scatter: a game writer's (slot, value) lists into a float32 observation, and
- * the legal actions' ids into an int8 mask.
+/* The observer's scatter: a game writer's lists into a float32 observation, and the legal
+ * actions' ids into an int8 mask.
  *
- * scatter(slots, values, out, scratch) writes into `out` (float32, C-contiguous, writable) the
- * vector whose slot i holds the sum of the values named at slot i, summed in double in the
- * order given and rounded once to float32: what
- * `np.bincount(slots, weights=values, minlength=len(out)).astype(np.float32)` gives, without
- * its float64 array of the whole size. `scratch` (float64, the same length) holds the sums
- * while they are made; it must be all zeros on entry and is all zeros again on return, so a
- * call costs the number of slots named, plus clearing `out`.
+ * A writer (``write_tensor(state, seat, ones, pairs)``) appends the slot of every float that is
+ * 1.0 to `ones` (nearly all of them: one-hots, cards held), and the slot then the value of
+ * every other nonzero float to `pairs`. scatter(ones, pairs, out, scratch) writes into `out`
+ * (float32, C-contiguous, writable) the vector whose slot i holds the values `pairs` gives it,
+ * in their order, then 1.0 for each time `ones` names it, summed in double and rounded once to
+ * float32: what `np.bincount(pairs[0::2] + ones, weights=pairs[1::2] + [1.0] * len(ones),
+ * minlength=len(out)).astype(np.float32)` gives, without its float64 array of the whole size.
+ * `scratch` (float64, the same length) holds the sums while they are made; it must be all zeros
+ * on entry and is all zeros again on return, so a call costs the number of slots named, plus
+ * clearing `out`.
  *
- * Bad input (not two lists of one length, a slot that is not an int in [0, len(out)), a value
- * that is not a number, buffers of the wrong type or length) raises and leaves `out` and
- * `scratch` as they were.
+ * Bad input (not two lists, `pairs` of odd length, a slot that is not an int in [0, len(out)),
+ * a value that is not a number, buffers of the wrong type or length) raises and leaves `out`
+ * and `scratch` as they were.
  *
  * mark(actions, mask) writes into `mask` (int8, C-contiguous, writable) 1 at the `id` of every
  * action of the sequence and 0 elsewhere; an id that is not an int in [0, len(mask)) raises and
  * leaves `mask` as it was.
+ *
+ * Filler(writer, out) binds a game's writer to one float32 array, checked once and held (its
+ * buffer stays exported and a weak reference to it is kept, so neither Python nor NumPy
+ * resizes it under the filler); filler(state, seat) then clears its own two lists, calls the
+ * writer with them and scatters them into `out` as scatter() does, in one call from Python:
+ * OpenSpiel's observation buffer, filled at every step. A writer that raises, or bad lists,
+ * leave `out` as it was. The caller checks the state and the seat before (the writer trusts
+ * them).
  *
  * Built by tools/compile.py beside the mypyc modules; courtly.rl.tensors falls back to bincount
  * where it is not built (or is stale, or COURTLY_PURE=1).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <string.h>
 
 static PyObject *id_name; /* "id", interned once */
@@ -46,61 +58,69 @@ get_vector(PyObject *object, Py_buffer *view, const char *name, char format, Py_
     return 0;
 }
 
-static PyObject *
-scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* The slot of item `i` of a writer's list, checked to be an int in [0, size); -1 with an
+ * exception set if not. */
+static Py_ssize_t
+slot_of(PyObject *slot_object, Py_ssize_t i, const char *list, Py_ssize_t size)
 {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "scatter(slots, values, out, scratch) takes 4 arguments");
-        return NULL;
+#if PY_VERSION_HEX < 0x030C0000
+    /* An exact int of one digit (every slot: a digit holds 30 bits) read in place, as CPython
+     * 3.11 lays it out (3.12 changed the layout: it takes the general path below). */
+    if (PyLong_CheckExact(slot_object) && Py_SIZE(slot_object) == 1) {
+        Py_ssize_t slot = (Py_ssize_t)((PyLongObject *)slot_object)->ob_digit[0];
+        if (slot < size) {
+            return slot;
+        }
     }
-    PyObject *slots = args[0];
-    PyObject *values = args[1];
-    if (!PyList_Check(slots) || !PyList_Check(values)) {
-        PyErr_SetString(PyExc_TypeError, "slots and values must be lists");
-        return NULL;
+#endif
+    if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
+        PyErr_Format(PyExc_TypeError, "%s[%zd] is %R, not an int slot", list, i, slot_object);
+        return -1;
     }
-    Py_ssize_t count = PyList_GET_SIZE(slots);
-    if (PyList_GET_SIZE(values) != count) {
-        PyErr_Format(PyExc_ValueError, "%zd slots but %zd values", count,
-                     PyList_GET_SIZE(values));
-        return NULL;
+    Py_ssize_t slot = PyLong_AsSsize_t(slot_object);
+    if (slot == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
     }
-    Py_buffer out_view, scratch_view;
-    if (get_vector(args[2], &out_view, "out", 'f', sizeof(float)) < 0) {
-        return NULL;
+    else if (slot >= 0 && slot < size) {
+        return slot;
     }
-    if (get_vector(args[3], &scratch_view, "scratch", 'd', sizeof(double)) < 0) {
-        PyBuffer_Release(&out_view);
-        return NULL;
+    PyErr_Format(PyExc_ValueError, "slot %R is outside the observation (%zd floats)",
+                 slot_object, size);
+    return -1;
+}
+
+/* A writer's lists into out[0..size): each slot's sum of the values of `pairs` (flat: slot,
+ * value, slot, value...) naming it, in their order, then 1.0 for each time `ones` names it,
+ * in double, rounded once to float32; zeros elsewhere. `sums` is all zeros on entry and again
+ * on return. Bad items raise before `out` is touched. */
+static int
+scatter_lists(PyObject *ones, PyObject *pairs, float *out, double *sums, Py_ssize_t size)
+{
+    Py_ssize_t paired = PyList_GET_SIZE(pairs);
+    if (paired % 2 != 0) {
+        PyErr_Format(PyExc_ValueError, "pairs holds %zd items: not slot, value pairs", paired);
+        return -1;
     }
-    Py_ssize_t size = out_view.shape[0];
-    float *out = (float *)out_view.buf;
-    double *sums = (double *)scratch_view.buf;
+    paired /= 2;
+    Py_ssize_t count = paired + PyList_GET_SIZE(ones);
+    /* Each slot read once, into `at` (on the stack for the few slots a writer names). */
+    Py_ssize_t few[256];
+    Py_ssize_t *at = count <= 256 ? few : PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
+    if (at == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyObject **pair_items = PySequence_Fast_ITEMS(pairs);
+    PyObject **one_items = PySequence_Fast_ITEMS(ones);
+    int result = -1;
     Py_ssize_t i = 0;
-    if (scratch_view.shape[0] != size) {
-        PyErr_Format(PyExc_ValueError, "scratch has %zd floats, out %zd", scratch_view.shape[0],
-                     size);
-        goto failed;
-    }
-    /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. The
-     * slots are read again below (a list cannot change meanwhile: no Python code runs). */
-    for (; i < count; i++) {
-        PyObject *slot_object = PyList_GET_ITEM(slots, i);
-        PyObject *value_object = PyList_GET_ITEM(values, i);
-        if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
-            PyErr_Format(PyExc_TypeError, "slot %zd is %R, not an int", i, slot_object);
+    /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. */
+    for (; i < paired; i++) {
+        Py_ssize_t slot = slot_of(pair_items[2 * i], 2 * i, "pairs", size);
+        if (slot < 0) {
             goto undo;
         }
-        Py_ssize_t slot = PyLong_AsSsize_t(slot_object);
-        if (slot == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            slot = -1;
-        }
-        if (slot < 0 || slot >= size) {
-            PyErr_Format(PyExc_ValueError, "slot %R is outside the observation (%zd floats)",
-                         slot_object, size);
-            goto undo;
-        }
+        PyObject *value_object = pair_items[2 * i + 1];
         double value;
         if (PyFloat_CheckExact(value_object)) {
             value = PyFloat_AS_DOUBLE(value_object);
@@ -113,32 +133,80 @@ scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
         }
         else {
-            PyErr_Format(PyExc_TypeError, "value %zd is %R, not a number", i, value_object);
+            PyErr_Format(PyExc_TypeError, "pairs[%zd] is %R, not a number", 2 * i + 1,
+                         value_object);
             goto undo;
         }
+        at[i] = slot;
         sums[slot] += value;
+    }
+    for (; i < count; i++) {
+        Py_ssize_t slot = slot_of(one_items[i - paired], i - paired, "ones", size);
+        if (slot < 0) {
+            goto undo;
+        }
+        at[i] = slot;
+        sums[slot] += 1.0;
     }
     memset(out, 0, (size_t)size * sizeof(float));
     for (i = 0; i < count; i++) {
-        Py_ssize_t slot = PyLong_AsSsize_t(PyList_GET_ITEM(slots, i));
-        out[slot] = (float)sums[slot];
+        out[at[i]] = (float)sums[at[i]];
     }
     for (i = 0; i < count; i++) {
-        sums[PyLong_AsSsize_t(PyList_GET_ITEM(slots, i))] = 0.0;
+        sums[at[i]] = 0.0;
     }
-    PyBuffer_Release(&scratch_view);
-    PyBuffer_Release(&out_view);
-    Py_RETURN_NONE;
+    result = 0;
+    goto done;
 
 undo:
     /* Items 0 .. i-1 were checked and added: clear what they touched. */
     for (Py_ssize_t j = 0; j < i; j++) {
-        sums[PyLong_AsSsize_t(PyList_GET_ITEM(slots, j))] = 0.0;
+        sums[at[j]] = 0.0;
     }
-failed:
+done:
+    if (at != few) {
+        PyMem_Free(at);
+    }
+    return result;
+}
+
+static PyObject *
+scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "scatter(ones, pairs, out, scratch) takes 4 arguments");
+        return NULL;
+    }
+    PyObject *ones = args[0];
+    PyObject *pairs = args[1];
+    if (!PyList_Check(ones) || !PyList_Check(pairs)) {
+        PyErr_SetString(PyExc_TypeError, "ones and pairs must be lists");
+        return NULL;
+    }
+    Py_buffer out_view, scratch_view;
+    if (get_vector(args[2], &out_view, "out", 'f', sizeof(float)) < 0) {
+        return NULL;
+    }
+    if (get_vector(args[3], &scratch_view, "scratch", 'd', sizeof(double)) < 0) {
+        PyBuffer_Release(&out_view);
+        return NULL;
+    }
+    Py_ssize_t size = out_view.shape[0];
+    int failed = -1;
+    if (scratch_view.shape[0] != size) {
+        PyErr_Format(PyExc_ValueError, "scratch has %zd floats, out %zd", scratch_view.shape[0],
+                     size);
+    }
+    else {
+        failed = scatter_lists(ones, pairs, (float *)out_view.buf, (double *)scratch_view.buf,
+                               size);
+    }
     PyBuffer_Release(&scratch_view);
     PyBuffer_Release(&out_view);
-    return NULL;
+    if (failed < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
 }
 
 /* The id of `action`, checked to be an int in [0, size); -1 with an exception set if not. */
@@ -217,11 +285,203 @@ done:
     return result;
 }
 
+/* Filler: a writer bound to one float32 array (see the top of the file). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *writer;
+    PyObject *out; /* the array, its buffer held in `view` while the filler lives */
+    PyObject *out_ref; /* a weak reference to it: see filler_new */
+    PyObject *ones;
+    PyObject *pairs;
+    Py_buffer view;
+    double *sums; /* `size` zeros between calls */
+    Py_ssize_t size;
+    vectorcallfunc vectorcall;
+} Filler;
+
+static PyObject *filler_call(PyObject *self, PyObject *const *args, size_t nargsf,
+                             PyObject *kwnames);
+
+static PyObject *
+filler_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *writer, *out;
+    static char *names[] = {"writer", "out", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:Filler", names, &writer, &out)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(writer)) {
+        PyErr_Format(PyExc_TypeError, "writer must be callable, not %R", writer);
+        return NULL;
+    }
+    Filler *self = (Filler *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->vectorcall = filler_call;
+    if (get_vector(out, &self->view, "out", 'f', sizeof(float)) < 0) {
+        self->view.obj = NULL; /* nothing held: the dealloc releases nothing */
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->size = self->view.shape[0];
+    self->sums = PyMem_Calloc(self->size > 0 ? (size_t)self->size : 1, sizeof(double));
+    self->ones = PyList_New(0);
+    self->pairs = PyList_New(0);
+    if (self->sums == NULL || self->ones == NULL || self->pairs == NULL) {
+        if (self->sums == NULL) {
+            PyErr_NoMemory();
+        }
+        Py_DECREF(self);
+        return NULL;
+    }
+    Py_INCREF(writer);
+    self->writer = writer;
+    Py_INCREF(out);
+    self->out = out;
+    /* A held buffer stops Python's own arrays from resizing, but not NumPy's resize with
+     * refcheck=False; a weak reference to the array stops that too (NumPy refuses to resize an
+     * array something refers to weakly). An object without weak references keeps the buffer's
+     * guard alone. */
+    self->out_ref = PyWeakref_NewRef(out, NULL);
+    if (self->out_ref == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        PyErr_Clear();
+    }
+    return (PyObject *)self;
+}
+
+static int
+filler_traverse(Filler *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->writer);
+    Py_VISIT(self->out);
+    Py_VISIT(self->ones);
+    Py_VISIT(self->pairs);
+    return 0;
+}
+
+static int
+filler_clear(Filler *self)
+{
+    Py_CLEAR(self->writer);
+    Py_CLEAR(self->ones);
+    Py_CLEAR(self->pairs);
+    return 0;
+}
+
+static void
+filler_dealloc(Filler *self)
+{
+    PyObject_GC_UnTrack(self);
+    filler_clear(self);
+    if (self->view.obj != NULL) {
+        PyBuffer_Release(&self->view);
+    }
+    Py_CLEAR(self->out_ref);
+    Py_CLEAR(self->out);
+    PyMem_Free(self->sums);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Empty a list the filler owns (the writer's items from the call before). */
+static int
+emptied(PyObject *list)
+{
+    return PyList_GET_SIZE(list) == 0 ? 0 : PyList_SetSlice(list, 0, PY_SSIZE_T_MAX, NULL);
+}
+
+static PyObject *
+filler_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Filler *self = (Filler *)object;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (nargs != 2 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "filler(state, seat) takes 2 positional arguments");
+        return NULL;
+    }
+    if (self->writer == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
+        return NULL;
+    }
+    if (emptied(self->ones) < 0 || emptied(self->pairs) < 0) {
+        return NULL;
+    }
+    PyObject *call[4] = {args[0], args[1], self->ones, self->pairs};
+    PyObject *written = PyObject_Vectorcall(self->writer, call, 4, NULL);
+    if (written == NULL) {
+        return NULL;
+    }
+    Py_DECREF(written);
+    if (scatter_lists(self->ones, self->pairs, (float *)self->view.buf, self->sums,
+                      self->size) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+filler_lists(Filler *self, void *closure)
+{
+    if (self->ones == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
+        return NULL;
+    }
+    return PyTuple_Pack(2, self->ones, self->pairs);
+}
+
+static PyObject *
+filler_sums_clear(Filler *self, void *closure)
+{
+    for (Py_ssize_t i = 0; i < self->size; i++) {
+        if (self->sums[i] != 0.0) {
+            Py_RETURN_FALSE;
+        }
+    }
+    Py_RETURN_TRUE;
+}
+
+static PyMemberDef filler_members[] = {
+    {"writer", T_OBJECT, offsetof(Filler, writer), READONLY, "the game's writer"},
+    {"out", T_OBJECT, offsetof(Filler, out), READONLY, "the array filled"},
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(Filler, vectorcall), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyGetSetDef filler_getset[] = {
+    {"lists", (getter)filler_lists, NULL, "the writer's (ones, pairs) of the last call", NULL},
+    {"sums_clear", (getter)filler_sums_clear, NULL, "whether the float64 sums are all zeros",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject FillerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "courtly.rl._scatter.Filler",
+    .tp_basicsize = sizeof(Filler),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "Filler(writer, out): filler(state, seat) writes the seat's observation into out "
+              "by the game's writer (the state and the seat checked by the caller).",
+    .tp_new = filler_new,
+    .tp_dealloc = (destructor)filler_dealloc,
+    .tp_traverse = (traverseproc)filler_traverse,
+    .tp_clear = (inquiry)filler_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(Filler, vectorcall),
+    .tp_members = filler_members,
+    .tp_getset = filler_getset,
+};
+
+
 static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
-     "scatter(slots, values, out, scratch): the sums of the values at their slots, in float64, "
-     "written into the float32 array out (zero elsewhere); scratch is a float64 array of out's "
-     "length, all zeros before and after."},
+     "scatter(ones, pairs, out, scratch): the sums at their slots of the values of pairs (slot, "
+     "value, slot, value...) then of 1.0 for each slot of ones, in float64, written into the "
+     "float32 array out (zero elsewhere); scratch is a float64 array of out's length, all zeros "
+     "before and after."},
     {"mark", (PyCFunction)(void (*)(void))mark, METH_FASTCALL,
      "mark(actions, mask): 1 at the id of every action, 0 elsewhere, in the int8 array mask."},
     {NULL, NULL, 0, NULL},
@@ -229,7 +489,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_definition = {
     PyModuleDef_HEAD_INIT, "_scatter",
-    "The observer's scatter of a writer's (slot, value) lists into a float32 observation.", -1,
+    "The observer's scatter of a writer's lists into a float32 observation.", -1,
     methods,
 };
 
@@ -240,5 +500,18 @@ PyInit__scatter(void)
     if (id_name == NULL) {
         return NULL;
     }
-    return PyModule_Create(&module_definition);
+    if (PyType_Ready(&FillerType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&module_definition);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&FillerType);
+    if (PyModule_AddObject(module, "Filler", (PyObject *)&FillerType) < 0) {
+        Py_DECREF(&FillerType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
 }

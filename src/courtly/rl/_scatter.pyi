@@ -1,14 +1,27 @@
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from courtly.core.actions import Action
+from courtly.core.game import State
 
 def scatter(
-    slots: list[int],
-    values: list[float],
+    ones: list[int],
+    pairs: list[float],
     out: npt.NDArray[np.float32],
     scratch: npt.NDArray[np.float64],
 ) -> None: ...
 def mark(actions: Sequence[Action], mask: npt.NDArray[np.int8]) -> None: ...
+
+class Filler:
+    writer: Callable[[State, int, list[int], list[float]], None]
+    out: npt.NDArray[np.float32]
+    lists: tuple[list[int], list[float]]
+    sums_clear: bool
+    def __init__(
+        self,
+        writer: Callable[[State, int, list[int], list[float]], None],
+        out: npt.NDArray[np.float32],
+    ) -> None: ...
+    def __call__(self, state: State, seat: int, /) -> None: ...

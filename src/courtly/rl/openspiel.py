@@ -231,7 +231,7 @@ class _Position:
     being written again.
     """
 
-    __slots__ = ("chance_ids", "decisions", "state")
+    __slots__ = ("chance_ids", "decisions", "observed", "state")
 
     def __init__(
         self,
@@ -244,6 +244,10 @@ class _Position:
         """Kept only for a perfect-recall information-state tensor (None: not asked for; a
         seat's None: to be replayed from the history when asked)."""
         self.chance_ids = chance_ids
+        self.observed: dict[int, tuple[int, npt.NDArray[np.float32]]] | None = None
+        """Each seat to move's observation as a perfect-recall observer wrote it here (the
+        length of the history then, a copy): its decision's observation if it moves next, not
+        written again (None until an observer keeps one: no dict made at every clone)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         decisions = self.decisions
@@ -354,7 +358,12 @@ class CourtlyState(pyspiel.State):  # type: ignore[misc]
         if position.decisions is not None and actor != CHANCE:
             kept = position.decisions[actor]
             if kept is not None:  # None: replayed from the history when asked, this one too
-                kept.append(self._decision_observation(actor, item.id))
+                observed = None if position.observed is None else position.observed.get(actor)
+                if observed is not None and observed[0] == len(state.history):
+                    kept.append((observed[1], item.id))
+                else:
+                    kept.append(self._decision_observation(actor, item.id))
+            position.observed = None
         if actor == CHANCE:
             state.apply_chance(item)
         else:
@@ -492,6 +501,10 @@ class CourtlyObserver:
             decisions = self.tensor[: recall.now].reshape(recall.slots, recall.slot_size)
             self.dict = {"decisions": decisions, "observation": self.now}
         self.observer = Observer(game.courtly)
+        # The seat's observation into `now` in one call (C where built): the state and the
+        # seat are checked in set_from before it.
+        self._fill_now = self.observer.filler(self.now)
+        self._players = self.game.num_players
         # The decisions written last, and how many: a seat's list only grows (a copied state
         # gets its own), so the same list again needs only its new slots written.
         self._written: list[Decision] | None = None
@@ -501,7 +514,10 @@ class CourtlyObserver:
     def set_from(self, state: CourtlyState, player: int) -> None:
         courtly = state.position.state
         if courtly.history:
-            self.observer.write_observation(courtly, player, self.now)
+            if type(player) is int and 0 <= player < self._players and courtly.game is self.game:
+                self._fill_now(courtly, player)  # every step of a learner: the fewest checks
+            else:  # the observer's own checks: a bad state or seat raises, writing nothing
+                self.observer.write_observation(courtly, player, self.now)
         else:
             # pyspiel learns the tensor's shape at every observation_tensor call by observing a
             # fresh initial state; with nothing applied yet it is always the same state, so
@@ -513,6 +529,13 @@ class CourtlyObserver:
             else:
                 self.now[:] = initial
         if self.recall is not None:
+            if player in courtly.to_move and not courtly.is_terminal:
+                # The mover's observation, kept for its decision record: the state's next move
+                # takes it rather than writing it again.
+                position = state.position
+                if position.observed is None:
+                    position.observed = {}
+                position.observed[player] = (len(courtly.history), self.now.copy())
             decisions = state._seat_decisions(player)
             kept = self._slots if decisions is self._written else 0
             self._slots = self.recall.write_decisions(decisions, self.tensor, kept, self._slots)

@@ -22,22 +22,41 @@ from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import Game, State, View
 from ..core.registry import make
 
+TensorWriter = Callable[[State, int, list[int], list[float]], None]
+"""A game's fast observation path: ``write_tensor(state, seat, ones, pairs)`` appends every
+nonzero float of the seat's observation, read from the state: its slot to ``ones`` where it is
+1.0 (nearly all are: one-hots, cards held, half the appends of a (slot, value) list), else its
+slot then its value to ``pairs``. A slot named twice adds up, as a card counted twice does."""
+
+
 Scatter = Callable[[list[int], list[float], npt.NDArray[np.float32], npt.NDArray[np.float64]], None]
-"""``scatter(slots, values, out, scratch)``: the writer's lists into the float32 ``out``, each
-slot's values summed in float64 and rounded once, zero elsewhere (``scratch``: float64 zeros of
-``out``'s length, left zeros); bad input raises and writes nothing."""
+"""``scatter(ones, pairs, out, scratch)``: the writer's lists into the float32 ``out``, each
+slot's values summed in float64 (those of ``pairs`` in their order, then 1.0 for each time
+``ones`` names it: :func:`summed`) and rounded once, zero elsewhere (``scratch``: float64 zeros
+of ``out``'s length, left zeros); bad input raises and writes nothing."""
 
 Mark = Callable[[Sequence[Action], npt.NDArray[np.int8]], None]
 """``mark(actions, mask)``: 1 at every action's id in the int8 ``mask``, 0 elsewhere; an id off
 the mask raises and writes nothing."""
 
+Fill = Callable[[State, int], None]
+"""``fill(state, seat)``: the seat's observation written into the one array the fill is bound
+to (:meth:`Observer.filler`); the state and the seat are the caller's to check."""
+
+FillerKernel = Callable[[TensorWriter, npt.NDArray[np.float32]], Fill]
+"""``Filler(writer, out)``: the C fill bound to ``out`` (float32, one-dimensional, checked once
+and held so it cannot be resized): it clears its own lists, calls the writer and scatters, in
+one call; a writer that raises, or bad lists, leave ``out`` as it was."""
+
 scatter_kernel: Scatter | None
 mark_kernel: Mark | None
+filler_kernel: FillerKernel | None
 try:  # built in C by ``make compiled``; not imported when stale or with COURTLY_PURE=1
+    from ._scatter import Filler as filler_kernel
     from ._scatter import mark as mark_kernel
     from ._scatter import scatter as scatter_kernel
 except ImportError:
-    scatter_kernel = mark_kernel = None
+    scatter_kernel = mark_kernel = filler_kernel = None
 
 
 def observation_shape(game: Game) -> tuple[int]:
@@ -55,12 +74,6 @@ def action_mask(view: View) -> npt.NDArray[np.int8]:
     for action in view.legal_actions():
         mask[action.id] = 1
     return mask
-
-
-TensorWriter = Callable[[State, int, list[int], list[float]], None]
-"""A game's fast observation path: ``write_tensor(state, seat, slots, values)`` appends the slot
-and value of every nonzero float of the seat's observation, read from the state (values of a
-slot named twice add up, as a card counted twice does)."""
 
 
 def tensor_writer(game: Game) -> TensorWriter | None:
@@ -93,14 +106,16 @@ class Observer:
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
         # The writer's lists, reused at every call.
-        self._slots: list[int] = []
-        self._values: list[float] = []
+        self._ones: list[int] = []
+        self._pairs: list[float] = []
         # The C scatter of those lists (None: NumPy's bincount, the reference path) and its
         # float64 sums, all zeros between calls; the C mark of the legal ids (None: NumPy's item
         # writes).
         self.scatter: Scatter | None = scatter_kernel
         self._sums = np.zeros(self.size, np.float64)
         self.mark: Mark | None = mark_kernel
+        # The C fill bound to one array (None: a Python fill over _fill).
+        self.filler_kernel: FillerKernel | None = filler_kernel
 
     def observe(
         self, state: State, seat: int
@@ -119,19 +134,19 @@ class Observer:
         else:
             # _fill's steps written out here: a call less on every PettingZoo and Gymnasium
             # step measured 0.1 us (6%) off an observation.
-            slots = self._slots
-            values = self._values
-            slots.clear()
-            values.clear()
-            writer(state, seat, slots, values)
+            ones = self._ones
+            pairs = self._pairs
+            ones.clear()
+            pairs.clear()
+            writer(state, seat, ones, pairs)
             scatter = self.scatter
             if scatter is None:
                 # A fresh array straight from bincount (the caller keeps it): measured cheaper
                 # than filling a reused buffer and copying it out.
-                vector = np.bincount(slots, weights=values, minlength=self.size).astype(np.float32)
+                vector = summed(ones, pairs, self.size).astype(np.float32)
             else:
                 vector = np.empty(self.size, np.float32)  # a fresh one: the caller keeps it
-                scatter(slots, values, vector, self._sums)
+                scatter(ones, pairs, vector, self._sums)
         return vector, mask
 
     def write(
@@ -165,25 +180,41 @@ class Observer:
         and the seat are checked as in :meth:`write`."""
         self._fill(state, self._seat_of(state, seat), observation_out)
 
+    def filler(self, out: npt.NDArray[np.float32]) -> Fill:
+        """``fill(state, seat)`` writing the seat's observation into ``out`` (float32, the
+        observation's shape: checked here, once) as :meth:`write_observation` does, for a
+        caller that fills the same array at every step and has checked the state and the seat
+        itself (OpenSpiel's observer): the C kernel in one call where it is built."""
+        _check_array("out", out, self.size, np.float32)
+        kernel = self.filler_kernel
+        writer = self.writer
+        if kernel is not None and writer is not None and self.scatter is not None:
+            return kernel(writer, out)
+        fill = self._fill
+
+        def fill_out(state: State, seat: int) -> None:
+            fill(state, seat, out)
+
+        return fill_out
+
     def _fill(self, state: State, seat: int, out: npt.NDArray[np.float32]) -> None:
         """Write the seat's observation into ``out`` (float32, the observation's shape)."""
         writer = self.writer
         if writer is None:
             out[:] = self.layout.encode(state.view(seat).observation())
             return
-        slots = self._slots
-        values = self._values
-        slots.clear()
-        values.clear()
-        writer(state, seat, slots, values)
+        ones = self._ones
+        pairs = self._pairs
+        ones.clear()
+        pairs.clear()
+        writer(state, seat, ones, pairs)
         scatter = self.scatter
         if scatter is not None:
-            scatter(slots, values, out, self._sums)
+            scatter(ones, pairs, out, self._sums)
             return
-        # bincount adds the values of a slot named twice in float64, as the layout's list does,
-        # and the float32 output rounds each sum once. (Skipping it where no slot repeats cost
-        # more in the check than it saved.)
-        out[:] = np.bincount(slots, weights=values, minlength=self.size)
+        # The float32 output rounds each float64 sum once. (Skipping the sums where no slot
+        # repeats cost more in the check than it saved.)
+        out[:] = summed(ones, pairs, self.size)
 
     @staticmethod
     def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
@@ -212,6 +243,16 @@ class Observer:
         if not 0 <= seat < self.game.num_players:
             raise IllegalAction(f"{seat!r} is not a seat of this game")
         return int(seat)
+
+
+def summed(ones: list[int], pairs: list[float], size: int) -> npt.NDArray[np.float64]:
+    """A writer's lists as the float64 sums of each slot (``size`` of them): the values of
+    ``pairs`` (slot, value, slot, value...) naming it, in their order, then 1.0 for each time
+    ``ones`` names it, added in float64 as the layout's list adds the values of a slot named
+    twice (bincount adds its weights in their order)."""
+    slots = pairs[0::2] + ones
+    values = pairs[1::2] + [1.0] * len(ones)
+    return np.bincount(slots, weights=values, minlength=size).astype(np.float64)
 
 
 def _check_array(name: str, array: object, size: int, dtype: type[np.generic]) -> None:

@@ -69,9 +69,10 @@ _BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBER
 _ONE: Final[Any] = ONE
 
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
-# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
-# (index, value) pairs of the nonzero floats, following ``views.observation`` field by field:
-# the seat's own hand and what each side knows of the rival's, every hand once the game is over.
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
+# of its nonzero floats (with the value of each one that is not 1.0), following
+# ``views.observation`` field by field: the seat's own hand and what each side knows of the
+# rival's, every hand once the game is over.
 
 _CARD_SLOTS: Final = 53
 _JOKER_SLOT: Final = 52
@@ -85,155 +86,137 @@ _HAND_RECORD: Final = 1 + 3 * _CARD_SLOTS
 _STANDARD_BITS: Final = (1 << _JOKER_SLOT) - 1  # the 52 standard cards of a mask
 
 
-def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
+def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
     """Count each card, the jokers together in the joker slot (one pair: no slot named twice);
     a redacted copy's unknown card counts nowhere, as its ``?`` text does not."""
     jokers = 0
     for card in cards:
         if card < _JOKER_SLOT:
-            slots.append(_BOXED[at + card])
-            values.append(_ONE)
+            ones.append(_BOXED[at + card])
         elif card < UNKNOWN:
             jokers += 1
-    _jokers(at + _JOKER_SLOT, jokers, slots, values)
+    _jokers(at + _JOKER_SLOT, jokers, ones, pairs)
 
 
-def _known(at: int, known: int, slots: list[Any], values: list[Any]) -> None:
+def _known(at: int, known: int, ones: list[Any], pairs: list[Any]) -> None:
     """The cards of a mask of known cards (``views.known_cards``): bits 52 and 53 the two
     jokers, counted together in the joker slot."""
     standard = known & _STANDARD_BITS
     while standard:
         low = standard & -standard
-        slots.append(_BOXED[at + low.bit_length() - 1])
-        values.append(_ONE)
+        ones.append(_BOXED[at + low.bit_length() - 1])
         standard ^= low
-    _jokers(
-        at + _JOKER_SLOT, (known >> _JOKER_SLOT & 1) + (known >> SECOND_JOKER & 1), slots, values
-    )
+    _jokers(at + _JOKER_SLOT, (known >> _JOKER_SLOT & 1) + (known >> SECOND_JOKER & 1), ones, pairs)
 
 
-def _jokers(slot: int, jokers: int, slots: list[Any], values: list[Any]) -> None:
+def _jokers(slot: int, jokers: int, ones: list[Any], pairs: list[Any]) -> None:
     if jokers:
-        slots.append(_BOXED[slot])
-        values.append(_ONE if jokers == 1 else float(jokers))
+        pairs.append(_BOXED[slot])
+        pairs.append(_ONE if jokers == 1 else float(jokers))
 
 
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
-    each slot once at most (so the pairs may be assigned rather than summed: checked over
-    random play of every count and option by the observer's tests)."""
-    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
+    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
+    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
+    (checked over random play of every count and option by the observer's tests)."""
+    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
 
 
-def _seat(at: int, seat: int, slots: list[Any], values: list[Any]) -> None:
+def _seat(at: int, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     if seat >= 0:
-        slots.append(_BOXED[at + seat])
-        values.append(_ONE)
+        ones.append(_BOXED[at + seat])
 
 
-def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
+def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, CrushTheCrownState)
     players = state.num_players
     tables = state.tables
     over = state.is_terminal
-    slots.append(_BOXED[seat])
-    values.append(_ONE)
+    ones.append(_BOXED[seat])
     at = players
-    slots.append(_BOXED[at + state.phase()])
-    values.append(_ONE)
+    ones.append(_BOXED[at + state.phase()])
     at += 4
     if state.to_move:
-        slots.append(_BOXED[at + state.decision])
-        values.append(_ONE)
+        ones.append(_BOXED[at + state.decision])
     at += len(DECISION_TEXT)
     for mover in state.to_move:
-        slots.append(_BOXED[at + mover])
-        values.append(_ONE)
+        ones.append(_BOXED[at + mover])
     at += players
-    _seat(at, state.dealer, slots, values)  # -1: none yet
+    _seat(at, state.dealer, ones, pairs)  # -1: none yet
     at += players
-    _seat(at, state.first_player, slots, values)
+    _seat(at, state.first_player, ones, pairs)
     at += players
-    _seat(at, state.turn_player, slots, values)
+    _seat(at, state.turn_player, ones, pairs)
     at += players
     if state.turns_played:
-        slots.append(_BOXED[at])
-        values.append(state.turns_played / tables.safety_cap)
+        pairs.append(_BOXED[at])
+        pairs.append(state.turns_played / tables.safety_cap)
     at += 1
     if tables.hand_size:
-        slots.append(_BOXED[at])
-        values.append(tables.hand_size / 10)
+        pairs.append(_BOXED[at])
+        pairs.append(tables.hand_size / 10)
     at += 1
     if state.spy_slot_of:  # the mercenary suits: those no government is of
         suits = state.suits
         for suit in range(_SUITS):
             if suit != suits[0] and suit != suits[1]:
-                slots.append(_BOXED[at + suit])
-                values.append(_ONE)
+                ones.append(_BOXED[at + suit])
     at += _SUITS
-    _cards(at, state.kings_aside, slots, values)
+    _cards(at, state.kings_aside, ones, pairs)
     at += _CARD_SLOTS
     for h in range(players):
         government = state.governments[h]
         spies = state.spies[h]
         suit = state.suits[h]
         if suit >= 0:
-            slots.append(_BOXED[at + suit])
-            values.append(_ONE)
+            ones.append(_BOXED[at + suit])
         filled = len(government)
         if 0 < filled < SLOTS:
-            slots.append(_BOXED[at + _SUITS + _LADDER_RANK_SLOT[filled]])
-            values.append(_ONE)
+            ones.append(_BOXED[at + _SUITS + _LADDER_RANK_SLOT[filled]])
         elif filled == SLOTS:
-            slots.append(_BOXED[at + _SUITS + _RANKS])
-            values.append(_ONE)
+            ones.append(_BOXED[at + _SUITS + _RANKS])
         if spies:
-            slots.append(_BOXED[at + _SUITS + _RANKS + 1])
-            values.append(spies.bit_count() / 13)
+            pairs.append(_BOXED[at + _SUITS + _RANKS + 1])
+            pairs.append(spies.bit_count() / 13)
         record = at + _SUITS + _RANKS + 2
         for i in range(min(filled, SLOTS)):
             card = government[i]
-            slots.append(_BOXED[record + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
-            values.append(_ONE)
-            slots.append(_BOXED[record + _CARD_SLOTS + _LADDER_RANK_SLOT[i]])
-            values.append(_ONE)
+            ones.append(_BOXED[record + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
+            ones.append(_BOXED[record + _CARD_SLOTS + _LADDER_RANK_SLOT[i]])
             if spies >> i & 1:
-                slots.append(_BOXED[record + _CARD_SLOTS + _RANKS])
-                values.append(_ONE)
+                ones.append(_BOXED[record + _CARD_SLOTS + _RANKS])
             record += _SLOT_RECORD
         at += _GOVERNMENT_RECORD
     for h in range(players):
         hand = state.hands[h]
         if hand:
-            slots.append(_BOXED[at])
-            values.append(len(hand) / 40)
+            pairs.append(_BOXED[at])
+            pairs.append(len(hand) / 40)
         if h == seat or over:
-            _cards(at + 1, hand, slots, values)
+            _cards(at + 1, hand, ones, pairs)
         if h == seat:
-            _known(at + 1 + 2 * _CARD_SLOTS, state.known_to_rival[h], slots, values)
+            _known(at + 1 + 2 * _CARD_SLOTS, state.known_to_rival[h], ones, pairs)
         else:
-            _known(at + 1 + _CARD_SLOTS, state.known_to_rival[h], slots, values)
+            _known(at + 1 + _CARD_SLOTS, state.known_to_rival[h], ones, pairs)
         at += _HAND_RECORD
     if state.draw_pile:
-        slots.append(_BOXED[at])
-        values.append(len(state.draw_pile) / 50)
+        pairs.append(_BOXED[at])
+        pairs.append(len(state.draw_pile) / 50)
     at += 1
-    _cards(at, state.discard_pile, slots, values)
+    _cards(at, state.discard_pile, ones, pairs)
     at += _CARD_SLOTS
-    _cards(at, state.executed, slots, values)
+    _cards(at, state.executed, ones, pairs)
     at += _CARD_SLOTS
     if state.tribute_owed:
-        slots.append(_BOXED[at])
-        values.append(state.tribute_owed / 13)
+        pairs.append(_BOXED[at])
+        pairs.append(state.tribute_owed / 13)
     at += 1
     winners = state.winners
     named = 0  # a bit per seat written (no set built)
     for s in winners:
         if not named >> s & 1:
             named |= 1 << s
-            slots.append(_BOXED[at + s])
-            values.append(_ONE)
+            ones.append(_BOXED[at + s])
     at += players
     if over and len(winners) == 2:
-        slots.append(_BOXED[at])
-        values.append(_ONE)
+        ones.append(_BOXED[at])

@@ -142,12 +142,12 @@ _BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBER
 _ONE: Final[Any] = ONE
 
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
-# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
-# (slot, value) pairs of the nonzero floats, field by field as ``views.observation`` builds
-# them. It reads only what that reads, which holds only what the seat may know even on the
-# unredacted state: its own hand and choice, the cards of a pile or of the removed area whose
-# knowers include the seat, its own face-down formation cards, the public table; and every
-# card once the game is over.
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
+# of its nonzero floats (with the value of each one that is not 1.0), field by field as
+# ``views.observation`` builds them. It reads only what that reads, which holds only what the seat
+# may know even on the unredacted state: its own hand and choice, the cards of a pile or of the
+# removed area whose knowers include the seat, its own face-down formation cards, the public
+# table; and every card once the game is over.
 
 # Final, so that the compiled writer reads them as constants, not from the module's dictionary.
 _CARD_SLOTS: Final[int] = CARD_SLOTS
@@ -160,15 +160,14 @@ _DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
 _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
 
 
-def _cards(at: int, cards: list[int], slots: list[Any], values: list[Any]) -> None:
+def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
     for card in cards:
         if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
-            slots.append(_BOXED[at + card])
-            values.append(_ONE)
+            ones.append(_BOXED[at + card])
 
 
 def _known(
-    at: int, cards: list[int], knowers: list[int], bit: int, slots: list[Any], values: list[Any]
+    at: int, cards: list[int], knowers: list[int], bit: int, ones: list[Any], pairs: list[Any]
 ) -> int:
     """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
     further), as ``views.observation`` splits a pile or the removed area; return how many the
@@ -177,11 +176,9 @@ def _known(
     for i in range(len(cards)):
         m = knowers[i]
         if m == PUBLIC:
-            slots.append(_BOXED[at + cards[i]])
-            values.append(_ONE)
+            ones.append(_BOXED[at + cards[i]])
         elif m & bit:
-            slots.append(_BOXED[at + _CARD_SLOTS + cards[i]])
-            values.append(_ONE)
+            ones.append(_BOXED[at + _CARD_SLOTS + cards[i]])
         else:
             unseen += 1
     return unseen
@@ -199,63 +196,59 @@ def _choice_slot(kind: int, text: str, rank: int) -> int:
     return -1
 
 
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
-    each slot once at most (so the pairs may be assigned rather than summed: checked over
-    random play of every count and option by the observer's tests)."""
-    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
+    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
+    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
+    (checked over random play of every count and option by the observer's tests)."""
+    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
 
 
-def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
+def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, GodSaveTheKingState)
     n = state.num_players
     over = state.is_terminal
     bit = PUBLIC if over else 1 << seat
-    slots.append(_BOXED[seat])
-    values.append(_ONE)
+    ones.append(_BOXED[seat])
     at = n
     if state.hand_number:
-        slots.append(_BOXED[at])
-        values.append(state.hand_number / 5)
+        pairs.append(_BOXED[at])
+        pairs.append(state.hand_number / 5)
     at += 1
     if state.tricks_played:
-        slots.append(_BOXED[at])
-        values.append(state.tricks_played / 13)
+        pairs.append(_BOXED[at])
+        pairs.append(state.tricks_played / 13)
     at += 1
-    slots.append(_BOXED[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
-    values.append(_ONE)
+    ones.append(_BOXED[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
     at += _DECISIONS
     for s in state.waiting():
-        slots.append(_BOXED[at + s])
-        values.append(_ONE)
+        ones.append(_BOXED[at + s])
     at += n
     mine = state.pending_choices[seat]
     if mine is not None:
         choice = _choice_slot(mine.kind, mine.text, mine.rank)
         if choice >= 0:
-            slots.append(_BOXED[at + choice])
-            values.append(_ONE)
+            ones.append(_BOXED[at + choice])
     at += _CHOICES
     for s in range(n):
-        _player(state, s, bit, over, at, slots, values)
+        _player(state, s, bit, over, at, ones, pairs)
         at += _PLAYER
-    _cards(at, state.hands[seat], slots, values)
+    _cards(at, state.hands[seat], ones, pairs)
     at += _CARD_SLOTS
-    unseen = _known(at, state.removed, state.removed_knowers, bit, slots, values)
+    unseen = _known(at, state.removed, state.removed_knowers, bit, ones, pairs)
     at += 2 * _CARD_SLOTS
     if unseen:
-        slots.append(_BOXED[at])
-        values.append(unseen / 52)
+        pairs.append(_BOXED[at])
+        pairs.append(unseen / 52)
     at += 1
     if state.tricks and state.current_trick:
-        slots.append(_BOXED[at])
-        values.append(state.current_trick / 2)
+        pairs.append(_BOXED[at])
+        pairs.append(state.current_trick / 2)
     at += 1
     record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * _RANKS + 1 + (n + 1) + 2 + n + 2
     tricks = state.tricks
     shown = min(2, len(tricks))
     for i in range(shown):
-        _trick(state, tricks[i], seat, over, at, slots, values)
+        _trick(state, tricks[i], seat, over, at, ones, pairs)
         at += record
     at += (2 - shown) * record
     past = 1 + 2 * n + 2 * _RANKS + 2
@@ -265,39 +258,30 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
     for i in range(first, len(history)):
         hand, (x, y), collector, dx, dy, answer = history[i]
         if hand:
-            slots.append(_BOXED[at])
-            values.append(hand / 5)
-        slots.append(_BOXED[at + 1 + x])
-        values.append(_ONE)
-        slots.append(_BOXED[at + 1 + y])
-        values.append(_ONE)
+            pairs.append(_BOXED[at])
+            pairs.append(hand / 5)
+        ones.append(_BOXED[at + 1 + x])
+        ones.append(_BOXED[at + 1 + y])
         if collector >= 0:
-            slots.append(_BOXED[at + 1 + n + collector])
-            values.append(_ONE)
+            ones.append(_BOXED[at + 1 + n + collector])
         if dx:
-            slots.append(_BOXED[at + 1 + 2 * n + dx - 2])
-            values.append(_ONE)
+            ones.append(_BOXED[at + 1 + 2 * n + dx - 2])
         if dy:
-            slots.append(_BOXED[at + 1 + 2 * n + _RANKS + dy - 2])
-            values.append(_ONE)
+            ones.append(_BOXED[at + 1 + 2 * n + _RANKS + dy - 2])
         if answer >= 0:
-            slots.append(_BOXED[at + 1 + 2 * n + 2 * _RANKS + (0 if answer else 1)])
-            values.append(_ONE)
+            ones.append(_BOXED[at + 1 + 2 * n + 2 * _RANKS + (0 if answer else 1)])
         at += past
     if state.is_chance:
         if state.draw_from >= 0:
-            slots.append(_BOXED[at + state.draw_from])
-            values.append(_ONE)
+            ones.append(_BOXED[at + state.draw_from])
         if state.draw_to >= 0:
-            slots.append(_BOXED[at + n + state.draw_to])
-            values.append(_ONE)
+            ones.append(_BOXED[at + n + state.draw_to])
     at += 2 * n
     won = 0
     for s in state.winners:
         if not won >> s & 1:
             won |= 1 << s
-            slots.append(_BOXED[at + s])
-            values.append(_ONE)
+            ones.append(_BOXED[at + s])
 
 
 def _player(
@@ -306,40 +290,37 @@ def _player(
     bit: int,
     over: bool,
     at: int,
-    slots: list[Any],
-    values: list[Any],
+    ones: list[Any],
+    pairs: list[Any],
 ) -> None:
     if state.active[s]:
-        slots.append(_BOXED[at])
-        values.append(_ONE)
-    slots.append(at + 1 + s)  # the seat's suit
-    values.append(_ONE)
+        ones.append(_BOXED[at])
+    ones.append(at + 1 + s)  # the seat's suit
     hand = state.hands[s]
     if hand:
-        slots.append(_BOXED[at + 5])
-        values.append(len(hand) / 26)
+        pairs.append(_BOXED[at + 5])
+        pairs.append(len(hand) / 26)
     if over:
-        _cards(at + 6, hand, slots, values)
+        _cards(at + 6, hand, ones, pairs)
     at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:
-        slots.append(_BOXED[at])
-        values.append(len(pile) / 26)
-    unseen = _known(at + 1, pile, state.pile_knowers[s], bit, slots, values)
+        pairs.append(_BOXED[at])
+        pairs.append(len(pile) / 26)
+    unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
     at += 1 + 2 * _CARD_SLOTS
     if unseen:
-        slots.append(_BOXED[at])
-        values.append(unseen / 26)
+        pairs.append(_BOXED[at])
+        pairs.append(unseen / 26)
     routes = state.routes_used[s]
     if routes:
-        slots.append(_BOXED[at + 1])
-        values.append(routes / 3)
+        pairs.append(_BOXED[at + 1])
+        pairs.append(routes / 3)
     if state.schedule >= 3 and state.active[s]:
         letters = state.seat_of_letter  # searched by index: no tuple method called
         for letter in range(len(letters)):
             if letters[letter] == s:
-                slots.append(_BOXED[at + 2 + letter])
-                values.append(_ONE)
+                ones.append(_BOXED[at + 2 + letter])
                 break
 
 
@@ -349,29 +330,25 @@ def _trick(
     seat: int,
     over: bool,
     at: int,
-    slots: list[Any],
-    values: list[Any],
+    ones: list[Any],
+    pairs: list[Any],
 ) -> None:
     n = state.num_players
     # The seats and columns are fixed-size tuples: read by constant index, not iterated or
     # indexed by a variable (either would box a new tuple in the compiled module).
     x, y = t.seats
-    slots.append(_BOXED[at + x])
-    values.append(_ONE)
-    slots.append(_BOXED[at + y])
-    values.append(_ONE)
+    ones.append(_BOXED[at + x])
+    ones.append(_BOXED[at + y])
     at += n
-    slots.append(_BOXED[at + x])
-    values.append(_ONE)
+    ones.append(_BOXED[at + x])
     at += n
     for side in range(2):
         owner = x if side == 0 else y
-        slots.append(_BOXED[at + owner])
-        values.append(_ONE)
+        ones.append(_BOXED[at + owner])
         placed = t.placed[side]
         if placed:
-            slots.append(_BOXED[at + n])
-            values.append(placed / 3)
+            pairs.append(_BOXED[at + n])
+            pairs.append(placed / 3)
         at += n + 1
         formation = t.formations[side]
         face_up = t.face_up[side]
@@ -380,50 +357,39 @@ def _trick(
             c = formation[k]
             if c is None:
                 if placed > k:
-                    slots.append(_BOXED[at + _EMPTIED])
-                    values.append(_ONE)
+                    ones.append(_BOXED[at + _EMPTIED])
             elif face_up[k] or over:
-                slots.append(_BOXED[at + int(c)])
-                values.append(_ONE)
+                ones.append(_BOXED[at + int(c)])
             elif own:
-                slots.append(_BOXED[at + _CARD_SLOTS + int(c)])
-                values.append(_ONE)
+                ones.append(_BOXED[at + _CARD_SLOTS + int(c)])
             else:
-                slots.append(_BOXED[at + _FACE_DOWN])
-                values.append(_ONE)
+                ones.append(_BOXED[at + _FACE_DOWN])
             at += _SLOT
     if t.skirmish_result >= 0:
         first, second = t.columns
-        slots.append(_BOXED[at + first + 1])
-        values.append(_ONE)
-        slots.append(_BOXED[at + 3 + second + 1])
-        values.append(_ONE)
+        ones.append(_BOXED[at + first + 1])
+        ones.append(_BOXED[at + 3 + second + 1])
     at += 6
     for declared in t.declared:
         if declared:
-            slots.append(_BOXED[at + declared - 2])
-            values.append(_ONE)
+            ones.append(_BOXED[at + declared - 2])
         at += _RANKS
     if t.redeclarations:
-        slots.append(_BOXED[at])
-        values.append(t.redeclarations / 2)
+        pairs.append(_BOXED[at])
+        pairs.append(t.redeclarations / 2)
     at += 1
     result = t.skirmish_result
     if result >= 0:
-        slots.append(_BOXED[at + (n if result == PUSH else x if result == 0 else y)])
-        values.append(_ONE)
+        ones.append(_BOXED[at + (n if result == PUSH else x if result == 0 else y)])
     at += n + 1
     if t.challenge_answer >= 0:
-        slots.append(_BOXED[at + (0 if t.challenge_answer else 1)])
-        values.append(_ONE)
+        ones.append(_BOXED[at + (0 if t.challenge_answer else 1)])
     at += 2
     if t.collector >= 0:
-        slots.append(_BOXED[at + (x if t.collector == 0 else y)])
-        values.append(_ONE)
+        ones.append(_BOXED[at + (x if t.collector == 0 else y)])
     at += n
     if t.void:
-        slots.append(_BOXED[at])
-        values.append(_ONE)
+        ones.append(_BOXED[at])
     if t.step:
-        slots.append(_BOXED[at + 1])
-        values.append(t.step / 8)
+        pairs.append(_BOXED[at + 1])
+        pairs.append(t.step / 8)

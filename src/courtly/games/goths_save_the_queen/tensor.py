@@ -144,9 +144,10 @@ _BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBER
 _ONE: Final[Any] = ONE
 
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
-# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
-# (index, value) pairs of the nonzero floats, following ``views.observation_of`` field by field
-# (the secrets a seat may not know are read only where that function reads them).
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
+# of its nonzero floats (with the value of each one that is not 1.0), following
+# ``views.observation_of`` field by field (the secrets a seat may not know are read only where
+# that function reads them).
 #
 # Each table below is indexed as ``views`` indexes its word tuple, so a code the state holds maps
 # to the slot of the word the view would write (-1: a word the layout does not list).
@@ -186,107 +187,106 @@ _MINE: Final = 8 * _KING_CARD + _KING_CARD + _ORDERS + 3 * _OBJECTIVES + _FOGS
 _REVEALED: Final = _CARDS + _CHARACTERS + _ORDERS + 1
 
 
-def _one(slot: int, slots: list[Any], values: list[Any]) -> None:
-    slots.append(_BOXED[slot])
-    values.append(_ONE)
+def _one(slot: int, ones: list[Any]) -> None:
+    ones.append(_BOXED[slot])
 
 
-def _write_king_card(at: int, card: int, back: int, slots: list[Any], values: list[Any]) -> None:
+def _write_king_card(at: int, card: int, back: int, ones: list[Any], pairs: list[Any]) -> None:
     """A King card as its King sees it: its name, its character and its back."""
-    _one(at + card, slots, values)
-    _one(at + _CARDS + _FRONT[card], slots, values)
+    _one(at + card, ones)
+    _one(at + _CARDS + _FRONT[card], ones)
     back_slot = _BACK_SLOT[back]
     if back_slot >= 0:
-        _one(at + _CARDS + _CHARACTERS + back_slot, slots, values)
+        _one(at + _CARDS + _CHARACTERS + back_slot, ones)
 
 
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
-    each slot once at most (so the pairs may be assigned rather than summed: checked over
-    random play of every count and option by the observer's tests)."""
-    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
+    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
+    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
+    (checked over random play of every count and option by the observer's tests)."""
+    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
 
 
-def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
+def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, GothsSaveTheQueenState)
     tables = state.tables
     players = state.num_players
     safety_cap = float(tables.safety_cap)
     over = state.is_terminal
-    _one(seat, slots, values)
+    _one(seat, ones)
     at = players
     clan = tables.clan_of[seat]
     if clan != NONE:
-        _one(at + _CLAN_SLOT[clan], slots, values)
+        _one(at + _CLAN_SLOT[clan], ones)
     at += _CLANS
     role = tables.role_of[seat]
     if role != NONE:
-        _one(at + _ROLE_SLOT[role], slots, values)
+        _one(at + _ROLE_SLOT[role], ones)
     at += _ROLES
     for other in range(players):
-        _one(at + _CLAN_SLOT[tables.clan_of[other]], slots, values)
-        _one(at + _CLANS + _ROLE_SLOT[tables.role_of[other]], slots, values)
+        _one(at + _CLAN_SLOT[tables.clan_of[other]], ones)
+        _one(at + _CLANS + _ROLE_SLOT[tables.role_of[other]], ones)
         at += _CLANS + _ROLES
     if state.turn:
-        slots.append(_BOXED[at])
-        values.append(state.turn / safety_cap)
+        pairs.append(_BOXED[at])
+        pairs.append(state.turn / safety_cap)
     at += 1
-    _one(at + _CLAN_SLOT[state.initiative], slots, values)
+    _one(at + _CLAN_SLOT[state.initiative], ones)
     at += _CLANS
     if state.phase == SUB_CHOICE:
         phase = _CHOICE_PHASE_SLOT[state.pending_choice]
     else:
         phase = _PHASE_SLOT[state.phase]
     if phase >= 0:
-        _one(at + phase, slots, values)
+        _one(at + phase, ones)
     at += _PHASES
     for mover in state.to_move:
-        _one(at + mover, slots, values)
+        _one(at + mover, ones)
     at += players
-    at = _write_board(state, over, at, slots, values)
+    at = _write_board(state, over, at, ones, pairs)
     mine = reconnoitring_clan(state, seat)
     for each in range(_CLANS):
-        at = _write_clan(state, each, mine, over, at, slots, values)
-    _write_mine(state, seat, at, slots, values)
+        at = _write_clan(state, each, mine, over, at, ones, pairs)
+    _write_mine(state, seat, at, ones, pairs)
     at += _MINE
     if state.last_turn:
-        slots.append(_BOXED[at])
-        values.append(state.last_turn / safety_cap)
+        pairs.append(_BOXED[at])
+        pairs.append(state.last_turn / safety_cap)
         record = at + 1
         for each in range(_CLANS):
             card = state.last_played[each]
             if card >= 0:
-                _one(record + card, slots, values)
-                _one(record + _CARDS + _FRONT[card], slots, values)
+                _one(record + card, ones)
+                _one(record + _CARDS + _FRONT[card], ones)
             order = _ORDER_SLOT[state.last_orders[each]]
             if order >= 0:
-                _one(record + _CARDS + _CHARACTERS + order, slots, values)
+                _one(record + _CARDS + _CHARACTERS + order, ones)
             if state.last_success[each]:
-                _one(record + _REVEALED - 1, slots, values)
+                _one(record + _REVEALED - 1, ones)
             record += _REVEALED
     at += 1 + _CLANS * _REVEALED
     winner = state.winner
     if winner != NONE:
-        _one(at + (_CLANS if winner == DRAW else _CLAN_SLOT[winner]), slots, values)
+        _one(at + (_CLANS if winner == DRAW else _CLAN_SLOT[winner]), ones)
 
 
 def _write_board(
-    state: GothsSaveTheQueenState, over: bool, at: int, slots: list[Any], values: list[Any]
+    state: GothsSaveTheQueenState, over: bool, at: int, ones: list[Any], pairs: list[Any]
 ) -> int:
     for cell in range(_CELLS):
         if state.barricade[cell]:
-            _one(at, slots, values)
+            _one(at, ones)
         for each in range(_CLANS):
             if state.position[each] == cell:
-                _one(at + 1 + each, slots, values)
+                _one(at + 1 + each, ones)
                 break
         if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
             slot = cell - OBJECTIVE_BASE
             revealed = state.revealed_objectives >> slot & 1
             if revealed or over:
-                _one(at + 1 + _CLANS + _OBJECTIVE_SLOT[state.objectives[slot]], slots, values)
+                _one(at + 1 + _CLANS + _OBJECTIVE_SLOT[state.objectives[slot]], ones)
             if revealed:
-                _one(at + _BOARD_RECORD - 1, slots, values)
+                _one(at + _BOARD_RECORD - 1, ones)
         at += _BOARD_RECORD
     return at
 
@@ -297,8 +297,8 @@ def _write_clan(
     mine: int,
     over: bool,
     at: int,
-    slots: list[Any],
-    values: list[Any],
+    ones: list[Any],
+    pairs: list[Any],
 ) -> int:
     """One record of the layout's ``clans`` (``views._clan_entry``); returns the next slot."""
     tables = state.tables
@@ -307,61 +307,61 @@ def _write_clan(
     # compiled module would box a new tuple at each read).
     solo = tables.solo[1] if clan else tables.solo[0]
     if solo:
-        _one(at, slots, values)
+        _one(at, ones)
     at += 1
     king = tables.king_seat[1] if clan else tables.king_seat[0]
     if not solo and 0 <= king < players:
-        _one(at + king, slots, values)
+        _one(at + king, ones)
     at += players
     warchief = tables.warchief_seat[1] if clan else tables.warchief_seat[0]
     if 0 <= warchief < players:
-        _one(at + warchief, slots, values)
+        _one(at + warchief, ones)
     at += players
-    _one(at + _CELL_SLOT[state.position[clan]], slots, values)
+    _one(at + _CELL_SLOT[state.position[clan]], ones)
     at += _CELLS
     army = state.army[clan]
     if army:
-        slots.append(_BOXED[at])
-        values.append(army / 3)
+        pairs.append(_BOXED[at])
+        pairs.append(army / 3)
     if ARMY_SIZE - army:
-        slots.append(_BOXED[at + 1])
-        values.append((ARMY_SIZE - army) / 3)
+        pairs.append(_BOXED[at + 1])
+        pairs.append((ARMY_SIZE - army) / 3)
     at += 2
-    _one(at + (0 if state.catapult[clan] else 1), slots, values)
+    _one(at + (0 if state.catapult[clan] else 1), ones)
     at += 2
     face_up = state.face_up[clan]
     for card in range(_CARDS):
         if face_up >> card & 1:
-            _one(at + card, slots, values)
+            _one(at + card, ones)
     at += _CARDS
     played = state.played[clan]
     face_down = state.played_back[clan] if played != NONE else 0
     if face_down and _BACK_SLOT[face_down] >= 0:
-        _one(at + _BACK_SLOT[face_down], slots, values)
+        _one(at + _BACK_SLOT[face_down], ones)
     at += _BACKS
     hand_size = 0 if solo else (ALL_KING_CARDS & ~face_up).bit_count() - (played != NONE)
     if hand_size:
-        slots.append(_BOXED[at])
-        values.append(hand_size / 8)
+        pairs.append(_BOXED[at])
+        pairs.append(hand_size / 8)
     at += 1
     if state.orders_given >> clan & 1:
-        _one(at, slots, values)
+        _one(at, ones)
     at += 1
     looked_at = state.looked_at[clan]
     position = at
     for slot in range(3):
         if looked_at >> slot & 1:
             if slot:
-                slots.append(_BOXED[position])
-                values.append(slot / 2)
+                pairs.append(_BOXED[position])
+                pairs.append(slot / 2)
             position += 1
     at += 3
     last = state.solo_last_character[clan]
     if last >= 0:
-        _one(at + last, slots, values)
+        _one(at + last, ones)
     at += _CHARACTERS
     if tables.fog_of_war:
-        _one(at + _FOG_STATE_SLOT[state.fog_state[clan]], slots, values)
+        _one(at + _FOG_STATE_SLOT[state.fog_state[clan]], ones)
         token = state.fog[clan]
         known = (
             state.fog_state[clan] != FOG_HIDDEN
@@ -369,14 +369,14 @@ def _write_clan(
             or (state.fog_looked_at[clan] and mine == clan)
         )
         if known and token >= 0:
-            _one(at + _FOG_STATES + _FOG_SLOT[token], slots, values)
+            _one(at + _FOG_STATES + _FOG_SLOT[token], ones)
         if state.fog_looked_at[clan]:
-            _one(at + _FOG_STATES + _FOGS, slots, values)
+            _one(at + _FOG_STATES + _FOGS, ones)
     return at + _FOG_STATES + _FOGS + 1
 
 
 def _write_mine(
-    state: GothsSaveTheQueenState, seat: int, at: int, slots: list[Any], values: list[Any]
+    state: GothsSaveTheQueenState, seat: int, at: int, ones: list[Any], pairs: list[Any]
 ) -> None:
     """The layout's ``mine`` (``views._private_entry``): a King's hand and face-down card, a
     Warchief's order, reconnaissance and peeked Fog token."""
@@ -389,21 +389,21 @@ def _write_mine(
         held = ALL_KING_CARDS & ~state.face_up[clan]
         for card in range(_CARDS):
             if held >> card & 1 and card != played:
-                _write_king_card(record, card, tables.back_of[card], slots, values)
+                _write_king_card(record, card, tables.back_of[card], ones, pairs)
                 record += _KING_CARD
         if played >= 0:
-            _write_king_card(at + 8 * _KING_CARD, played, tables.back_of[played], slots, values)
+            _write_king_card(at + 8 * _KING_CARD, played, tables.back_of[played], ones, pairs)
     elif role in (WARCHIEF, SOLO):
         at += 9 * _KING_CARD
         order = state.orders[clan]
         if order > 0 and _ORDER_SLOT[order] >= 0:
-            _one(at + _ORDER_SLOT[order], slots, values)
+            _one(at + _ORDER_SLOT[order], ones)
         at += _ORDERS
         looked_at = state.looked_at[clan]
         for slot in range(3):
             if looked_at >> slot & 1:
                 objective = _OBJECTIVE_SLOT[state.objectives[slot]]
-                _one(at + slot * _OBJECTIVES + objective, slots, values)
+                _one(at + slot * _OBJECTIVES + objective, ones)
         at += 3 * _OBJECTIVES
         if tables.fog_of_war and state.fog_looked_at[clan]:
-            _one(at + _FOG_SLOT[state.fog[clan]], slots, values)
+            _one(at + _FOG_SLOT[state.fog[clan]], ones)

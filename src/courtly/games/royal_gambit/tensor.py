@@ -57,9 +57,9 @@ _BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBER
 _ONE: Final[Any] = ONE
 
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
-# ``tensor_layout(game).encode(view.observation())``, written straight from the state as
-# (index, value) pairs of the nonzero floats, with no observation built. Every seat sees the
-# whole table in Royal Gambit, so the state itself is what the seat may know.
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
+# of its nonzero floats (with the value of each one that is not 1.0), with no observation built.
+# Every seat sees the whole table in Royal Gambit, so the state itself is what the seat may know.
 
 # The layout's ("active", "stayed", "bust", "out") by status code (a tuple of any length:
 # indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
@@ -68,76 +68,68 @@ _CARD_SLOTS: Final = 53
 _JOKER_SLOT: Final = 52
 
 
-def _cards(at: int, cards: list[Card], slots: list[Any], values: list[Any]) -> None:
+def _cards(at: int, cards: list[Card], ones: list[Any], pairs: list[Any]) -> None:
     for card in cards:
         index = int(card)
-        slots.append(_BOXED[at + (index if index < _JOKER_SLOT else _JOKER_SLOT)])
-        values.append(_ONE)
+        ones.append(_BOXED[at + (index if index < _JOKER_SLOT else _JOKER_SLOT)])
 
 
-def write_tensor(state: State, seat: int, slots: list[int], values: list[float]) -> None:
-    """Append the slot and value of every nonzero float of ``seat``'s observation, naming
-    each slot once at most (so the pairs may be assigned rather than summed: checked over
-    random play of every count and option by the observer's tests)."""
-    _write(state, seat, slots, values)  # the lists typed to take the prebuilt objects
+def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
+    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
+    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
+    (checked over random play of every count and option by the observer's tests)."""
+    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
 
 
-def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None:
+def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, RoyalGambitState)
     players = state.num_players
     target = float(state.tables.target_score)
-    slots.append(_BOXED[seat])
-    values.append(_ONE)
+    ones.append(_BOXED[seat])
     at = players
     score = state.tables.target_score
     if score:
-        slots.append(_BOXED[at])
-        values.append(score / 50)
+        pairs.append(_BOXED[at])
+        pairs.append(score / 50)
     at += 1
-    slots.append(_BOXED[at + state.phase])
-    values.append(_ONE)
+    ones.append(_BOXED[at + state.phase])
     at += 4
     if state.hand_number:
-        slots.append(_BOXED[at])
-        values.append(state.hand_number / 20)
+        pairs.append(_BOXED[at])
+        pairs.append(state.hand_number / 20)
     at += 1
-    slots.append(_BOXED[at + state.start_player])
-    values.append(_ONE)
+    ones.append(_BOXED[at + state.start_player])
     at += players
-    slots.append(_BOXED[at + state.turn])
-    values.append(_ONE)
+    ones.append(_BOXED[at + state.turn])
     at += players
     for mover in state.to_move:
-        slots.append(_BOXED[at + mover])
-        values.append(_ONE)
+        ones.append(_BOXED[at + mover])
     at += players
     if state.to_move:
-        slots.append(_BOXED[at + state.decision])
-        values.append(_ONE)
+        ones.append(_BOXED[at + state.decision])
     at += 3
     for s in range(players):
         total = state.totals[s]
         if total:
-            slots.append(_BOXED[at])
-            values.append(total / target)
+            pairs.append(_BOXED[at])
+            pairs.append(total / target)
         status = state.status[s]
-        slots.append(_BOXED[at + 1 + _STATUS_SLOT[status]])
-        values.append(_ONE)
-        _cards(at + 5, state.rows[s], slots, values)
+        ones.append(_BOXED[at + 1 + _STATUS_SLOT[status]])
+        _cards(at + 5, state.rows[s], ones, pairs)
         row_score = state.row_score(s) if status != BUSTED else 0
         if row_score:
-            slots.append(_BOXED[at + 5 + _CARD_SLOTS])
-            values.append(row_score / target)
+            pairs.append(_BOXED[at + 5 + _CARD_SLOTS])
+            pairs.append(row_score / target)
         banked = state.banked[s]
         if banked:
-            slots.append(_BOXED[at + 6 + _CARD_SLOTS])
-            values.append(banked / target)
+            pairs.append(_BOXED[at + 6 + _CARD_SLOTS])
+            pairs.append(banked / target)
         at += 7 + _CARD_SLOTS
-    _cards(at, state.set_aside, slots, values)
+    _cards(at, state.set_aside, ones, pairs)
     at += _CARD_SLOTS
     if state.deck:
-        slots.append(_BOXED[at])
-        values.append(len(state.deck) / 52)
+        pairs.append(_BOXED[at])
+        pairs.append(len(state.deck) / 52)
     at += 1
     # A seat's first entry with flips left counts (as the view shows them); read in order, a
     # bit per seat written, with no list built.
@@ -147,18 +139,17 @@ def _write(state: State, seat: int, slots: list[Any], values: list[Any]) -> None
         s, left = forced[i]
         if left and not named >> s & 1:
             named |= 1 << s
-            slots.append(_BOXED[at + s])
-            values.append(left / 3)
+            pairs.append(_BOXED[at + s])
+            pairs.append(left / 3)
     at += players
-    _each_seat_once(at, state.favorites, slots, values)
+    _each_seat_once(at, state.favorites, ones, pairs)
     at += players
-    _each_seat_once(at, state.winners, slots, values)
+    _each_seat_once(at, state.winners, ones, pairs)
 
 
-def _each_seat_once(at: int, seats: Sequence[int], slots: list[Any], values: list[Any]) -> None:
+def _each_seat_once(at: int, seats: Sequence[int], ones: list[Any], pairs: list[Any]) -> None:
     named = 0  # a bit per seat written (no set built)
     for s in seats:
         if not named >> s & 1:
             named |= 1 << s
-            slots.append(_BOXED[at + s])
-            values.append(_ONE)
+            ones.append(_BOXED[at + s])
