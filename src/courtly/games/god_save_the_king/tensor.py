@@ -158,6 +158,11 @@ _EMPTIED: Final = 2 * _CARD_SLOTS + 1
 _PLAYER: Final = 1 + 4 + 1 + _CARD_SLOTS + 1 + _CARD_SLOTS + _CARD_SLOTS + 1 + 1 + 4
 _DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
 _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
+# The fractions of a count of cards (at most the deck's 52) and of a formation's placed cards,
+# built once: the same floats as the division, appended without a float made and freed a call.
+_TWENTY_SIXTHS: Final[list[Any]] = [count / 26 for count in range(53)]
+_FIFTY_SECONDS: Final[list[Any]] = [count / 52 for count in range(53)]
+_THIRDS: Final[list[Any]] = [count / 3 for count in range(4)]
 
 
 def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
@@ -173,12 +178,13 @@ def _known(
     further), as ``views.observation`` splits a pile or the removed area; return how many the
     seat has not seen."""
     unseen = 0
-    for i in range(len(cards)):
-        m = knowers[i]
+    # Walked in step with a plain zip, which the compiled loop reads in place (with ``strict=``
+    # it would iterate generically); a pile and its knowers are always of one length.
+    for card, m in zip(cards, knowers):  # noqa: B905
         if m == PUBLIC:
-            ones.append(_BOXED[at + cards[i]])
+            ones.append(_BOXED[at + card])
         elif m & bit:
-            ones.append(_BOXED[at + _CARD_SLOTS + cards[i]])
+            ones.append(_BOXED[at + _CARD_SLOTS + card])
         else:
             unseen += 1
     return unseen
@@ -238,7 +244,7 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     at += 2 * _CARD_SLOTS
     if unseen:
         pairs.append(_BOXED[at])
-        pairs.append(unseen / 52)
+        pairs.append(_FIFTY_SECONDS[unseen])
     at += 1
     if state.tricks and state.current_trick:
         pairs.append(_BOXED[at])
@@ -299,19 +305,19 @@ def _player(
     hand = state.hands[s]
     if hand:
         pairs.append(_BOXED[at + 5])
-        pairs.append(len(hand) / 26)
+        pairs.append(_TWENTY_SIXTHS[len(hand)])
     if over:
         _cards(at + 6, hand, ones, pairs)
     at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:
         pairs.append(_BOXED[at])
-        pairs.append(len(pile) / 26)
+        pairs.append(_TWENTY_SIXTHS[len(pile)])
     unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
     at += 1 + 2 * _CARD_SLOTS
     if unseen:
         pairs.append(_BOXED[at])
-        pairs.append(unseen / 26)
+        pairs.append(_TWENTY_SIXTHS[unseen])
     routes = state.routes_used[s]
     if routes:
         pairs.append(_BOXED[at + 1])
@@ -348,23 +354,26 @@ def _trick(
         placed = t.placed[side]
         if placed:
             pairs.append(_BOXED[at + n])
-            pairs.append(placed / 3)
+            pairs.append(_THIRDS[placed])
         at += n + 1
         formation = t.formations[side]
         face_up = t.face_up[side]
         own = owner == seat
-        for k in range(3):
-            c = formation[k]
+        k = 0  # counted by hand: the plain zip is the loop the compiled module reads in place
+        for c, up in zip(formation, face_up):  # noqa: B905 (three slots each)
             if c is None:
                 if placed > k:
                     ones.append(_BOXED[at + _EMPTIED])
-            elif face_up[k] or over:
-                ones.append(_BOXED[at + int(c)])
-            elif own:
-                ones.append(_BOXED[at + _CARD_SLOTS + int(c)])
             else:
-                ones.append(_BOXED[at + _FACE_DOWN])
+                card: int = c  # an int here: unboxed as one, not converted by a call to int()
+                if up or over:
+                    ones.append(_BOXED[at + card])
+                elif own:
+                    ones.append(_BOXED[at + _CARD_SLOTS + card])
+                else:
+                    ones.append(_BOXED[at + _FACE_DOWN])
             at += _SLOT
+            k += 1  # noqa: SIM113
     if t.skirmish_result >= 0:
         first, second = t.columns
         ones.append(_BOXED[at + first + 1])

@@ -273,22 +273,29 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
 def _write_board(
     state: GothsSaveTheQueenState, over: bool, at: int, ones: list[Any], pairs: list[Any]
 ) -> int:
-    for cell in range(_CELLS):
-        if state.barricade[cell]:
-            _one(at, ones)
-        for each in range(_CLANS):
-            if state.position[each] == cell:
-                _one(at + 1 + each, ones)
-                break
-        if OBJECTIVE_BASE <= cell < OBJECTIVE_BASE + 3:
-            slot = cell - OBJECTIVE_BASE
-            revealed = state.revealed_objectives >> slot & 1
-            if revealed or over:
-                _one(at + 1 + _CLANS + _OBJECTIVE_SLOT[state.objectives[slot]], ones)
-            if revealed:
-                _one(at + _BOARD_RECORD - 1, ones)
-        at += _BOARD_RECORD
-    return at
+    # Cell by cell as the view lists them, but each part read once where it is, not tested at
+    # every cell: the barricades walked in place, each clan's cell (the first clan named where
+    # both stand), the three objective cells.
+    record = at
+    for blocked in state.barricade:
+        if blocked:
+            _one(record, ones)
+        record += _BOARD_RECORD
+    taken = -1
+    for each in range(_CLANS):
+        cell = state.position[each]
+        if 0 <= cell < _CELLS and cell != taken:
+            _one(at + cell * _BOARD_RECORD + 1 + each, ones)
+            if taken < 0:
+                taken = cell
+    for slot in range(3):
+        record = at + (OBJECTIVE_BASE + slot) * _BOARD_RECORD
+        revealed = state.revealed_objectives >> slot & 1
+        if revealed or over:
+            _one(record + 1 + _CLANS + _OBJECTIVE_SLOT[state.objectives[slot]], ones)
+        if revealed:
+            _one(record + _BOARD_RECORD - 1, ones)
+    return at + _CELLS * _BOARD_RECORD
 
 
 def _write_clan(
@@ -330,9 +337,11 @@ def _write_clan(
     _one(at + (0 if state.catapult[clan] else 1), ones)
     at += 2
     face_up = state.face_up[clan]
-    for card in range(_CARDS):
-        if face_up >> card & 1:
-            _one(at + card, ones)
+    shown = face_up & ALL_KING_CARDS  # the set bits walked, not every card tested
+    while shown:
+        low = shown & -shown
+        _one(at + low.bit_length() - 1, ones)
+        shown ^= low
     at += _CARDS
     played = state.played[clan]
     face_down = state.played_back[clan] if played != NONE else 0
