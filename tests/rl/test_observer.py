@@ -5,6 +5,7 @@ error that writes nothing on bad input."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -258,3 +259,24 @@ def test_no_writer_names_a_slot_twice(
                     writer(seen, seat, ones, pairs)
                     slots = ones + pairs[0::2]
                     assert len(set(slots)) == len(slots)
+
+
+# Goths' writer reads each clan's cell once rather than testing every cell: where both clans
+# stand on one cell the view names only the first, and so must the writer; every barricade and
+# revealed objective is written too.
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_goths_writes_two_clans_on_one_cell_as_the_view(players: int) -> None:
+    game = make("goths-save-the-queen", players=players)
+    observer = Observer(game)
+    assert observer.writer is not None
+    checked = 0
+    for state in sampled_states(game, players, every=7):
+        shared: Any = state.clone()
+        shared.position[1] = shared.position[0]
+        shared.barricade[:] = [cell % 2 == 0 for cell in range(len(shared.barricade))]
+        shared.revealed_objectives = 0b101
+        for seat in range(players):
+            expected = observation_tensor(shared.view(seat))
+            assert np.array_equal(observer.observe(shared, seat)[0], expected)
+            checked += 1
+    assert checked

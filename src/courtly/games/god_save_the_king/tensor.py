@@ -22,7 +22,18 @@ from ...core.tensors import (
     TensorLayout,
     Within,
 )
-from .components import DECISION_TEXT, DECLARE, PASS, PUBLIC, PUSH, ROUTE
+from .components import (
+    D_CHALLENGE,
+    D_DECLARE,
+    D_FORM,
+    D_ROUTE,
+    DECISION_TEXT,
+    DECLARE,
+    PASS,
+    PUBLIC,
+    PUSH,
+    ROUTE,
+)
 from .rules import GodSaveTheKingState, Trick
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
@@ -226,8 +237,7 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     at += 1
     ones.append(_BOXED[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
     at += _DECISIONS
-    for s in state.waiting():
-        ones.append(_BOXED[at + s])
+    _waiting(state, over, at, ones)
     at += n
     mine = state.pending_choices[seat]
     if mine is not None:
@@ -288,6 +298,29 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
         if not won >> s & 1:
             won |= 1 << s
             ones.append(_BOXED[at + s])
+
+
+def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: list[Any]) -> None:
+    """``state.waiting()``'s seats, read where they are rather than listed first: the seats of
+    each trick with a formation still open, or those asked the current question that have not
+    answered it (the tests hold the two to the same vector)."""
+    if over or state.is_chance:
+        return
+    decision = state.decision
+    if decision == D_FORM:
+        for t in state.tricks:
+            x, y = t.seats
+            placed = t.placed
+            if placed[0] < 3:
+                ones.append(_BOXED[at + x])
+            if placed[1] < 3:
+                ones.append(_BOXED[at + y])
+    elif decision in (D_ROUTE, D_DECLARE, D_CHALLENGE):
+        waiting = state.asked & ~state.submitted
+        while waiting:
+            low = waiting & -waiting
+            ones.append(_BOXED[at + low.bit_length() - 1])
+            waiting ^= low
 
 
 def _player(
