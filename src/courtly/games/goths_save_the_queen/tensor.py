@@ -188,6 +188,9 @@ _REVEALED: Final = _CARDS + _CHARACTERS + _ORDERS + 1
 # A clan's figurines on the board and in reserve as fractions of the layout's 3, built once: the
 # same floats as the division, appended without a float made and freed a call.
 _ARMY_THIRDS: Final[list[Any]] = [army / 3 for army in range(ARMY_SIZE + 1)]
+# How many King cards a mask of them holds: int.bit_count is no compiled primitive (a method
+# looked up and called each time), a list read is.
+_CARDS_IN: Final[list[int]] = [bin(mask).count("1") for mask in range(ALL_KING_CARDS + 1)]
 
 
 def _one(slot: int, ones: list[Any]) -> None:
@@ -351,7 +354,7 @@ def _write_clan(
     if face_down and _BACK_SLOT[face_down] >= 0:
         _one(at + _BACK_SLOT[face_down], ones)
     at += _BACKS
-    hand_size = 0 if solo else (ALL_KING_CARDS & ~face_up).bit_count() - (played != NONE)
+    hand_size = 0 if solo else _CARDS_IN[ALL_KING_CARDS & ~face_up] - (played != NONE)
     if hand_size:
         pairs.append(_BOXED[at])
         pairs.append(hand_size / 8)
