@@ -672,8 +672,12 @@ class GodSaveTheKingState(State):
             owner = KING_OWNER[c]
             if owner >= 0 and self.active[owner]:
                 rival = by
-                if t is not None and owner in t.seats:
-                    rival = t.seats[1 - t.seats.index(owner)]
+                if t is not None:
+                    x, y = t.seats
+                    if owner == x:
+                        rival = y
+                    elif owner == y:
+                        rival = x
                 losers.append((owner, rival))
                 self._remove_face_up(t, c)
         if not losers:
@@ -685,7 +689,7 @@ class GodSaveTheKingState(State):
         """Move a revealed King to the removed area, face up (it is never collected)."""
         source = len(self.history)  # (a King just drawn, unless it lies in the formation)
         if t is not None:
-            for side in (0, 1):
+            for side in range(2):
                 formation = t.formations[side]
                 for k in range(3):
                     if formation[k] == card:
@@ -700,7 +704,14 @@ class GodSaveTheKingState(State):
 
     def _open_route_window(self, t: Trick) -> None:
         per_hand = self.tables.routes_per_hand
-        eligible = [s for s in t.seats if self.routes_used[s] < per_hand]
+        # The seats one by one: compiled, a loop over the seats' tuple boxes it anew.
+        x, y = t.seats
+        routes_used = self.routes_used
+        eligible: list[int] = []
+        if routes_used[x] < per_hand:
+            eligible.append(x)
+        if routes_used[y] < per_hand:
+            eligible.append(y)
         if eligible:
             self._ask(D_ROUTE, eligible, self.tables.route_legal)
         else:
@@ -714,7 +725,7 @@ class GodSaveTheKingState(State):
         t = self.tricks[self.current_trick]
         chosen = self._reveal_choices()
         queue: list[tuple[int, int]] = []
-        for side in (0, 1):  # GSK-14: resolved in priority order
+        for side in range(2):  # GSK-14: resolved in priority order
             a = chosen[t.seats[side]]
             if a is not None and a.kind == ROUTE:
                 queue.append((side, a.slot))
@@ -760,7 +771,8 @@ class GodSaveTheKingState(State):
     def _declarations_made(self) -> None:
         t = self.tricks[self.current_trick]
         chosen = self._reveal_choices()
-        declared = [_rank_of(chosen[s]) for s in t.seats]
+        x, y = t.seats
+        declared = [_rank_of(chosen[x]), _rank_of(chosen[y])]
         t.declared = declared
         if declared[0] == declared[1]:
             if t.redeclarations < self.tables.max_redeclare:
@@ -769,7 +781,7 @@ class GodSaveTheKingState(State):
                 return
             # GSK-7: still tied: a void trick, each takes his own cards; no challenge.
             t.void = True
-            for side in (0, 1):
+            for side in range(2):
                 self._take(t, side, side)
             t.step = T_DONE
             return
@@ -857,7 +869,7 @@ class GodSaveTheKingState(State):
         own = 1 << owner
         looks = collector != owner and not self.tables.private_piles
         seen: list[Card] | None = None  # what the collector looks at (made at the first)
-        for k in (0, 1, 2):
+        for k in range(3):  # (compiled, a loop over a tuple literal builds the tuple)
             c = formation[k]
             if c is None:
                 continue
@@ -892,11 +904,11 @@ class GodSaveTheKingState(State):
         """A participant was eliminated: the other collects (GSK-11), or nobody if both fell."""
         if t.routes_to_resolve:
             t.routes_to_resolve = []  # (a clone may share the list: never changed in place)
-        alive = [side for side in (0, 1) if self.active[t.seats[side]]]
+        alive = [side for side in range(2) if self.active[t.seats[side]]]
         if len(alive) == 1:
             self._collect(t, alive[0])
         elif not alive:
-            for side in (0, 1):
+            for side in range(2):
                 for k in range(3):
                     c = t.formations[side][k]
                     if c is not None:
