@@ -105,7 +105,9 @@ class Trick:
         self.step = T_FORM
         self.columns = (0, 0)  # for side 0: +1 won, 0 draw, -1 lost (column 1, column 2)
         self.skirmish_result = -1  # the side that won the skirmishes, PUSH, or -1 before T2
-        self.routes_to_resolve: list[tuple[int, int]] = []  # (router's side, target slot)
+        # (router's side, target slot). It and ``declared`` are replaced whole, never changed in
+        # place, so a clone shares them with its original.
+        self.routes_to_resolve: list[tuple[int, int]] = []
         self.declared = [0, 0]  # the last declared ranks (0: none yet)
         self.redeclarations = 0
         self.blind_winner = -1  # the side that won the blind skirmish
@@ -133,8 +135,10 @@ class Trick:
         self.columns = (0, 0)
         self.skirmish_result = -1
         if self.routes_to_resolve:
-            self.routes_to_resolve.clear()
-        self.declared[0] = self.declared[1] = 0
+            self.routes_to_resolve = []
+        declared = self.declared
+        if declared[0] or declared[1]:
+            self.declared = [0, 0]
         self.redeclarations = 0
         self.blind_winner = -1
         self.challenge_answer = -1
@@ -151,8 +155,8 @@ class Trick:
         other.step = self.step
         other.columns = self.columns
         other.skirmish_result = self.skirmish_result
-        other.routes_to_resolve = self.routes_to_resolve.copy()
-        other.declared = self.declared.copy()
+        other.routes_to_resolve = self.routes_to_resolve  # (both replaced, never changed)
+        other.declared = self.declared
         other.redeclarations = self.redeclarations
         other.blind_winner = self.blind_winner
         other.challenge_answer = self.challenge_answer
@@ -668,8 +672,12 @@ class GodSaveTheKingState(State):
             owner = KING_OWNER[c]
             if owner >= 0 and self.active[owner]:
                 rival = by
-                if t is not None and owner in t.seats:
-                    rival = t.seats[1 - t.seats.index(owner)]
+                if t is not None:
+                    x, y = t.seats
+                    if owner == x:
+                        rival = y
+                    elif owner == y:
+                        rival = x
                 losers.append((owner, rival))
                 self._remove_face_up(t, c)
         if not losers:
@@ -681,7 +689,7 @@ class GodSaveTheKingState(State):
         """Move a revealed King to the removed area, face up (it is never collected)."""
         source = len(self.history)  # (a King just drawn, unless it lies in the formation)
         if t is not None:
-            for side in (0, 1):
+            for side in range(2):
                 formation = t.formations[side]
                 for k in range(3):
                     if formation[k] == card:
@@ -696,7 +704,14 @@ class GodSaveTheKingState(State):
 
     def _open_route_window(self, t: Trick) -> None:
         per_hand = self.tables.routes_per_hand
-        eligible = [s for s in t.seats if self.routes_used[s] < per_hand]
+        # The seats one by one: compiled, a loop over the seats' tuple boxes it anew.
+        x, y = t.seats
+        routes_used = self.routes_used
+        eligible: list[int] = []
+        if routes_used[x] < per_hand:
+            eligible.append(x)
+        if routes_used[y] < per_hand:
+            eligible.append(y)
         if eligible:
             self._ask(D_ROUTE, eligible, self.tables.route_legal)
         else:
@@ -710,7 +725,7 @@ class GodSaveTheKingState(State):
         t = self.tricks[self.current_trick]
         chosen = self._reveal_choices()
         queue: list[tuple[int, int]] = []
-        for side in (0, 1):  # GSK-14: resolved in priority order
+        for side in range(2):  # GSK-14: resolved in priority order
             a = chosen[t.seats[side]]
             if a is not None and a.kind == ROUTE:
                 queue.append((side, a.slot))
@@ -725,7 +740,9 @@ class GodSaveTheKingState(State):
         if not t.routes_to_resolve:
             self._after_routes(t)
             return
-        side, slot = t.routes_to_resolve.pop(0)
+        queue = t.routes_to_resolve
+        side, slot = queue[0]
+        t.routes_to_resolve = queue[1:]  # (a clone may share the list: never changed in place)
         router = t.seats[side]
         self.routes_used[router] += 1
         target = 1 - side
@@ -754,7 +771,8 @@ class GodSaveTheKingState(State):
     def _declarations_made(self) -> None:
         t = self.tricks[self.current_trick]
         chosen = self._reveal_choices()
-        declared = [_rank_of(chosen[s]) for s in t.seats]
+        x, y = t.seats
+        declared = [_rank_of(chosen[x]), _rank_of(chosen[y])]
         t.declared = declared
         if declared[0] == declared[1]:
             if t.redeclarations < self.tables.max_redeclare:
@@ -763,7 +781,7 @@ class GodSaveTheKingState(State):
                 return
             # GSK-7: still tied: a void trick, each takes his own cards; no challenge.
             t.void = True
-            for side in (0, 1):
+            for side in range(2):
                 self._take(t, side, side)
             t.step = T_DONE
             return
@@ -851,7 +869,7 @@ class GodSaveTheKingState(State):
         own = 1 << owner
         looks = collector != owner and not self.tables.private_piles
         seen: list[Card] | None = None  # what the collector looks at (made at the first)
-        for k in (0, 1, 2):
+        for k in range(3):  # (compiled, a loop over a tuple literal builds the tuple)
             c = formation[k]
             if c is None:
                 continue
@@ -884,12 +902,13 @@ class GodSaveTheKingState(State):
 
     def _interrupt(self, t: Trick) -> None:
         """A participant was eliminated: the other collects (GSK-11), or nobody if both fell."""
-        t.routes_to_resolve.clear()
-        alive = [side for side in (0, 1) if self.active[t.seats[side]]]
+        if t.routes_to_resolve:
+            t.routes_to_resolve = []  # (a clone may share the list: never changed in place)
+        alive = [side for side in range(2) if self.active[t.seats[side]]]
         if len(alive) == 1:
             self._collect(t, alive[0])
         elif not alive:
-            for side in (0, 1):
+            for side in range(2):
                 for k in range(3):
                     c = t.formations[side][k]
                     if c is not None:
@@ -921,8 +940,10 @@ class GodSaveTheKingState(State):
         set_aside: list[Card] = []
         active = self.active
         journal = self._journal
-        while queue:
-            s, by = queue.pop(0)
+        at_pair = 0
+        while at_pair < len(queue):  # (read in order, never popped from the front)
+            s, by = queue[at_pair]
+            at_pair += 1
             if not active[s]:
                 continue
             active[s] = False
@@ -950,13 +971,14 @@ class GodSaveTheKingState(State):
                 journal.pile_removed(s)
             self.removed += hand
             self.removed_knowers += [1 << s] * len(hand)
-            self.hands[s] = []
             self.removed += pile
             self.removed_knowers += knowers
             if self._knowledge is not None:
                 set_aside += [c for c, m in zip(pile, knowers, strict=True) if m != PUBLIC]
-            self.piles[s] = []
-            self.pile_knowers[s] = []
+            # Emptied in place: a state's hands and piles are its own (a copy copies them).
+            hand.clear()
+            pile.clear()
+            knowers.clear()
             self._legal[s] = ()
         self.last_eliminated = tuple(out)
         if self.players_left <= 1:
@@ -982,7 +1004,9 @@ class GodSaveTheKingState(State):
         self.is_chance = False
         self.to_move = ()
         self.decision = D_NONE
-        self._legal = [()] * self.num_players
+        legal = self._legal
+        for s in range(self.num_players):
+            legal[s] = ()
         # The game is over: every card is shown (the final table is its summary), and every
         # event of the log with it (as _reveal_event would, for all of them at once).
         self._reveal_all()
@@ -1030,23 +1054,32 @@ class GodSaveTheKingState(State):
                     knowers[at] |= bit
                 if self._knowledge is not None:
                     self._learn_seen_by(s, self.piles[s])
-        eliminated = [owner for _, _, owner in found]
-        if found and self._eliminate([(owner, s) for s, _, owner in found]):
-            return
+        eliminated: list[int] = []
+        if found:
+            eliminated = [owner for _, _, owner in found]
+            if self._eliminate([(owner, s) for s, _, owner in found]):
+                return
+        active = self.active
+        hands = self.hands
         for s in range(n):
-            if self.active[s]:
+            if active[s]:
                 if self._journal is not None:
                     self._journal.pile_merged(s)
-                self.hands[s] += self.piles[s]
-                self.hands[s].sort()
-                self.piles[s] = []
-                self.pile_knowers[s] = []
+                # Emptied in place: a state's piles are its own (a copy copies them).
+                pile = self.piles[s]
+                hand = hands[s]
+                hand += pile
+                hand.sort()
+                pile.clear()
+                self.pile_knowers[s].clear()
         if self._knowledge is not None:
             self._learn_new_hand()
-        few = [s for s in range(n) if self.active[s] and len(self.hands[s]) < 3]
+        few = [s for s in range(n) if active[s] and len(hands[s]) < 3]
         if few and self._eliminate([(s, -1) for s in few]):
             return
-        self.routes_used = [0] * n
+        routes_used = self.routes_used
+        for s in range(n):
+            routes_used[s] = 0
         self.hand_number += 1
         if eliminated or few:
             self._relabel_after_hand(eliminated + few)
