@@ -373,6 +373,61 @@ def test_last_moves_animations_switch_and_a_caution_before_a_fatal_move(
     photograph(page, "last-moves")
 
 
+def test_a_caution_stands_while_another_seat_lays_a_card_at_the_same_time(
+    new_page: Callable[..., Page], server: Server
+) -> None:
+    """God Save The King's formations are laid at the same time: the question asked before a
+    fatal move stays up when the other player lays a card meanwhile (a new view), and its answer
+    plays the move in that view."""
+    table = server.ok(
+        "POST",
+        "/api/tables",
+        json={
+            "game": "god-save-the-king",
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+            "seed": 1,
+        },
+    )["id"]
+    tokens = [
+        server.ok("POST", f"/api/tables/{table}/seats/{seat}/join", json={"name": name})["token"]
+        for seat, name in ((0, "Ann"), (1, "Bea"))
+    ]
+    page = new_page()
+    page.goto("/")
+    page.evaluate(
+        "([key, token]) => localStorage.setItem(key, token)",
+        [f"courtly.token.{table}.0", tokens[0]],
+    )
+    page.goto(f"/table/{table}?seat=0")
+    page.locator(READY).first.wait_for()
+    page.locator('.action-buttons button[data-action="form left KS"]').click()
+    dialog = page.get_by_role("alertdialog")
+    dialog.wait_for()
+    asked_at = version(page)
+
+    other = seat_view(server, table, 1, tokens[1])
+    assert other["to_move"] == [0, 1]  # both lay their formations now
+    harmless = next(a for a in other["legal_actions"] if not a.get("caution"))
+    server.ok(
+        "POST",
+        f"/api/tables/{table}/moves",
+        json={"seat": 1, "action": harmless["text"], "version": other["version"]},
+        headers={"Authorization": f"Bearer {tokens[1]}"},
+    )
+    mine = seat_view(server, table, 0, tokens[0])
+    assert mine["version"] > asked_at
+    wait_for_version(page, mine["version"])
+    assert dialog.is_visible()  # the same move, the same warning: the question stands
+    dialog.get_by_role("button", name="Play it anyway").click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page')?.dataset.version) > v",
+        arg=mine["version"],
+    )
+    assert page.locator(".actions [role=alert]").count() == 0
+    after = seat_view(server, table, 0, tokens[0])
+    assert not any(a["text"].startswith("form left") for a in after["legal_actions"])
+
+
 # ---------------------------------------------------------------------------------- replay
 
 

@@ -66,10 +66,19 @@ export function Moves({
     [message.table, message.version, seat, token, transport],
   );
 
-  // A move the game cautions against (it throws the game away) is asked about first; the
-  // question is forgotten with the view it was asked at.
+  // A move the game cautions against (it throws the game away) is asked about first. The
+  // question stands while that move is still this seat's to make with the same warning (another
+  // seat moving at the same time brings a new view, and the answer then plays the move as this
+  // view numbers it); it is forgotten once the move is gone or warned about differently.
   const [asked, setAsked] = useState<{ action: LegalAction; version: number } | null>(null);
-  const confirming = asked !== null && asked.version === message.version ? asked.action : null;
+  const confirming =
+    asked === null
+      ? null
+      : asked.version === message.version
+        ? asked.action
+        : (message.legal_actions.find(
+            (action) => action.text === asked.action.text && action.caution === asked.action.caution,
+          ) ?? null);
   const attempt = (action: LegalAction) => {
     if (waiting) return;
     if (action.caution) setAsked({ action, version: message.version });
