@@ -39,12 +39,14 @@ function App() {
     );
   }, []);
   useEffect(() => {
+    // A rules page titles itself, with its game's name once its rules have come: a title set
+    // here too could land after that one.
+    if (route.page === "rules") return;
     const titles: Record<string, string> = {
       table: "Courtly table",
       hotseat: "Courtly table (hot seat)",
       replay: "Courtly replay",
       review: "Courtly review",
-      rules: "Courtly rules",
       signin: "Sign in to Courtly",
       signup: "Sign up to Courtly",
       account: "Your Courtly account",

@@ -252,7 +252,7 @@ export function RulesPage({ game }: { game: string }) {
   const ready = rules !== null && drawing !== null;
   const missing = useAnchorTarget(ready);
   useEffect(() => {
-    if (rules) document.title = `${rules.title}: rules · Courtly`;
+    document.title = rules ? `${rules.title}: rules · Courtly` : "Courtly rules";
   }, [rules]);
   return (
     <section class="panel rules-page" aria-labelledby="rules-title">
