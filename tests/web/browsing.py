@@ -394,8 +394,10 @@ def create_through_the_form(
 
 def no_horizontal_scroll(page: Page) -> None:
     """The page fits the phone's width once its layout has settled: a chart redraws for a new
-    viewport on the next frames, so the width is read again for up to two seconds."""
-    fits = f"document.documentElement.scrollWidth <= {PHONE['width']}"
+    viewport on the next frames, so the width is read again for up to two seconds. The predicate
+    is a function: Playwright polls a bare expression through eval, which the page's
+    Content-Security-Policy refuses."""
+    fits = f"() => document.documentElement.scrollWidth <= {PHONE['width']}"
     with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below says how wide
         page.wait_for_function(fits, timeout=2000)
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -176,7 +176,7 @@ def test_a_page_in_the_background_is_notified_of_its_turn(
             },
             headers={"Authorization": f"Bearer {tokens[1]}"},
         )
-    page.wait_for_function("window.__notes.length > 0")
+    page.wait_for_function("() => window.__notes.length > 0")
     assert page.evaluate("window.__notes")[0].startswith("Your move")
     expect(page).to_have_title("(Your move) Royal Gambit · Courtly")
     assert page.evaluate("window.__asked") == 0  # granted already: never asked
@@ -196,7 +196,7 @@ def test_the_permission_is_asked_from_the_button_never_on_load(
     expect(button).to_be_visible()
     assert page.evaluate("window.__asked") == 0
     button.click()
-    page.wait_for_function("window.__asked === 1")
+    page.wait_for_function("() => window.__asked === 1")
 
 
 def test_an_administrator_hides_a_line_and_it_leaves_every_page(

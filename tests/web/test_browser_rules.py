@@ -244,20 +244,20 @@ def test_links_within_the_rules_page_and_an_anchor_it_has_not(
     # A rule id in the text goes to its rule on this page, and the address says so.
     section = page.locator("section.rules-section", has=page.locator("#section-2"))
     section.locator("a.rule-link", has_text="RG-19").first.click()
-    page.wait_for_function("location.hash === '#rg-19'")
+    page.wait_for_function("() => location.hash === '#rg-19'")
     assert page.evaluate("document.querySelector(':target')?.id") == "rg-19"
     assert page.locator("#rg-19").inner_text().startswith("RG-19. When reaching the target")
     # So does one in "In short", and one in the contents.
     page.locator(".rules-text a.rule-link", has_text="RG-12").click()
-    page.wait_for_function("location.hash === '#rg-12'")
+    page.wait_for_function("() => location.hash === '#rg-12'")
     page.get_by_role("navigation", name="Contents").get_by_role("link", name="RG-26").click()
-    page.wait_for_function("location.hash === '#rg-26'")
+    page.wait_for_function("() => location.hash === '#rg-26'")
     assert page.locator("#rg-26").is_visible()
     # The defining heading does not link to itself.
     assert page.locator("#rg-26 a.rule-link", has_text="RG-26").count() == 0
     # Back goes back to the rule before: the address is the page's history.
     page.go_back()
-    page.wait_for_function("location.hash === '#rg-12'")
+    page.wait_for_function("() => location.hash === '#rg-12'")
 
     page.goto("/rules/royal-gambit#rg-99")
     page.locator(DRAWN).first.wait_for()

@@ -360,7 +360,7 @@ function OfflineHotSeat({
   shownRef.current = shown;
   useEffect(() => {
     transport.summary().then(
-      (summary) => setCover(people(summary.to_move)[0] ?? 0),
+      (summary) => setCover(people(summary.to_move)[0] ?? persons[0]),
       () => setCover(persons[0]),
     );
   }, [transport]);
@@ -375,7 +375,16 @@ function OfflineHotSeat({
     setCover(next[0]);
   };
   if (shown === null) {
-    const next = cover ?? persons[0];
+    // No cover before the engine says who moves first: a cover naming a guessed seat could be
+    // taken, then swapped for another as soon as that seat's view showed it was not its turn.
+    if (cover === null) {
+      return (
+        <p class="panel" role="status">
+          Dealing the table…
+        </p>
+      );
+    }
+    const next = cover;
     return (
       <HandoverCover
         caption={`Hot seat · ${persons.length} people on this device`}
