@@ -20,13 +20,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import random
-import subprocess
-import sys
 import time
 
 import courtly
+from alternating import alternate, compiled_line
 from courtly import _compiled
 from courtly.agents.ismcts import ISMCTSAgent
 from search import PLAIN, decision_points
@@ -65,21 +63,6 @@ def measure(args: argparse.Namespace) -> dict[str, object]:
     return {"compiled": bool(_compiled.running_compiled()), "rates": rates}
 
 
-def run_elsewhere(source: str, argv: list[str]) -> dict[str, object]:
-    """This script's ``--json`` measure in a fresh interpreter importing ``source``."""
-    environment = dict(os.environ, PYTHONPATH=source)
-    environment.pop("COURTLY_PURE", None)
-    done = subprocess.run(
-        [sys.executable, __file__, "--json", *argv],
-        env=environment,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
-
-
 def rates(run: dict[str, object]) -> dict[str, list[object]]:
     found = run["rates"]
     assert isinstance(found, dict)
@@ -110,16 +93,8 @@ def main() -> None:
     argv = [f"--iterations={args.iterations}", f"--decisions={args.decisions}"]
     argv += [f"--game={game_id}" for game_id in args.game or []]
     argv += [f"--players={players}" for players in args.players or []]
-    here = os.environ.get("PYTHONPATH", "")
-    ours: list[dict[str, object]] = []
-    theirs: list[dict[str, object]] = []
-    for _ in range(args.rounds):
-        ours.append(run_elsewhere(here, argv) if args.baseline else measure(args))
-        if args.baseline:
-            theirs.append(run_elsewhere(args.baseline, argv))
-    print(
-        f"compiled: this {ours[0]['compiled']}, baseline {theirs[0]['compiled'] if theirs else '-'}"
-    )
+    ours, theirs = alternate(__file__, lambda: measure(args), argv, args.baseline, args.rounds)
+    print(compiled_line(ours, theirs))
     print(f"{'game':<26}{'iterations/s, digest':>32}{'baseline':>32}")
     for case in rates(ours[0]):
         baseline = column(theirs, case) if theirs else "-"

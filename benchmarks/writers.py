@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
-import sys
 import time
 
 import courtly
+from alternating import alternate, compiled_line
 from courtly import _compiled
 from courtly.core import play_randomly
 from courtly.core.game import Game, State
@@ -98,21 +96,6 @@ def measure(args: argparse.Namespace) -> dict[str, object]:
     return {"compiled": bool(_compiled.running_compiled()), "costs": costs}
 
 
-def run_elsewhere(source: str, argv: list[str]) -> dict[str, object]:
-    """This script's ``--json`` measure in a fresh interpreter importing ``source``."""
-    environment = dict(os.environ, PYTHONPATH=source)
-    environment.pop("COURTLY_PURE", None)
-    done = subprocess.run(
-        [sys.executable, __file__, "--json", *argv],
-        env=environment,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--states", type=int, default=300, help="states per game and count")
@@ -127,16 +110,8 @@ def main() -> None:
         return
     argv = [f"--states={args.states}", f"--passes={args.passes}"]
     argv += [f"--game={game_id}" for game_id in args.game or []]
-    here = os.environ.get("PYTHONPATH", "")
-    ours: list[dict[str, object]] = []
-    theirs: list[dict[str, object]] = []
-    for _ in range(args.rounds):
-        ours.append(run_elsewhere(here, argv) if args.baseline else measure(args))
-        if args.baseline:
-            theirs.append(run_elsewhere(args.baseline, argv))
-    print(
-        f"compiled: this {ours[0]['compiled']}, baseline {theirs[0]['compiled'] if theirs else '-'}"
-    )
+    ours, theirs = alternate(__file__, lambda: measure(args), argv, args.baseline, args.rounds)
+    print(compiled_line(ours, theirs))
     print(f"{'game':<26}{'floats':>7}{'writer':>13}{'baseline':>13}{'observe':>13}{'baseline':>13}")
     for case in costs(ours[0]):
         line = f"{case:<26}{costs(ours[0])[case][2]:>6.0f}"
