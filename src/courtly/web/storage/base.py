@@ -276,18 +276,20 @@ class Storage(ABC):
             ).all()
         )
 
-    def events(self, session: Transaction, table_id: str, since: int = 0) -> list[StoredEvent]:
-        rows = session.execute(
-            select(
-                EventRow.index,
-                EventRow.actor,
-                EventRow.item,
-                EventRow.chosen_at,
-                EventRow.answer_version,
-            )
-            .where(EventRow.table_id == table_id, EventRow.index >= since)
-            .order_by(EventRow.index)
-        ).all()
+    def events(
+        self, session: Transaction, table_id: str, since: int = 0, until: int | None = None
+    ) -> list[StoredEvent]:
+        """The table's events from index ``since``, up to ``until`` (excluded) if given."""
+        query = select(
+            EventRow.index,
+            EventRow.actor,
+            EventRow.item,
+            EventRow.chosen_at,
+            EventRow.answer_version,
+        ).where(EventRow.table_id == table_id, EventRow.index >= since)
+        if until is not None:
+            query = query.where(EventRow.index < until)
+        rows = session.execute(query.order_by(EventRow.index)).all()
         return [StoredEvent(*row) for row in rows]
 
     def seats(self, session: Transaction, table_id: str) -> list[Seat]:

@@ -121,7 +121,11 @@ class TableCache:
         game = make(stored.game, players=stored.players, **stored.options)
         state = game.new_state()
         answers: dict[tuple[int, int], tuple[str, Answer]] = {}
-        for event in self.storage.events(session, stored.id):
+        # The events the row counts, no more: the row is read unlocked, and a move another
+        # process commits meanwhile is visible to the next statement (PostgreSQL reads what is
+        # committed when each statement starts). The table is then the row's revision, which
+        # catching up compares with the database's to find that move.
+        for event in self.storage.events(session, stored.id, until=stored.version):
             replay_event(state, event, answers)
         return Table(
             id=stored.id,
@@ -174,7 +178,10 @@ class TableCache:
     def refresh(self, table_id: str) -> bool:
         """Catch up with a change another process announced (if the table is loaded here);
         whether anything changed (a process hears its own announcements too)."""
-        table = self._tables.get(table_id)
+        # Looked up under the guard: a table being loaded now may have been read before the
+        # announced change, so the announcement waits for the load and then catches it up.
+        with self._guard:
+            table = self._tables.get(table_id)
         if table is None:
             return False
         with table.lock:
