@@ -7,7 +7,6 @@ from typing import Any, Final
 
 from ...core.game import Game, State
 from ...core.tensors import (
-    ONE,
     SLOT_NUMBERS,
     Choice,
     Each,
@@ -41,6 +40,7 @@ from .components import (
     SOLO,
     SUB_CHOICE,
     WARCHIEF,
+    GothsSaveTheQueenTables,
     back_text,
 )
 from .rules import GothsSaveTheQueenState
@@ -141,13 +141,18 @@ def tensor_layout(game: Game) -> TensorLayout:
 
 
 _BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
-_ONE: Final[Any] = ONE
 
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
 # of its nonzero floats (with the value of each one that is not 1.0), following
 # ``views.observation_of`` field by field (the secrets a seat may not know are read only where
 # that function reads them).
+#
+# Each part of the observation is built once, as the tuple of its slots (and values) for every
+# value of the state's fields it shows, and a call extends the lists by a few such tuples where
+# it would append slot by slot: an append is a call, a bounds check and a reference count, and
+# the observer of a learner writes at every step. What a player count fixes is in a _Layout,
+# what the game's tables fix (its seats, King card backs and safety cap) in a _Pieces.
 #
 # Each table below is indexed as ``views`` indexes its word tuple, so a code the state holds maps
 # to the slot of the word the view would write (-1: a word the layout does not list).
@@ -157,19 +162,12 @@ def _slots(words: tuple[str, ...], values: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(values.index(word) if word in values else -1 for word in words)
 
 
-_CLAN_SLOT: Final = _slots(CLAN_KEYS, CLAN_KEYS)
-_ROLE_SLOT: Final = _slots(ROLES, ROLES)
-_CELL_SLOT: Final = _slots(CELL_NAMES, CELL_NAMES)
-_OBJECTIVE_SLOT: Final = _slots(OBJECTIVE_NAMES, OBJECTIVE_NAMES)
-_FOG_SLOT: Final = _slots(FOG_NAMES, FOG_NAMES)
-_FOG_STATE_SLOT: Final = _slots(FOG_STATE_NAMES, FOG_STATE_NAMES)
 _ORDER_SLOT: Final = _slots(ORDER_WORDS, ORDERS)
 _PHASE_SLOT: Final = _slots(("setup", "setup", "kings", "orders", "", "over"), PHASES)
 _CHOICE_PHASE_SLOT: Final = _slots(CHOICE_KEYS, PHASES)
 # A King card's back (a bit per character) as its slot among BACKS.
 _BACK_SLOT: Final = _slots(tuple(back_text(back) for back in range(16)), BACKS)
 
-_FRONT: Final[tuple[int, ...]] = FRONT  # indexed by a variable: kept one tuple
 _CLANS: Final = len(CLAN_KEYS)
 _ROLES: Final = len(ROLES)
 _CELLS: Final = len(CELL_NAMES)
@@ -185,25 +183,310 @@ _FOG_STATES: Final[int] = len(FOG_STATE_NAMES)
 _ORDERS: Final[int] = len(ORDERS)
 _MINE: Final = 8 * _KING_CARD + _KING_CARD + _ORDERS + 3 * _OBJECTIVES + _FOGS
 _REVEALED: Final = _CARDS + _CHARACTERS + _ORDERS + 1
-# A clan's figurines on the board and in reserve as fractions of the layout's 3, built once: the
-# same floats as the division, appended without a float made and freed a call.
-_ARMY_THIRDS: Final[list[Any]] = [army / 3 for army in range(ARMY_SIZE + 1)]
 # How many King cards a mask of them holds: int.bit_count is no compiled primitive (a method
 # looked up and called each time), a list read is.
 _CARDS_IN: Final[list[int]] = [bin(mask).count("1") for mask in range(ALL_KING_CARDS + 1)]
 
+# The codes the tuples are indexed by, each several fields of the state in one int:
+# the phase: the state's phase, or past the phases the sub-choice it waits for;
+_CHOICE_CODES: Final = len(_PHASE_SLOT)
+_PHASE_CODES: Final = _CHOICE_CODES + len(CHOICE_KEYS)
+# a clan's standing: its cell, whether its catapult is active, whether its order is given and
+# its solo chief's last character (none: 0, else the character + 1);
+_LAST_CHARACTERS: Final = 1 + _CHARACTERS
+_STANDINGS: Final = _CELLS * 2 * 2 * _LAST_CHARACTERS
+# a clan's last reveal: its King card (none: 0, else the card + 1), its order, its success;
+_LAST_CARDS: Final = 1 + _CARDS
+_LAST_ORDERS: Final = len(ORDER_WORDS)
+# a clan's numbers: its figurines on the board, the cards in its King's hand;
+_HAND_SIZES: Final = 1 + _CARDS
+# a King's hand: the cards he holds (a bit per card) and the one he laid (none: 0, else + 1).
+_PLAYED_CODES: Final = 1 + _CARDS
 
-def _one(slot: int, ones: list[Any]) -> None:
-    ones.append(_BOXED[slot])
+
+def _boxed(slots: list[int]) -> tuple[Any, ...]:
+    """Slots as the prebuilt ints the writer appends."""
+    return tuple([_BOXED[slot] for slot in slots])
 
 
-def _write_king_card(at: int, card: int, back: int, ones: list[Any], pairs: list[Any]) -> None:
-    """A King card as its King sees it: its name, its character and its back."""
-    _one(at + card, ones)
-    _one(at + _CARDS + _FRONT[card], ones)
-    back_slot = _BACK_SLOT[back]
-    if back_slot >= 0:
-        _one(at + _CARDS + _CHARACTERS + back_slot, ones)
+def _pairs(slots_and_values: list[tuple[int, float]]) -> tuple[Any, ...]:
+    """(slot, value) pairs in a row, the slots as the prebuilt ints."""
+    flat: list[Any] = []
+    for slot, value in slots_and_values:
+        flat.append(_BOXED[slot])
+        flat.append(value)
+    return tuple(flat)
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of a mask, the lowest first."""
+    return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
+
+
+class _ClanRecord:
+    """One clan's record in the layout's ``clans`` (``views._clan_entry``) and in its
+    ``last_reveal``, with a tuple for every value of the fields that change during the game."""
+
+    def __init__(self, players: int, at: int, revealed_at: int) -> None:
+        self.at = at
+        cell_at = at + 1 + 2 * players  # past its solo flag and its King's and Warchief's seats
+        army_at = cell_at + _CELLS
+        catapult_at = army_at + 2
+        face_up_at = catapult_at + 2
+        self.face_down_at = face_up_at + _CARDS
+        hand_at = self.face_down_at + _BACKS
+        given_at = hand_at + 1
+        looked_at_at = given_at + 1
+        last_character_at = looked_at_at + 3
+        self.fog_at = last_character_at + _CHARACTERS
+        standings: list[tuple[Any, ...]] = []
+        for code in range(_STANDINGS):
+            rest, last = divmod(code, _LAST_CHARACTERS)
+            rest, given = divmod(rest, 2)
+            cell, active = divmod(rest, 2)
+            slots = [cell_at + cell, catapult_at + (0 if active else 1)]
+            if given:
+                slots.append(given_at)
+            if last:
+                slots.append(last_character_at + last - 1)
+            standings.append(_boxed(slots))
+        self.standings = standings
+        """By the clan's standing code: its cell, catapult, order given, last character."""
+        self.numbers = [
+            _pairs(
+                [
+                    (army_at + reserve, count / 3)
+                    for reserve, count in enumerate((army, ARMY_SIZE - army))
+                    if count
+                ]
+                + ([(hand_at, hand / 8)] if hand else [])
+            )
+            for army in range(ARMY_SIZE + 1)
+            for hand in range(_HAND_SIZES)
+        ]
+        """By the figurines on the board and the cards in the King's hand (``_HAND_SIZES`` a
+        figurine): them, the reserve, each a fraction of 3, and the hand, a fraction of 8."""
+        self.face_up = [
+            _boxed([face_up_at + card for card in _bits(cards)])
+            for cards in range(ALL_KING_CARDS + 1)
+        ]
+        """By the King cards face up (a bit per card)."""
+        self.looked_at = [
+            _pairs(
+                [(looked_at_at + nth, slot / 2) for nth, slot in enumerate(_bits(looked)) if slot]
+            )
+            for looked in range(8)
+        ]
+        """By the Objectives looked at (a bit per slot): the slots listed in turn, each a
+        fraction of 2 (the first Objective's 0 writes nothing)."""
+        revealed: list[tuple[Any, ...]] = []
+        for code in range(_LAST_CARDS * _LAST_ORDERS * 2):
+            rest, success = divmod(code, 2)
+            card_code, order = divmod(rest, _LAST_ORDERS)
+            slots = []
+            if card_code:
+                card = card_code - 1
+                slots += [revealed_at + card, revealed_at + _CARDS + FRONT[card]]
+            if _ORDER_SLOT[order] >= 0:
+                slots.append(revealed_at + _CARDS + _CHARACTERS + _ORDER_SLOT[order])
+            if success:
+                slots.append(revealed_at + _REVEALED - 1)
+            revealed.append(_boxed(slots))
+        self.revealed = revealed
+        """By the clan's last reveal code: its King card, its order and its success."""
+
+
+class _Layout:
+    """Where one player count's layout puts each part of the observation, with the tuples of
+    the parts that no option changes."""
+
+    def __init__(self, players: int) -> None:
+        self.turn = players + _CLANS + _ROLES + players * (_CLANS + _ROLES)
+        initiative_at = self.turn + 1
+        phase_at = initiative_at + _CLANS
+        self.waiting_for = phase_at + _PHASES
+        self.board = self.waiting_for + players
+        clans_at = self.board + _CELLS * _BOARD_RECORD
+        clan_size = 1 + 2 * players + _CELLS + 2 + 2 + _CARDS + _BACKS + 1 + 1 + 3
+        clan_size += _CHARACTERS + _FOG_STATES + _FOGS + 1
+        self.mine = clans_at + _CLANS * clan_size
+        reconnaissance_at = self.mine + 9 * _KING_CARD + _ORDERS
+        self.reconnaissance = [
+            _boxed([reconnaissance_at + slot * _OBJECTIVES + kind for kind in range(_OBJECTIVES)])
+            for slot in range(3)
+        ]
+        """By Objective slot, then by its kind (as the board's): what a reconnaissance showed."""
+        fog_token_at = reconnaissance_at + 3 * _OBJECTIVES
+        self.fog_tokens = _boxed([fog_token_at + token for token in range(_FOGS)])
+        """By token (as the Objectives' kinds): the Fog token the Warchief peeked at."""
+        self.last_turn = self.mine + _MINE
+        winner_at = self.last_turn + 1 + _CLANS * _REVEALED
+        self.clans = [
+            _ClanRecord(players, clans_at + clan * clan_size, self.last_turn + 1 + clan * _REVEALED)
+            for clan in range(_CLANS)
+        ]
+        course: list[tuple[Any, ...]] = []
+        for initiative in range(_CLANS):
+            for code in range(_PHASE_CODES):
+                if code < _CHOICE_CODES:
+                    phase = _PHASE_SLOT[code]
+                else:
+                    phase = _CHOICE_PHASE_SLOT[code - _CHOICE_CODES]
+                slots = [initiative_at + initiative]
+                if phase >= 0:
+                    slots.append(phase_at + phase)
+                course.append(_boxed(slots))
+        self.course = course
+        """By the initiative and the phase code: their slots."""
+        armies: list[tuple[Any, ...]] = []
+        for cells in range(_CELLS * _CELLS):
+            ostrogoths, visigoths = divmod(cells, _CELLS)
+            slots = [self.board + ostrogoths * _BOARD_RECORD + 1]
+            if visigoths != ostrogoths:  # a cell names its first clan only, as the view does
+                slots.append(self.board + visigoths * _BOARD_RECORD + 2)
+            armies.append(_boxed(slots))
+        self.armies = armies
+        """By the Ostrogoths' cell then the Visigoths': the army on each cell."""
+        self.objectives = [
+            tuple(
+                [
+                    _boxed(
+                        [record + 1 + _CLANS + kind]
+                        + ([record + _BOARD_RECORD - 1] if shown else [])
+                    )
+                    for kind in range(_OBJECTIVES)
+                ]
+            )
+            for record in [
+                self.board + (OBJECTIVE_BASE + slot) * _BOARD_RECORD for slot in range(3)
+            ]
+            for shown in range(2)
+        ]
+        """By Objective slot and whether it is revealed, then by its kind (read as the view
+        reads a word, a code below 0 counting from the end): the kind, and the flag."""
+        self.orders = [
+            _boxed([self.mine + 9 * _KING_CARD + slot] if slot >= 0 else []) for slot in _ORDER_SLOT
+        ]
+        """By a Warchief's order: its slot in ``mine`` (none before he gives one)."""
+        self.winners = [
+            _boxed([winner_at + (_CLANS if outcome == DRAW else outcome)])
+            for outcome in range(_CLANS + 1)
+        ]
+        """By the winner (a clan, or DRAW): its slot."""
+
+
+_LAYOUTS: Final[dict[int, _Layout]] = {}
+
+
+class _Pieces:
+    """The writer's tuples for one game's tables: the slots each seat fixes, the turn
+    counters, and the King hands (built as they are met)."""
+
+    def __init__(self, state: GothsSaveTheQueenState) -> None:
+        tables = state.tables
+        players = state.num_players
+        layout = _LAYOUTS.get(players)
+        if layout is None:
+            layout = _LAYOUTS[players] = _Layout(players)
+        self.layout = layout
+        self.clan_of = list(tables.clan_of)
+        self.role_of = list(tables.role_of)
+        self.solo = list(tables.solo)
+        self.reconnoitring = [reconnoitring_clan(state, seat) for seat in range(players)]
+        """By seat: the clan whose reconnaissance it keeps in mind (NONE: none)."""
+        # Every seat's clan and role, and each clan's solo flag and chiefs.
+        fixed: list[int] = []
+        for other in range(players):
+            at = players + _CLANS + _ROLES + other * (_CLANS + _ROLES)
+            fixed += [at + tables.clan_of[other], at + _CLANS + tables.role_of[other]]
+        for clan in range(_CLANS):
+            at = layout.clans[clan].at
+            king = tables.king_seat[clan]
+            warchief = tables.warchief_seat[clan]
+            if tables.solo[clan]:
+                fixed.append(at)
+            elif 0 <= king < players:
+                fixed.append(at + 1 + king)
+            if 0 <= warchief < players:
+                fixed.append(at + 1 + players + warchief)
+        self.seats = [
+            _boxed(
+                [
+                    seat,
+                    players + tables.clan_of[seat],
+                    players + _CLANS + tables.role_of[seat],
+                    *fixed,
+                ]
+            )
+            for seat in range(players)
+        ]
+        """By seat: its seat, clan and role, then the slots above."""
+        safety_cap = float(tables.safety_cap)
+        turns = range(tables.safety_cap + 2)  # the counter reads one past the cap at the end
+        self.turns = [_pairs([(layout.turn, turn / safety_cap)]) for turn in turns]
+        self.last_turns = [_pairs([(layout.last_turn, turn / safety_cap)]) for turn in turns]
+        self.back_slots = [_BACK_SLOT[back] for back in tables.back_of]
+        self.king_hands: list[tuple[Any, ...] | None] = [None] * (
+            (ALL_KING_CARDS + 1) * _PLAYED_CODES
+        )
+        """By the King's hand code: his hand and his face-down card (None: not met yet)."""
+
+    def king_hand(self, held: int, played: int) -> tuple[Any, ...]:
+        """A King's hand (the cards ``held`` but ``played``) and the card he laid face down,
+        each its name, its character and its back."""
+        code = held * _PLAYED_CODES + played + 1
+        hand = self.king_hands[code]
+        if hand is None:
+            mine = self.layout.mine
+            slots: list[int] = []
+            for nth, card in enumerate([card for card in _bits(held) if card != played]):
+                slots += self._king_card(mine + nth * _KING_CARD, card)
+            if played >= 0:
+                slots += self._king_card(mine + 8 * _KING_CARD, played)
+            hand = self.king_hands[code] = _boxed(slots)
+        return hand
+
+    def _king_card(self, at: int, card: int) -> list[int]:
+        slots = [at + card, at + _CARDS + FRONT[card]]
+        back = self.back_slots[card]
+        if back >= 0:
+            slots.append(at + _CARDS + _CHARACTERS + back)
+        return slots
+
+
+class _Met:
+    """The tables of the game written last and their pieces: nearly every call writes a state
+    of the same game as the call before, found by identity."""
+
+    def __init__(self) -> None:
+        self.tables: GothsSaveTheQueenTables | None = None
+        self.pieces: _Pieces | None = None
+
+
+_MET: Final = _Met()
+# The pieces of every game's tables met, by what they are built from: games of the same
+# options share them, and a new game of known options builds nothing.
+_PIECES: Final[dict[tuple[Any, ...], _Pieces]] = {}
+
+
+def _pieces_of(state: GothsSaveTheQueenState) -> _Pieces:
+    tables = state.tables
+    key = (
+        state.num_players,
+        tables.clan_of,
+        tables.role_of,
+        tables.solo,
+        tables.king_seat,
+        tables.warchief_seat,
+        tables.back_of,
+        tables.safety_cap,
+    )
+    pieces = _PIECES.get(key)
+    if pieces is None:
+        pieces = _PIECES[key] = _Pieces(state)
+    _MET.tables = tables
+    _MET.pieces = pieces
+    return pieces
 
 
 def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
@@ -215,210 +498,117 @@ def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -
 
 def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, GothsSaveTheQueenState)
-    tables = state.tables
-    players = state.num_players
-    safety_cap = float(tables.safety_cap)
+    pieces = _MET.pieces
+    if pieces is None or _MET.tables is not state.tables:
+        pieces = _pieces_of(state)
+    layout = pieces.layout
     over = state.is_terminal
-    _one(seat, ones)
-    at = players
-    clan = tables.clan_of[seat]
-    if clan != NONE:
-        _one(at + _CLAN_SLOT[clan], ones)
-    at += _CLANS
-    role = tables.role_of[seat]
-    if role != NONE:
-        _one(at + _ROLE_SLOT[role], ones)
-    at += _ROLES
-    for other in range(players):
-        _one(at + _CLAN_SLOT[tables.clan_of[other]], ones)
-        _one(at + _CLANS + _ROLE_SLOT[tables.role_of[other]], ones)
-        at += _CLANS + _ROLES
+    ones.extend(pieces.seats[seat])
     if state.turn:
-        pairs.append(_BOXED[at])
-        pairs.append(state.turn / safety_cap)
-    at += 1
-    _one(at + _CLAN_SLOT[state.initiative], ones)
-    at += _CLANS
-    if state.phase == SUB_CHOICE:
-        phase = _CHOICE_PHASE_SLOT[state.pending_choice]
-    else:
-        phase = _PHASE_SLOT[state.phase]
-    if phase >= 0:
-        _one(at + phase, ones)
-    at += _PHASES
+        pairs.extend(pieces.turns[state.turn])
+    phase = state.phase
+    if phase == SUB_CHOICE:
+        phase = _CHOICE_CODES + state.pending_choice
+    ones.extend(layout.course[state.initiative * _PHASE_CODES + phase])
+    waiting_for = layout.waiting_for
     for mover in state.to_move:
-        _one(at + mover, ones)
-    at += players
-    at = _write_board(state, over, at, ones, pairs)
-    mine = reconnoitring_clan(state, seat)
-    for each in range(_CLANS):
-        at = _write_clan(state, each, mine, over, at, ones, pairs)
-    _write_mine(state, seat, at, ones, pairs)
-    at += _MINE
-    if state.last_turn:
-        pairs.append(_BOXED[at])
-        pairs.append(state.last_turn / safety_cap)
-        record = at + 1
+        ones.append(_BOXED[waiting_for + mover])
+    _write_board(state, layout, over, ones)
+    mine = pieces.reconnoitring[seat]
+    fog_of_war = state.tables.fog_of_war
+    for clan in range(_CLANS):
+        _write_clan(state, clan, pieces, mine, fog_of_war, over, ones, pairs)
+    clan = pieces.clan_of[seat]
+    role = pieces.role_of[seat]
+    if role == KING:
+        ones.extend(pieces.king_hand(ALL_KING_CARDS & ~state.face_up[clan], state.played[clan]))
+    elif role in (WARCHIEF, SOLO):
+        _write_reconnaissance(state, clan, layout, fog_of_war, ones)
+    last_turn = state.last_turn
+    if last_turn:
+        pairs.extend(pieces.last_turns[last_turn])
         for each in range(_CLANS):
-            card = state.last_played[each]
-            if card >= 0:
-                _one(record + card, ones)
-                _one(record + _CARDS + _FRONT[card], ones)
-            order = _ORDER_SLOT[state.last_orders[each]]
-            if order >= 0:
-                _one(record + _CARDS + _CHARACTERS + order, ones)
-            if state.last_success[each]:
-                _one(record + _REVEALED - 1, ones)
-            record += _REVEALED
-    at += 1 + _CLANS * _REVEALED
-    winner = state.winner
-    if winner != NONE:
-        _one(at + (_CLANS if winner == DRAW else _CLAN_SLOT[winner]), ones)
+            code = (state.last_played[each] + 1) * _LAST_ORDERS + state.last_orders[each]
+            code = code * 2 + (1 if state.last_success[each] else 0)
+            ones.extend(layout.clans[each].revealed[code])
+    if state.winner != NONE:
+        ones.extend(layout.winners[state.winner])
 
 
 def _write_board(
-    state: GothsSaveTheQueenState, over: bool, at: int, ones: list[Any], pairs: list[Any]
-) -> int:
-    # Cell by cell as the view lists them, but each part read once where it is, not tested at
-    # every cell: the barricades walked in place, each clan's cell (the first clan named where
-    # both stand), the three objective cells.
-    record = at
+    state: GothsSaveTheQueenState, layout: _Layout, over: bool, ones: list[Any]
+) -> None:
+    # The barricades walked in place, the two armies in one tuple, the Objectives only once one
+    # shows (or the game is over).
+    record = layout.board
     for blocked in state.barricade:
         if blocked:
-            _one(record, ones)
+            ones.append(_BOXED[record])
         record += _BOARD_RECORD
-    taken = -1
-    for each in range(_CLANS):
-        cell = state.position[each]
-        if 0 <= cell < _CELLS and cell != taken:
-            _one(at + cell * _BOARD_RECORD + 1 + each, ones)
-            if taken < 0:
-                taken = cell
-    for slot in range(3):
-        record = at + (OBJECTIVE_BASE + slot) * _BOARD_RECORD
-        revealed = state.revealed_objectives >> slot & 1
-        if revealed or over:
-            _one(record + 1 + _CLANS + _OBJECTIVE_SLOT[state.objectives[slot]], ones)
-        if revealed:
-            _one(record + _BOARD_RECORD - 1, ones)
-    return at + _CELLS * _BOARD_RECORD
+    position = state.position
+    ones.extend(layout.armies[position[0] * _CELLS + position[1]])
+    revealed = state.revealed_objectives
+    if revealed or over:
+        objectives = state.objectives
+        for slot in range(3):
+            shown = revealed >> slot & 1
+            if shown or over:
+                ones.extend(layout.objectives[slot * 2 + shown][objectives[slot]])
 
 
 def _write_clan(
     state: GothsSaveTheQueenState,
     clan: int,
+    pieces: _Pieces,
     mine: int,
+    fog_of_war: bool,
     over: bool,
-    at: int,
     ones: list[Any],
     pairs: list[Any],
-) -> int:
-    """One record of the layout's ``clans`` (``views._clan_entry``); returns the next slot."""
-    tables = state.tables
-    players = state.num_players
-    # The tables' pairs are fixed-size tuples: read by constant index (indexed by a variable, the
-    # compiled module would box a new tuple at each read).
-    solo = tables.solo[1] if clan else tables.solo[0]
-    if solo:
-        _one(at, ones)
-    at += 1
-    king = tables.king_seat[1] if clan else tables.king_seat[0]
-    if not solo and 0 <= king < players:
-        _one(at + king, ones)
-    at += players
-    warchief = tables.warchief_seat[1] if clan else tables.warchief_seat[0]
-    if 0 <= warchief < players:
-        _one(at + warchief, ones)
-    at += players
-    _one(at + _CELL_SLOT[state.position[clan]], ones)
-    at += _CELLS
-    army = state.army[clan]
-    if army:
-        pairs.append(_BOXED[at])
-        pairs.append(_ARMY_THIRDS[army])
-    if ARMY_SIZE - army:
-        pairs.append(_BOXED[at + 1])
-        pairs.append(_ARMY_THIRDS[ARMY_SIZE - army])
-    at += 2
-    _one(at + (0 if state.catapult[clan] else 1), ones)
-    at += 2
-    face_up = state.face_up[clan]
-    shown = face_up & ALL_KING_CARDS  # the set bits walked, not every card tested
-    while shown:
-        low = shown & -shown
-        _one(at + low.bit_length() - 1, ones)
-        shown ^= low
-    at += _CARDS
-    played = state.played[clan]
-    face_down = state.played_back[clan] if played != NONE else 0
-    if face_down and _BACK_SLOT[face_down] >= 0:
-        _one(at + _BACK_SLOT[face_down], ones)
-    at += _BACKS
-    hand_size = 0 if solo else _CARDS_IN[ALL_KING_CARDS & ~face_up] - (played != NONE)
-    if hand_size:
-        pairs.append(_BOXED[at])
-        pairs.append(hand_size / 8)
-    at += 1
-    if state.orders_given >> clan & 1:
-        _one(at, ones)
-    at += 1
-    looked_at = state.looked_at[clan]
-    position = at
-    for slot in range(3):
-        if looked_at >> slot & 1:
-            if slot:
-                pairs.append(_BOXED[position])
-                pairs.append(slot / 2)
-            position += 1
-    at += 3
-    last = state.solo_last_character[clan]
-    if last >= 0:
-        _one(at + last, ones)
-    at += _CHARACTERS
-    if tables.fog_of_war:
-        _one(at + _FOG_STATE_SLOT[state.fog_state[clan]], ones)
-        token = state.fog[clan]
-        known = (
-            state.fog_state[clan] != FOG_HIDDEN
-            or over
-            or (state.fog_looked_at[clan] and mine == clan)
-        )
-        if known and token >= 0:
-            _one(at + _FOG_STATES + _FOG_SLOT[token], ones)
-        if state.fog_looked_at[clan]:
-            _one(at + _FOG_STATES + _FOGS, ones)
-    return at + _FOG_STATES + _FOGS + 1
-
-
-def _write_mine(
-    state: GothsSaveTheQueenState, seat: int, at: int, ones: list[Any], pairs: list[Any]
 ) -> None:
-    """The layout's ``mine`` (``views._private_entry``): a King's hand and face-down card, a
-    Warchief's order, reconnaissance and peeked Fog token."""
-    tables = state.tables
-    clan = tables.clan_of[seat]
-    role = tables.role_of[seat]
-    if role == KING:
-        played = state.played[clan]
-        record = at
-        held = ALL_KING_CARDS & ~state.face_up[clan]
-        for card in range(_CARDS):
-            if held >> card & 1 and card != played:
-                _write_king_card(record, card, tables.back_of[card], ones, pairs)
-                record += _KING_CARD
-        if played >= 0:
-            _write_king_card(at + 8 * _KING_CARD, played, tables.back_of[played], ones, pairs)
-    elif role in (WARCHIEF, SOLO):
-        at += 9 * _KING_CARD
-        order = state.orders[clan]
-        if order > 0 and _ORDER_SLOT[order] >= 0:
-            _one(at + _ORDER_SLOT[order], ones)
-        at += _ORDERS
-        looked_at = state.looked_at[clan]
+    """One record of the layout's ``clans`` (``views._clan_entry``) but its chiefs (in the
+    seat's fixed slots)."""
+    record = pieces.layout.clans[clan]
+    code = state.position[clan] * 2 + (1 if state.catapult[clan] else 0)
+    code = (code * 2 + (state.orders_given >> clan & 1)) * _LAST_CHARACTERS
+    ones.extend(record.standings[code + state.solo_last_character[clan] + 1])
+    face_up = state.face_up[clan]
+    if face_up:
+        ones.extend(record.face_up[face_up])
+    played = state.played[clan]
+    if played != NONE:
+        back = _BACK_SLOT[state.played_back[clan]]
+        if back >= 0:
+            ones.append(_BOXED[record.face_down_at + back])
+    hand = 0 if pieces.solo[clan] else _CARDS_IN[ALL_KING_CARDS & ~face_up] - (played != NONE)
+    pairs.extend(record.numbers[state.army[clan] * _HAND_SIZES + hand])
+    looked_at = state.looked_at[clan]
+    if looked_at:
+        pairs.extend(record.looked_at[looked_at])
+    if fog_of_war:
+        at = record.fog_at
+        fog_state = state.fog_state[clan]
+        ones.append(_BOXED[at + fog_state])
+        token = state.fog[clan]
+        peeked = state.fog_looked_at[clan]
+        known = fog_state != FOG_HIDDEN or over or (peeked and mine == clan)
+        if known and token >= 0:
+            ones.append(_BOXED[at + _FOG_STATES + token])
+        if peeked:
+            ones.append(_BOXED[at + _FOG_STATES + _FOGS])
+
+
+def _write_reconnaissance(
+    state: GothsSaveTheQueenState, clan: int, layout: _Layout, fog_of_war: bool, ones: list[Any]
+) -> None:
+    """A Warchief's (or solo chief's) part of the layout's ``mine`` (``views._private_entry``):
+    his order, what his reconnaissance showed and his peeked Fog token."""
+    ones.extend(layout.orders[state.orders[clan]])
+    looked_at = state.looked_at[clan]
+    if looked_at:
+        objectives = state.objectives
         for slot in range(3):
             if looked_at >> slot & 1:
-                objective = _OBJECTIVE_SLOT[state.objectives[slot]]
-                _one(at + slot * _OBJECTIVES + objective, ones)
-        at += 3 * _OBJECTIVES
-        if tables.fog_of_war and state.fog_looked_at[clan]:
-            _one(at + _FOG_SLOT[state.fog[clan]], ones)
+                ones.append(layout.reconnaissance[slot][objectives[slot]])
+    if fog_of_war and state.fog_looked_at[clan]:
+        ones.append(layout.fog_tokens[state.fog[clan]])
