@@ -28,6 +28,14 @@
  * leave `out` as it was. The caller checks the state and the seat before (the writer trusts
  * them).
  *
+ * SetFrom(fill, game, players, checked) is the set_from(state, player) of OpenSpiel's observer
+ * (courtly.rl.openspiel's CourtlyObserver), called at every step of a learner, with no Python
+ * frame: when the Courtly state inside the OpenSpiel state (`state.position.state`) is a state of
+ * `game` past its start (a non-empty `history` list) and the player an int in [0, players), it
+ * fills that state's observation with `fill` (a Filler's own steps, with no call between; any
+ * other fill is called). Anything else goes to checked(state, player), with the caller's own
+ * arguments: the observer's Python path, its checks and its errors.
+ *
  * Built by tools/compile.py beside the mypyc modules; courtly.rl.tensors falls back to bincount
  * where it is not built (or is stale, or COURTLY_PURE=1).
  */
