@@ -126,10 +126,10 @@ class Observer:
         self.mark: Mark | None = mark_kernel
         # The C fill bound to one array (None: a Python fill over _fill).
         self.filler_kernel: FillerKernel | None = filler_kernel
+        self._players = game.num_players
         # The class of this game's states, once a state passed _seat_of's full checks: a state
         # of that very class needs no isinstance check of the State ABC (the dearest of them,
         # measured at a tenth of an observation) on later calls.
-        self._players = game.num_players
         self._state_class: type[State] | None = None
 
     def observe(
