@@ -119,12 +119,17 @@ def test_bad_input_raises_and_writes_nothing() -> None:
         (ValueError, (state, 0, observation_out, mask_out.astype(np.int32))),
         (ValueError, (state, 0, list(observation_out), mask_out)),
         (TypeError, (make("royal-gambit", players=3).new_state(), 0, observation_out, mask_out)),
+        (TypeError, (make("kings-court", players=4).new_state(), 0, observation_out, mask_out)),
         (TypeError, (None, 0, observation_out, mask_out)),
     ]
-    for error, arguments in bad_calls:
-        with pytest.raises(error):
-            observer.write(*arguments)  # type: ignore[arg-type]
-        assert (observation_out == 3.0).all() and (mask_out == 3).all()
+    # Refused alike before and after the observer has checked a good state of its game (whose
+    # class it then takes for a state's check).
+    for _ in range(2):
+        for error, arguments in bad_calls:
+            with pytest.raises(error):
+                observer.write(*arguments)  # type: ignore[arg-type]
+            assert (observation_out == 3.0).all() and (mask_out == 3).all()
+        observer.observe(state, 0)
     observer.write(state, np.int64(1), observation_out, None)  # NumPy seats are seats
     assert np.array_equal(observation_out, observation_tensor(state.view(1)))
     assert (mask_out == 3).all()  # no mask asked: none written

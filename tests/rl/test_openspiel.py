@@ -5,6 +5,7 @@ exploitability on a tiny configuration."""
 
 from __future__ import annotations
 
+import inspect
 import pickle
 import random
 from typing import Any
@@ -21,7 +22,7 @@ from courtly.core.errors import IllegalAction
 from courtly.core.events import CHANCE
 from courtly.rl.openspiel import GAME_NAMES, TINY, game_name
 from courtly.rl.recall import decisions_from_history
-from courtly.rl.tensors import observation_tensor
+from courtly.rl.tensors import observation_tensor, set_from_kernel
 
 CASES = [
     (info.id, n) for info in games() if not info.id.startswith("test-") for n in info.player_counts
@@ -628,9 +629,26 @@ def test_the_observation_buffer_is_the_views_vector_for_every_seat(
                 buffer.fill(5.0)
                 observation.set_from(state, np.int64(seat))
                 assert np.array_equal(buffer, expected)
+                buffer.fill(5.0)
+                observation.set_from(state, seat)
+                assert np.array_equal(buffer, expected)
             if state.is_terminal():
                 break
             _play(state, rng, 1)
+
+
+def test_the_observer_sets_from_a_state_in_one_c_call_where_built() -> None:
+    # OpenSpiel's set_from at every step: the C call where the kernels are built, unless
+    # decisions are kept for a perfect-recall tensor; the observer's Python method otherwise.
+    default = pyspiel.load_game(game_name("royal-gambit"))
+    recall = pyspiel.load_game(game_name("royal-gambit"), {"infostate_tensor": "perfect_recall"})
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    observers = [make_observation(default), make_observation(recall, kind)]
+    if set_from_kernel is None:
+        assert all(inspect.ismethod(observer.set_from) for observer in observers)
+    else:
+        assert type(observers[0].set_from) is set_from_kernel
+        assert inspect.ismethod(observers[1].set_from)
 
 
 def test_the_observation_buffer_refuses_bad_players_and_states_writing_nothing() -> None:

@@ -1,7 +1,7 @@
 """The observer's C kernels (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
 bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, the
-filler bound to one array exactly the view's vector, and bad input refused with nothing
-written.
+filler bound to one array exactly the view's vector, OpenSpiel's set_from taking a Courtly state
+to the filler and anything else to the checked path, and bad input refused with nothing written.
 
 Under ``COURTLY_PURE=1`` (or without a build) the library does not use it, so these tests build
 it from its C source into a temporary folder: what they check is always the current source.
@@ -28,10 +28,12 @@ from courtly.rl.tensors import (
     Mark,
     Observer,
     Scatter,
+    SetFromKernel,
     filler_kernel,
     mark_kernel,
     observation_tensor,
     scatter_kernel,
+    set_from_kernel,
     summed,
 )
 from tests.core.test_contract import sampled_states
@@ -42,7 +44,7 @@ CASES = [
 IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
 
 
-def build_kernels(folder: Path) -> tuple[Scatter, Mark, FillerKernel]:
+def build_kernels(folder: Path) -> tuple[Scatter, Mark, FillerKernel, SetFromKernel]:
     """The kernels compiled from their C source into ``folder`` and loaded from there."""
     from setuptools import Distribution, Extension  # type: ignore[import-untyped]
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
@@ -57,16 +59,21 @@ def build_kernels(folder: Path) -> tuple[Scatter, Mark, FillerKernel]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.scatter, module.mark, module.Filler
+    return module.scatter, module.mark, module.Filler, module.SetFrom
 
 
-Kernels = tuple[Scatter, Mark, FillerKernel]
+Kernels = tuple[Scatter, Mark, FillerKernel, SetFromKernel]
 
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> Kernels:
-    if scatter_kernel is not None and mark_kernel is not None and filler_kernel is not None:
-        return scatter_kernel, mark_kernel, filler_kernel  # the build's, in use
+    if (
+        scatter_kernel is not None
+        and mark_kernel is not None
+        and filler_kernel is not None
+        and set_from_kernel is not None
+    ):
+        return scatter_kernel, mark_kernel, filler_kernel, set_from_kernel  # the build's, in use
     return build_kernels(tmp_path_factory.mktemp("scatter"))
 
 
@@ -83,6 +90,11 @@ def mark(kernels: Kernels) -> Mark:
 @pytest.fixture(scope="module")
 def filler(kernels: Kernels) -> FillerKernel:
     return kernels[2]
+
+
+@pytest.fixture(scope="module")
+def set_from(kernels: Kernels) -> SetFromKernel:
+    return kernels[3]
 
 
 @pytest.fixture(params=CASES, ids=IDS)
@@ -273,6 +285,77 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
         observer.filler(np.zeros(observer.size + 1, np.float32))
     with pytest.raises(ValueError, match="dtype float32"):
         observer.filler(np.zeros(observer.size, np.float64))
+
+
+class _Held:
+    """Attributes given by name: a stand-in for OpenSpiel's state and what it holds."""
+
+    def __init__(self, **attributes: object) -> None:
+        self.__dict__.update(attributes)
+
+
+def test_set_from_fills_from_a_state_of_its_game_and_hands_the_rest_to_the_checked_path(
+    filler: FillerKernel, set_from: SetFromKernel
+) -> None:
+    game = object()
+    courtly = _Held(game=game, history=[("a", "move")])
+    spiel_state = _Held(position=_Held(state=courtly))
+    out = np.full(4, 3.0, np.float32)
+    fill = filler(writing([1], [3, 0.5]), out)
+    checked_calls: list[tuple[object, ...]] = []
+
+    def checked(*args: object, **kwargs: object) -> str:
+        checked_calls.append((*args, kwargs))
+        return "checked"
+
+    setter = set_from(fill, game, 3, checked)  # type: ignore[arg-type]
+    calls.clear()
+    for seat in (0, 2):
+        out.fill(9.0)
+        assert setter(spiel_state, seat) is None
+        assert out.tolist() == [0.0, 1.0, 0.0, 0.5]
+    assert calls == [(courtly, 0), (courtly, 2)] and not checked_calls
+    # Anything but a state of the game past its start with an int seat in range: the checked
+    # path, with the caller's own arguments (and its answer or its error).
+    other = _Held(position=_Held(state=_Held(game=object(), history=[1])))
+    fresh = _Held(position=_Held(state=_Held(game=game, history=[])))
+    odd_history = _Held(position=_Held(state=_Held(game=game, history=(1,))))
+    for arguments in [
+        (spiel_state, -1),
+        (spiel_state, 3),
+        (spiel_state, 2**70),
+        (spiel_state, True),
+        (spiel_state, np.int64(1)),
+        (spiel_state, 1.0),
+        (other, 1),
+        (fresh, 1),
+        (odd_history, 1),
+        (courtly, 1),
+        (_Held(position=None), 1),
+        (spiel_state,),
+        (spiel_state, 1, 2),
+    ]:
+        checked_calls.clear()
+        out.fill(9.0)
+        assert setter(*arguments) == "checked"  # type: ignore[arg-type]
+        assert checked_calls == [(*arguments, {})] and (out == 9.0).all()
+    checked_calls.clear()
+    assert setter(spiel_state, player=1) == "checked"  # type: ignore[call-arg]
+    assert checked_calls == [(spiel_state, {"player": 1})]
+    assert calls == [(courtly, 0), (courtly, 2)]
+    # The writer's error is the caller's, the array left as it was.
+    failing = set_from(filler(writing([7], []), out), game, 3, checked)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="outside"):
+        failing(spiel_state, 1)
+    assert (out == 9.0).all()
+    # Any other fill is called with the Courtly state.
+    seen: list[tuple[object, object]] = []
+    setter = set_from(lambda state, seat: seen.append((state, seat)), game, 3, checked)  # type: ignore[arg-type]
+    assert setter(spiel_state, 1) is None and seen == [(courtly, 1)]
+    with pytest.raises(TypeError, match="callable"):
+        set_from(None, game, 3, checked)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="callable"):
+        set_from(fill, game, 3, None)  # type: ignore[arg-type]
 
 
 def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:

@@ -28,6 +28,14 @@
  * leave `out` as it was. The caller checks the state and the seat before (the writer trusts
  * them).
  *
+ * SetFrom(fill, game, players, checked) is the set_from(state, player) of OpenSpiel's observer
+ * (courtly.rl.openspiel's CourtlyObserver), called at every step of a learner, with no Python
+ * frame: when the Courtly state inside the OpenSpiel state (`state.position.state`) is a state of
+ * `game` past its start (a non-empty `history` list) and the player an int in [0, players), it
+ * fills that state's observation with `fill` (a Filler's own steps, with no call between; any
+ * other fill is called). Anything else goes to checked(state, player), with the caller's own
+ * arguments: the observer's Python path, its checks and its errors.
+ *
  * Built by tools/compile.py beside the mypyc modules; courtly.rl.tensors falls back to bincount
  * where it is not built (or is stale, or COURTLY_PURE=1).
  */
@@ -394,30 +402,37 @@ emptied(PyObject *list)
     return PyList_GET_SIZE(list) == 0 ? 0 : PyList_SetSlice(list, 0, PY_SSIZE_T_MAX, NULL);
 }
 
+/* The fill itself: the writer's lists of the seat's observation in `state`, scattered into
+ * the filler's array; -1 with an exception set (and the array as it was) if not. */
+static int
+fill(Filler *self, PyObject *state, PyObject *seat)
+{
+    if (self->writer == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
+        return -1;
+    }
+    if (emptied(self->ones) < 0 || emptied(self->pairs) < 0) {
+        return -1;
+    }
+    PyObject *call[4] = {state, seat, self->ones, self->pairs};
+    PyObject *written = PyObject_Vectorcall(self->writer, call, 4, NULL);
+    if (written == NULL) {
+        return -1;
+    }
+    Py_DECREF(written);
+    return scatter_lists(self->ones, self->pairs, (float *)self->view.buf, self->sums,
+                         self->size);
+}
+
 static PyObject *
 filler_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
-    Filler *self = (Filler *)object;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     if (nargs != 2 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)) {
         PyErr_SetString(PyExc_TypeError, "filler(state, seat) takes 2 positional arguments");
         return NULL;
     }
-    if (self->writer == NULL) {
-        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
-        return NULL;
-    }
-    if (emptied(self->ones) < 0 || emptied(self->pairs) < 0) {
-        return NULL;
-    }
-    PyObject *call[4] = {args[0], args[1], self->ones, self->pairs};
-    PyObject *written = PyObject_Vectorcall(self->writer, call, 4, NULL);
-    if (written == NULL) {
-        return NULL;
-    }
-    Py_DECREF(written);
-    if (scatter_lists(self->ones, self->pairs, (float *)self->view.buf, self->sums,
-                      self->size) < 0) {
+    if (fill((Filler *)object, args[0], args[1]) < 0) {
         return NULL;
     }
     Py_RETURN_NONE;
@@ -475,6 +490,167 @@ static PyTypeObject FillerType = {
     .tp_getset = filler_getset,
 };
 
+/* SetFrom: OpenSpiel's set_from of one observer (see the top of the file). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *fill; /* a Filler (called in C), or any fill(state, seat) */
+    PyObject *game;
+    PyObject *checked;
+    Py_ssize_t players;
+    vectorcallfunc vectorcall;
+} SetFrom;
+
+static PyObject *position_name, *state_name, *history_name, *game_name; /* interned once */
+
+static PyObject *set_from_call(PyObject *self, PyObject *const *args, size_t nargsf,
+                               PyObject *kwnames);
+
+static PyObject *
+set_from_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *fill, *game, *checked;
+    Py_ssize_t players;
+    static char *names[] = {"fill", "game", "players", "checked", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOnO:SetFrom", names, &fill, &game, &players,
+                                     &checked)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(fill) || !PyCallable_Check(checked)) {
+        PyErr_SetString(PyExc_TypeError, "fill and checked must be callable");
+        return NULL;
+    }
+    SetFrom *self = (SetFrom *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->vectorcall = set_from_call;
+    Py_INCREF(fill);
+    self->fill = fill;
+    Py_INCREF(game);
+    self->game = game;
+    Py_INCREF(checked);
+    self->checked = checked;
+    self->players = players;
+    return (PyObject *)self;
+}
+
+static int
+set_from_traverse(SetFrom *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->fill);
+    Py_VISIT(self->game);
+    Py_VISIT(self->checked);
+    return 0;
+}
+
+static int
+set_from_clear(SetFrom *self)
+{
+    Py_CLEAR(self->fill);
+    Py_CLEAR(self->game);
+    Py_CLEAR(self->checked);
+    return 0;
+}
+
+static void
+set_from_dealloc(SetFrom *self)
+{
+    PyObject_GC_UnTrack(self);
+    set_from_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The Courtly state `spiel_state.position.state` if it is a state of `game` with a history
+ * (a new reference), else NULL with no exception set: the checked path takes the call. */
+static PyObject *
+courtly_state_of(PyObject *spiel_state, PyObject *game)
+{
+    PyObject *position = PyObject_GetAttr(spiel_state, position_name);
+    if (position == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *state = PyObject_GetAttr(position, state_name);
+    Py_DECREF(position);
+    if (state == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *state_game = PyObject_GetAttr(state, game_name);
+    int taken = state_game == game;
+    Py_XDECREF(state_game);
+    if (taken) {
+        PyObject *history = PyObject_GetAttr(state, history_name);
+        taken = history != NULL && PyList_CheckExact(history) && PyList_GET_SIZE(history) > 0;
+        Py_XDECREF(history);
+    }
+    if (!taken) {
+        PyErr_Clear();
+        Py_DECREF(state);
+        return NULL;
+    }
+    return state;
+}
+
+static PyObject *
+set_from_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    SetFrom *self = (SetFrom *)object;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (self->fill == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the set_from was cleared");
+        return NULL;
+    }
+    if (nargs == 2 && kwnames == NULL && PyLong_CheckExact(args[1])) {
+        Py_ssize_t seat = PyLong_AsSsize_t(args[1]);
+        if (seat == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+        }
+        else if (seat >= 0 && seat < self->players) {
+            PyObject *state = courtly_state_of(args[0], self->game);
+            if (state != NULL) {
+                if (Py_IS_TYPE(self->fill, &FillerType)) {
+                    int filled = fill((Filler *)self->fill, state, args[1]);
+                    Py_DECREF(state);
+                    if (filled < 0) {
+                        return NULL;
+                    }
+                    Py_RETURN_NONE;
+                }
+                PyObject *call[2] = {state, args[1]};
+                PyObject *filled = PyObject_Vectorcall(self->fill, call, 2, NULL);
+                Py_DECREF(state);
+                return filled;
+            }
+        }
+    }
+    return PyObject_Vectorcall(self->checked, args, nargsf, kwnames);
+}
+
+static PyMemberDef set_from_members[] = {
+    {"fill", T_OBJECT, offsetof(SetFrom, fill), READONLY, "the fill of the observation"},
+    {"checked", T_OBJECT, offsetof(SetFrom, checked), READONLY, "the checked path"},
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(SetFrom, vectorcall), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject SetFromType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "courtly.rl._scatter.SetFrom",
+    .tp_basicsize = sizeof(SetFrom),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "SetFrom(fill, game, players, checked): OpenSpiel's set_from(state, player) by the "
+              "filler for a state of game past its start and a seat in range(players); "
+              "checked(state, player) for the rest.",
+    .tp_new = set_from_new,
+    .tp_dealloc = (destructor)set_from_dealloc,
+    .tp_traverse = (traverseproc)set_from_traverse,
+    .tp_clear = (inquiry)set_from_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(SetFrom, vectorcall),
+    .tp_members = set_from_members,
+};
+
 
 static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
@@ -497,10 +673,15 @@ PyMODINIT_FUNC
 PyInit__scatter(void)
 {
     id_name = PyUnicode_InternFromString("id");
-    if (id_name == NULL) {
+    position_name = PyUnicode_InternFromString("position");
+    state_name = PyUnicode_InternFromString("state");
+    history_name = PyUnicode_InternFromString("history");
+    game_name = PyUnicode_InternFromString("game");
+    if (id_name == NULL || position_name == NULL || state_name == NULL || history_name == NULL ||
+        game_name == NULL) {
         return NULL;
     }
-    if (PyType_Ready(&FillerType) < 0) {
+    if (PyType_Ready(&FillerType) < 0 || PyType_Ready(&SetFromType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&module_definition);
@@ -510,6 +691,12 @@ PyInit__scatter(void)
     Py_INCREF(&FillerType);
     if (PyModule_AddObject(module, "Filler", (PyObject *)&FillerType) < 0) {
         Py_DECREF(&FillerType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&SetFromType);
+    if (PyModule_AddObject(module, "SetFrom", (PyObject *)&SetFromType) < 0) {
+        Py_DECREF(&SetFromType);
         Py_DECREF(module);
         return NULL;
     }

@@ -1,4 +1,5 @@
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,3 +26,15 @@ class Filler:
         out: npt.NDArray[np.float32],
     ) -> None: ...
     def __call__(self, state: State, seat: int, /) -> None: ...
+
+class SetFrom:
+    fill: Callable[[State, int], None]
+    checked: Callable[[Any, int], None]
+    def __init__(
+        self,
+        fill: Callable[[State, int], None],
+        game: object,
+        players: int,
+        checked: Callable[[Any, int], None],
+    ) -> None: ...
+    def __call__(self, state: Any, player: int, /) -> None: ...

@@ -44,6 +44,7 @@ import hashlib
 import json
 import operator
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -54,7 +55,7 @@ from ..core.events import CHANCE
 from ..core.game import Game, State
 from ..core.registry import games, make
 from .recall import Decision, RecallLayout, decisions_from_history
-from .tensors import Observer
+from .tensors import Observer, set_from_kernel
 
 PREFIX = "python_courtly_"
 
@@ -505,13 +506,22 @@ class CourtlyObserver:
         # seat are checked in set_from before it.
         self._fill_now = self.observer.filler(self.now)
         self._players = self.game.num_players
+        # OpenSpiel's set_from, at every step of a learner: with no decisions to keep, one C
+        # call where built, which takes a state of this game past its start and a seat in
+        # range itself and hands anything else to the checked path (no Python frame per step).
+        self.set_from: Callable[[CourtlyState, int], None] = self._set_from
+        if recall is None and set_from_kernel is not None:
+            self.set_from = set_from_kernel(
+                self._fill_now, self.game, self._players, self._set_from
+            )
         # The decisions written last, and how many: a seat's list only grows (a copied state
         # gets its own), so the same list again needs only its new slots written.
         self._written: list[Decision] | None = None
         self._initial: dict[int, npt.NDArray[np.float32]] = {}
         self._slots = 0
 
-    def set_from(self, state: CourtlyState, player: int) -> None:
+    def _set_from(self, state: CourtlyState, player: int) -> None:
+        """``set_from`` in Python: every state and seat, with the observer's checks."""
         courtly = state.position.state
         if courtly.history:
             if type(player) is int and 0 <= player < self._players and courtly.game is self.game:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -48,15 +49,24 @@ FillerKernel = Callable[[TensorWriter, npt.NDArray[np.float32]], Fill]
 and held so it cannot be resized): it clears its own lists, calls the writer and scatters, in
 one call; a writer that raises, or bad lists, leave ``out`` as it was."""
 
+SetFromKernel = Callable[[Fill, Game, int, Callable[[Any, int], None]], Callable[[Any, int], None]]
+"""``SetFrom(fill, game, players, checked)``: OpenSpiel's ``set_from(state, player)`` in one C
+call (:class:`courtly.rl.openspiel.CourtlyObserver`): ``fill(state.position.state, player)``
+(the C filler's own steps, with no call in between, where ``fill`` is one) when that is a state
+of ``game`` past its start and ``player`` an int in ``range(players)``, else ``checked(state,
+player)``, the observer's own path with its checks."""
+
 scatter_kernel: Scatter | None
 mark_kernel: Mark | None
 filler_kernel: FillerKernel | None
+set_from_kernel: SetFromKernel | None
 try:  # built in C by ``make compiled``; not imported when stale or with COURTLY_PURE=1
     from ._scatter import Filler as filler_kernel
+    from ._scatter import SetFrom as set_from_kernel
     from ._scatter import mark as mark_kernel
     from ._scatter import scatter as scatter_kernel
 except ImportError:
-    scatter_kernel = mark_kernel = filler_kernel = None
+    scatter_kernel = mark_kernel = filler_kernel = set_from_kernel = None
 
 
 def observation_shape(game: Game) -> tuple[int]:
@@ -116,6 +126,11 @@ class Observer:
         self.mark: Mark | None = mark_kernel
         # The C fill bound to one array (None: a Python fill over _fill).
         self.filler_kernel: FillerKernel | None = filler_kernel
+        self._players = game.num_players
+        # The class of this game's states, once a state passed _seat_of's full checks: a state
+        # of that very class needs no isinstance check of the State ABC (the dearest of them,
+        # measured at a tenth of an observation) on later calls.
+        self._state_class: type[State] | None = None
 
     def observe(
         self, state: State, seat: int
@@ -229,8 +244,8 @@ class Observer:
     def _seat_of(self, state: State, seat: int) -> int:
         if (
             type(seat) is int
-            and 0 <= seat < self.game.num_players
-            and isinstance(state, State)
+            and 0 <= seat < self._players
+            and type(state) is self._state_class
             and state.game is self.game
         ):
             return seat  # the adapters' every step: checked in the fewest operations
@@ -240,8 +255,9 @@ class Observer:
             raise TypeError(f"expected a state of {self.game!r}, got {state!r}")
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
             raise IllegalAction(f"{seat!r} is not a seat of this game")
-        if not 0 <= seat < self.game.num_players:
+        if not 0 <= seat < self._players:
             raise IllegalAction(f"{seat!r} is not a seat of this game")
+        self._state_class = type(state)
         return int(seat)
 
 
