@@ -169,17 +169,30 @@ _EMPTIED: Final = 2 * _CARD_SLOTS + 1
 _PLAYER: Final = 1 + 4 + 1 + _CARD_SLOTS + 1 + _CARD_SLOTS + _CARD_SLOTS + 1 + 1 + 4
 _DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
 _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
-# The fractions of a count of cards (at most the deck's 52) and of a formation's placed cards,
-# built once: the same floats as the division, appended without a float made and freed a call.
+# The fractions of a count of cards (at most the deck's 52), of a formation's placed cards or a
+# hand's routes (at most 13), of a trick's step (at most T_DONE, 8), built once: the same floats
+# as the division, appended without a float made and freed a call. A hand number, the tricks
+# played and a trick's redeclarations grow with the options (the safety cap, the repeats after
+# a tie): their tables cover the usual games and :func:`_fraction` divides past them.
 _TWENTY_SIXTHS: Final[list[Any]] = [count / 26 for count in range(53)]
 _FIFTY_SECONDS: Final[list[Any]] = [count / 52 for count in range(53)]
-_THIRDS: Final[list[Any]] = [count / 3 for count in range(4)]
+_THIRDS: Final[list[Any]] = [count / 3 for count in range(14)]
+_EIGHTHS: Final[list[Any]] = [count / 8 for count in range(9)]
+_FIFTHS: Final[list[Any]] = [count / 5 for count in range(64)]
+_THIRTEENTHS: Final[list[Any]] = [count / 13 for count in range(64)]
+_HALVES: Final[list[Any]] = [count / 2 for count in range(64)]
+
+
+def _fraction(count: int, table: list[Any], whole: int) -> Any:
+    """``count / whole``, from ``table`` (that fraction's prebuilt floats) where it reaches."""
+    return table[count] if count < len(table) else count / whole
 
 
 def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
+    slots = _BOXED
     for card in cards:
         if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
-            ones.append(_BOXED[at + card])
+            ones.append(slots[at + card])
 
 
 def _known(
@@ -188,14 +201,15 @@ def _known(
     """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
     further), as ``views.observation`` splits a pile or the removed area; return how many the
     seat has not seen."""
+    slots = _BOXED
     unseen = 0
     # Walked in step with a plain zip, which the compiled loop reads in place (with ``strict=``
     # it would iterate generically); a pile and its knowers are always of one length.
     for card, m in zip(cards, knowers):  # noqa: B905
         if m == PUBLIC:
-            ones.append(_BOXED[at + card])
+            ones.append(slots[at + card])
         elif m & bit:
-            ones.append(_BOXED[at + _CARD_SLOTS + card])
+            ones.append(slots[at + _CARD_SLOTS + card])
         else:
             unseen += 1
     return unseen
@@ -222,20 +236,22 @@ def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -
 
 def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, GodSaveTheKingState)
+    # The slots' list read once into a local: each use of the module's Final would check it.
+    slots = _BOXED
     n = state.num_players
     over = state.is_terminal
     bit = PUBLIC if over else 1 << seat
-    ones.append(_BOXED[seat])
+    ones.append(slots[seat])
     at = n
     if state.hand_number:
-        pairs.append(_BOXED[at])
-        pairs.append(state.hand_number / 5)
+        pairs.append(slots[at])
+        pairs.append(_fraction(state.hand_number, _FIFTHS, 5))
     at += 1
     if state.tricks_played:
-        pairs.append(_BOXED[at])
-        pairs.append(state.tricks_played / 13)
+        pairs.append(slots[at])
+        pairs.append(_fraction(state.tricks_played, _THIRTEENTHS, 13))
     at += 1
-    ones.append(_BOXED[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
+    ones.append(slots[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
     at += _DECISIONS
     _waiting(state, over, at, ones)
     at += n
@@ -243,7 +259,7 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     if mine is not None:
         choice = _choice_slot(mine.kind, mine.text, mine.rank)
         if choice >= 0:
-            ones.append(_BOXED[at + choice])
+            ones.append(slots[at + choice])
     at += _CHOICES
     for s in range(n):
         _player(state, s, bit, over, at, ones, pairs)
@@ -253,12 +269,12 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     unseen = _known(at, state.removed, state.removed_knowers, bit, ones, pairs)
     at += 2 * _CARD_SLOTS
     if unseen:
-        pairs.append(_BOXED[at])
+        pairs.append(slots[at])
         pairs.append(_FIFTY_SECONDS[unseen])
     at += 1
     if state.tricks and state.current_trick:
-        pairs.append(_BOXED[at])
-        pairs.append(state.current_trick / 2)
+        pairs.append(slots[at])
+        pairs.append(_HALVES[state.current_trick])  # at most 2
     at += 1
     record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * _RANKS + 1 + (n + 1) + 2 + n + 2
     tricks = state.tricks
@@ -274,30 +290,33 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     for i in range(first, len(history)):
         hand, (x, y), collector, dx, dy, answer = history[i]
         if hand:
-            pairs.append(_BOXED[at])
-            pairs.append(hand / 5)
-        ones.append(_BOXED[at + 1 + x])
-        ones.append(_BOXED[at + 1 + y])
+            pairs.append(slots[at])
+            pairs.append(_fraction(hand, _FIFTHS, 5))
+        seats_at = at + 1  # the record's players, then who collected it
+        ones.append(slots[seats_at + x])
+        ones.append(slots[seats_at + y])
         if collector >= 0:
-            ones.append(_BOXED[at + 1 + n + collector])
+            ones.append(slots[seats_at + n + collector])
+        ranks_at = seats_at + 2 * n - 2  # the declarations, by rank from 2
         if dx:
-            ones.append(_BOXED[at + 1 + 2 * n + dx - 2])
+            ones.append(slots[ranks_at + dx])
         if dy:
-            ones.append(_BOXED[at + 1 + 2 * n + _RANKS + dy - 2])
+            ones.append(slots[ranks_at + _RANKS + dy])
         if answer >= 0:
-            ones.append(_BOXED[at + 1 + 2 * n + 2 * _RANKS + (0 if answer else 1)])
+            ones.append(slots[ranks_at + 2 + 2 * _RANKS + (0 if answer else 1)])
         at += past
     if state.is_chance:
         if state.draw_from >= 0:
-            ones.append(_BOXED[at + state.draw_from])
+            ones.append(slots[at + state.draw_from])
         if state.draw_to >= 0:
-            ones.append(_BOXED[at + n + state.draw_to])
+            ones.append(slots[at + n + state.draw_to])
     at += 2 * n
-    won = 0
-    for s in state.winners:
-        if not won >> s & 1:
-            won |= 1 << s
-            ones.append(_BOXED[at + s])
+    if over:
+        won = 0
+        for s in state.winners:
+            if not won >> s & 1:
+                won |= 1 << s
+                ones.append(slots[at + s])
 
 
 def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: list[Any]) -> None:
@@ -332,34 +351,36 @@ def _player(
     ones: list[Any],
     pairs: list[Any],
 ) -> None:
-    if state.active[s]:
-        ones.append(_BOXED[at])
-    ones.append(at + 1 + s)  # the seat's suit
+    slots = _BOXED
+    active = state.active[s]
+    if active:
+        ones.append(slots[at])
+    ones.append(slots[at + 1 + s])  # the seat's suit
     hand = state.hands[s]
     if hand:
-        pairs.append(_BOXED[at + 5])
+        pairs.append(slots[at + 5])
         pairs.append(_TWENTY_SIXTHS[len(hand)])
     if over:
         _cards(at + 6, hand, ones, pairs)
     at += 6 + _CARD_SLOTS
     pile = state.piles[s]
-    if pile:
-        pairs.append(_BOXED[at])
+    if pile:  # (an empty pile has no knowers to walk, nor unseen cards)
+        pairs.append(slots[at])
         pairs.append(_TWENTY_SIXTHS[len(pile)])
-    unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
+        unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
+        if unseen:
+            pairs.append(slots[at + 1 + 2 * _CARD_SLOTS])
+            pairs.append(_TWENTY_SIXTHS[unseen])
     at += 1 + 2 * _CARD_SLOTS
-    if unseen:
-        pairs.append(_BOXED[at])
-        pairs.append(_TWENTY_SIXTHS[unseen])
     routes = state.routes_used[s]
     if routes:
-        pairs.append(_BOXED[at + 1])
-        pairs.append(routes / 3)
-    if state.schedule >= 3 and state.active[s]:
+        pairs.append(slots[at + 1])
+        pairs.append(_THIRDS[routes])
+    if active and state.schedule >= 3:
         letters = state.seat_of_letter  # searched by index: no tuple method called
         for letter in range(len(letters)):
             if letters[letter] == s:
-                ones.append(_BOXED[at + 2 + letter])
+                ones.append(slots[at + 2 + letter])
                 break
 
 
@@ -372,21 +393,22 @@ def _trick(
     ones: list[Any],
     pairs: list[Any],
 ) -> None:
+    slots = _BOXED
     n = state.num_players
     # The seats and columns are fixed-size tuples: read by constant index, not iterated or
     # indexed by a variable (either would box a new tuple in the compiled module).
     x, y = t.seats
-    ones.append(_BOXED[at + x])
-    ones.append(_BOXED[at + y])
+    ones.append(slots[at + x])
+    ones.append(slots[at + y])
     at += n
-    ones.append(_BOXED[at + x])
+    ones.append(slots[at + x])
     at += n
     for side in range(2):
         owner = x if side == 0 else y
-        ones.append(_BOXED[at + owner])
+        ones.append(slots[at + owner])
         placed = t.placed[side]
         if placed:
-            pairs.append(_BOXED[at + n])
+            pairs.append(slots[at + n])
             pairs.append(_THIRDS[placed])
         at += n + 1
         formation = t.formations[side]
@@ -396,42 +418,42 @@ def _trick(
         for c, up in zip(formation, face_up):  # noqa: B905 (three slots each)
             if c is None:
                 if placed > k:
-                    ones.append(_BOXED[at + _EMPTIED])
+                    ones.append(slots[at + _EMPTIED])
             else:
                 card: int = c  # an int here: unboxed as one, not converted by a call to int()
                 if up or over:
-                    ones.append(_BOXED[at + card])
+                    ones.append(slots[at + card])
                 elif own:
-                    ones.append(_BOXED[at + _CARD_SLOTS + card])
+                    ones.append(slots[at + _CARD_SLOTS + card])
                 else:
-                    ones.append(_BOXED[at + _FACE_DOWN])
+                    ones.append(slots[at + _FACE_DOWN])
             at += _SLOT
             k += 1  # noqa: SIM113
     if t.skirmish_result >= 0:
         first, second = t.columns
-        ones.append(_BOXED[at + first + 1])
-        ones.append(_BOXED[at + 3 + second + 1])
+        ones.append(slots[at + first + 1])
+        ones.append(slots[at + 3 + second + 1])
     at += 6
     for declared in t.declared:
         if declared:
-            ones.append(_BOXED[at + declared - 2])
+            ones.append(slots[at + declared - 2])
         at += _RANKS
     if t.redeclarations:
-        pairs.append(_BOXED[at])
-        pairs.append(t.redeclarations / 2)
+        pairs.append(slots[at])
+        pairs.append(_fraction(t.redeclarations, _HALVES, 2))
     at += 1
     result = t.skirmish_result
     if result >= 0:
-        ones.append(_BOXED[at + (n if result == PUSH else x if result == 0 else y)])
+        ones.append(slots[at + (n if result == PUSH else x if result == 0 else y)])
     at += n + 1
     if t.challenge_answer >= 0:
-        ones.append(_BOXED[at + (0 if t.challenge_answer else 1)])
+        ones.append(slots[at + (0 if t.challenge_answer else 1)])
     at += 2
     if t.collector >= 0:
-        ones.append(_BOXED[at + (x if t.collector == 0 else y)])
+        ones.append(slots[at + (x if t.collector == 0 else y)])
     at += n
     if t.void:
-        ones.append(_BOXED[at])
+        ones.append(slots[at])
     if t.step:
-        pairs.append(_BOXED[at + 1])
-        pairs.append(t.step / 8)
+        pairs.append(slots[at + 1])
+        pairs.append(_EIGHTHS[t.step])

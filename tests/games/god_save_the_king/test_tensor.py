@@ -1,0 +1,35 @@
+"""God Save The King's observation writer past its prebuilt fractions: the hand number, the
+tricks played, a past trick's hand and a trick's redeclarations of a long game (a high safety
+cap, many repeats after a tie) are divided where the tables stop, as the view's layout writes
+them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from courtly.core import make
+from courtly.games.god_save_the_king.rules import GodSaveTheKingState
+from courtly.rl.tensors import Observer, observation_tensor
+from tests.core.test_contract import sampled_states
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_counts_past_the_prebuilt_fractions_are_written_as_the_view(players: int) -> None:
+    game = make("god-save-the-king", players=players, safety_cap=1000, max_redeclare=50)
+    observer = Observer(game)
+    assert observer.writer is not None
+    for state in sampled_states(game, players, every=3):
+        assert isinstance(state, GodSaveTheKingState)
+        # As far on as a long game gets: every count past its table (64 entries).
+        state.hand_number += 100
+        state.tricks_played += 100
+        state.past_tricks = [
+            (hand + 100, seats, collector, first, second, answer)
+            for hand, seats, collector, first, second, answer in state.past_tricks
+        ]
+        for trick in state.tricks:
+            trick.redeclarations += 70
+        for seat in range(players):
+            expected = observation_tensor(state.view(seat))
+            assert np.array_equal(observer.observe(state, seat)[0], expected)
