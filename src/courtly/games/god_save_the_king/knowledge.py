@@ -311,6 +311,7 @@ class Export:
         "constraints",
         "group_kinds",
         "groups",
+        "mixed",
         "place_codes",
         "place_ranks",
         "place_rules",
@@ -357,6 +358,14 @@ class Export:
             else FREE_GROUP
             for row, ranks in zip(self.place_rules, self.place_ranks, strict=True)
         ]
+        # Whether each group receives the cards of more than one class. A group fed by one
+        # class gets a part of that class's shuffled deck, which is in a uniform random order
+        # already: shuffling it again would draw as many random numbers for the same odds.
+        feeders = [0] * len(groups)
+        for parts in allocation:
+            for gi, _ in parts:
+                feeders[gi] += 1
+        self.mixed: list[bool] = [count > 1 for count in feeders]
         # Each group's places as ints (place_code), for laying a draw without reading tuples.
         self.place_codes: list[list[int]] = [[place_code(loc) for loc in row] for row in groups]
         self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
@@ -422,7 +431,8 @@ class Export:
     def _attempt(self, rng: random.Random, exact: bool, strict: bool) -> list[list[Card]] | None:
         # The random numbers are drawn in this order, whatever the shape of the knowledge: each
         # class shuffled, then group by group the ranks fixed (a choice among the pool's cards
-        # of that rank where several are) and the rest shuffled; last the exact weighting's.
+        # of that rank where several are) and the rest shuffled (a free or ruled group only
+        # where it mixes classes: see ``mixed``); last the exact weighting's.
         groups = self.groups
         pools: list[list[Card]] = [_NO_CARDS] * len(groups)  # (never written: replaced)
         classes = self.classes
@@ -441,15 +451,18 @@ class Export:
                 at += count
         weight = 1.0
         kinds = self.group_kinds
+        mixed = self.mixed
         for gi in range(len(groups)):
             pool = pools[gi]
             kind = kinds[gi] if strict else FREE_GROUP
             if kind == FREE_GROUP:
-                shuffle(rng, pool)
+                if mixed[gi]:
+                    shuffle(rng, pool)
                 continue
             group_rules = self.place_rules[gi]
             if kind == RULED_GROUP:
-                shuffle(rng, pool)
+                if mixed[gi]:
+                    shuffle(rng, pool)
                 for j in range(len(pool)):
                     rules = group_rules[j]
                     if rules is not None and not _fits(pool[j], rules):
