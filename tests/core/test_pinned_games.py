@@ -193,7 +193,7 @@ PINNED: dict[str, dict[str, str]] = {
     "crush-the-crown": {"search": "bd27602558058659"},
     "kings-court": {"search": "5b0a8e2982876b95"},
     "goths-save-the-queen": {"search": "abc6088d1e9d5ad9"},
-    "god-save-the-king": {"search": "4959c008c6187286"},
+    "god-save-the-king": {"search": "3674c5c19c4c44c8"},
 }
 
 

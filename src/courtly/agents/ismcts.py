@@ -430,7 +430,8 @@ class ISMCTSAgent:
         # ``views`` would look the method up again.
         observed = views.observed
         logs = _LOGS
-        self._resolve_chance(views, world, me, rng, [])
+        if world.is_chance:
+            self._resolve_chance(views, world, me, rng, [])
         while True:
             if world.is_terminal:
                 final = world.returns()
@@ -456,7 +457,12 @@ class ISMCTSAgent:
                 best: Action | None = None
                 best_edge: _Edge | None = None
                 best_score = -math.inf
-                for action in world.legal_actions(seat):
+                legal = world.legal_actions(seat)
+                # Every game lists its actions in a tuple: compiled, a tuple is walked by
+                # index, any other sequence through an iterator made for the walk.
+                listed: tuple[Action, ...] = legal if isinstance(legal, tuple) else tuple(legal)
+                for index in range(len(listed)):
+                    action = listed[index]
                     # Read once: an action is an interpreted object, each read a lookup.
                     action_id = action.id
                     edge = table[action_id]

@@ -3,9 +3,12 @@ replaced drew them: the same cards at the same places, from the same random numb
 leave the generator in the same state; and ``lay_dealt`` puts each card at the place it was
 drawn for.
 
-The reference below is that earlier draw, kept verbatim (its own shuffles and choices are the
-standard library's, which ``core.draws`` repeats): every kind of knowledge met in games of every
-player count and option, every seat and the spectator, is drawn by both from the same seeds."""
+The reference below is that earlier draw (its own shuffles and choices are the standard
+library's, which ``core.draws`` repeats), kept verbatim but for one shuffle it no longer makes:
+a group's cards, when they all come from one class, are a part of that class's shuffled deck,
+in a uniform random order already, so the group is not shuffled again (the same odds, half the
+random numbers). Every kind of knowledge met in games of every player count and option, every
+seat and the spectator, is drawn by both from the same seeds."""
 
 from __future__ import annotations
 
@@ -50,9 +53,23 @@ def reference_attempt(
 ) -> dict[Loc, Any] | None:
     groups = know.groups
     pools: list[list[Any]] = [[] for _ in groups]
+    classes_of: list[int] = [0] * len(groups)  # how many classes send cards to each group
+    for parts in know.allocation:
+        for gi, _ in parts:
+            classes_of[gi] += 1
     for ci, cards in enumerate(know.classes):
         deck = cards.copy()
-        rng.shuffle(deck)
+        drawn = in_order(know, ci, classes_of)
+        if drawn is None:
+            rng.shuffle(deck)
+        else:
+            places, first = drawn
+            for at in range(min(len(first), len(deck) - 1)):
+                other = at + rng._randbelow(len(deck) - at)
+                deck[at], deck[other] = deck[other], deck[at]
+            rest = [j for j in range(len(places)) if j not in first]
+            laid = dict(zip(first + rest, deck, strict=True))
+            deck = [laid[j] for j in range(len(places))]
         at = 0
         for gi, count in know.allocation[ci]:
             pools[gi].extend(deck[at : at + count])
@@ -64,6 +81,7 @@ def reference_attempt(
         free: list[Loc] = []
         free_rules: list[list[tuple[int, int]] | None] = []
         picked = [0] * 15
+        ranked = False
         for loc in places:
             rules = know.constraints.get(loc) if strict else None
             rank = next((v for k, v in rules if k == 0), 0) if rules else 0
@@ -71,6 +89,7 @@ def reference_attempt(
                 free.append(loc)
                 free_rules.append(rules)
                 continue
+            ranked = True
             options = [i for i, c in enumerate(pool) if RANK[c] == rank]
             if not options:
                 return None
@@ -80,7 +99,8 @@ def reference_attempt(
             if rules is not None and not _fits(card, rules):
                 return None
             result[loc] = card
-        rng.shuffle(pool)
+        if ranked or classes_of[gi] > 1:
+            rng.shuffle(pool)
         for loc, rules, card in zip(free, free_rules, pool, strict=True):
             if rules is not None and not _fits(card, rules):
                 return None
@@ -88,6 +108,23 @@ def reference_attempt(
     if exact and weight < 1.0 and rng.random() >= weight:
         return None
     return result
+
+
+def in_order(know: Export, ci: int, classes_of: list[int]) -> tuple[list[Loc], list[int]] | None:
+    """For a class that alone fills a group without constraints, where one seat's hand holds
+    two places or more: the group's places, and the indexes of those drawn one by one (all but
+    that hand's, whose order lay_dealt sets); else None (the class is shuffled whole)."""
+    parts = know.allocation[ci]
+    if len(parts) != 1 or classes_of[parts[0][0]] != 1:
+        return None
+    places = know.groups[parts[0][0]]
+    if any(know.constraints.get(loc) for loc in places):
+        return None
+    hands = [sum(1 for loc in places if loc[0] == "h" and loc[1] == s) for s in range(4)]
+    if max(hands) < 2:
+        return None
+    seat = hands.index(max(hands))
+    return places, [j for j, loc in enumerate(places) if not (loc[0] == "h" and loc[1] == seat)]
 
 
 def card_at(state: GodSaveTheKingState, loc: Loc) -> Any:
@@ -137,3 +174,41 @@ def test_a_deal_draws_the_very_cards_and_numbers_of_the_reference(
     # challenge was answered "accurate" about a card hidden from a viewer).
     assert {FREE_GROUP, RULED_GROUP} <= kinds
     assert RANKED_GROUP in kinds or (players, options) == (4, {})
+
+
+def test_a_group_of_one_class_lays_every_card_at_every_place_alike() -> None:
+    """A group fed by one class is laid from that class's draw alone: each of its cards lies at
+    each of its places equally often (about one draw in the group's size), a hand counted as
+    one place of its size (a hand's order is set when it is laid: a hidden hand is in order)."""
+    checked = 0
+    for index, (copy, _) in enumerate(views_along_games(3, {})):
+        know = copy._view_knowledge
+        assert isinstance(know, Export)
+        unmixed = [
+            gi
+            for gi in range(len(know.groups))
+            if not know.mixed[gi]
+            and know.group_kinds[gi] == FREE_GROUP
+            and len(know.groups[gi]) > 3
+        ]
+        if not unmixed or index % 7:
+            continue
+        gi = unmixed[0]
+        places = know.groups[gi]
+        size = len(places)
+        spots = [("h", loc[1]) if loc[0] == "h" else loc for loc in places]
+        draws = 300 * size
+        counts: dict[tuple[Any, Any], int] = {}
+        rng = random.Random(index)
+        for _ in range(draws):
+            for spot, card in zip(spots, know.deal(rng)[gi], strict=True):
+                counts[spot, card] = counts.get((spot, card), 0) + 1
+        assert len(counts) == len(set(spots)) * size  # every card met at every place
+        for (spot, _), count in counts.items():
+            expected = draws * spots.count(spot) / size
+            # (A count is binomial: its spread is at most sqrt(expected); 6 of them is far out.)
+            assert abs(count - expected) < 6 * expected**0.5
+        checked += 1
+        if checked == 3:
+            break
+    assert checked

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ...core.cards import CARDS, Card
-from ...core.draws import choice, shuffle
+from ...core.draws import below, choice, shuffle
 from ...core.persist import fields_of, rebuild
 
 Loc = tuple[Any, ...]
@@ -309,8 +309,11 @@ class Export:
         "allocation",
         "classes",
         "constraints",
+        "draw_orders",
         "group_kinds",
         "groups",
+        "mixed",
+        "ordered",
         "place_codes",
         "place_ranks",
         "place_rules",
@@ -357,6 +360,38 @@ class Export:
             else FREE_GROUP
             for row, ranks in zip(self.place_rules, self.place_ranks, strict=True)
         ]
+        # Whether each group receives the cards of more than one class. A group fed by one
+        # class gets a part of that class's shuffled deck, which is in a uniform random order
+        # already: shuffling it again would draw as many random numbers for the same odds.
+        feeders = [0] * len(groups)
+        for parts in allocation:
+            for gi, _ in parts:
+                feeders[gi] += 1
+        self.mixed: list[bool] = [count > 1 for count in feeders]
+        # A class that alone fills a group without constraints need not be shuffled whole: the
+        # cards of one seat's hand are laid in order whatever order they are drawn in
+        # (.worlds.lay_dealt), so only the group's other places are drawn, one by one
+        # (``ordered[ci]`` of them, -1: the whole deck is shuffled), and the cards left go to
+        # that hand. ``draw_orders[ci]``: the group's places in the order they are drawn for.
+        self.ordered: list[int] = [-1] * len(classes)
+        self.draw_orders: list[list[int]] = [[] for _ in classes]
+        for ci, parts in enumerate(allocation):
+            gi = parts[0][0] if len(parts) == 1 else -1
+            if gi < 0 or self.mixed[gi] or self.group_kinds[gi] != FREE_GROUP:
+                continue
+            places = groups[gi]
+            in_hand = [0] * 5
+            for loc in places:
+                if loc[0] == "h":
+                    in_hand[loc[1]] += 1
+            unordered = max(in_hand)
+            if unordered < 2:
+                continue  # (nothing to spare)
+            seat = in_hand.index(unordered)
+            last = [j for j, loc in enumerate(places) if loc[0] == "h" and loc[1] == seat]
+            first = [j for j, loc in enumerate(places) if not (loc[0] == "h" and loc[1] == seat)]
+            self.ordered[ci] = len(first)
+            self.draw_orders[ci] = first + last
         # Each group's places as ints (place_code), for laying a draw without reading tuples.
         self.place_codes: list[list[int]] = [[place_code(loc) for loc in row] for row in groups]
         self._index: tuple[dict[Card, int], dict[Loc, int]] | None = None
@@ -422,13 +457,19 @@ class Export:
     def _attempt(self, rng: random.Random, exact: bool, strict: bool) -> list[list[Card]] | None:
         # The random numbers are drawn in this order, whatever the shape of the knowledge: each
         # class shuffled, then group by group the ranks fixed (a choice among the pool's cards
-        # of that rank where several are) and the rest shuffled; last the exact weighting's.
+        # of that rank where several are) and the rest shuffled (a free or ruled group only
+        # where it mixes classes: see ``mixed``); last the exact weighting's.
         groups = self.groups
         pools: list[list[Card]] = [_NO_CARDS] * len(groups)  # (never written: replaced)
         classes = self.classes
+        ordered = self.ordered
         for ci in range(len(classes)):
             deck = classes[ci].copy()
-            shuffle(rng, deck)
+            drawn = ordered[ci]
+            if drawn < 0:
+                shuffle(rng, deck)
+            else:
+                deck = _drawn_in_order(rng, deck, drawn, self.draw_orders[ci])
             at = 0
             for gi, count in self.allocation[ci]:
                 pool = pools[gi]
@@ -441,15 +482,18 @@ class Export:
                 at += count
         weight = 1.0
         kinds = self.group_kinds
+        mixed = self.mixed
         for gi in range(len(groups)):
             pool = pools[gi]
             kind = kinds[gi] if strict else FREE_GROUP
             if kind == FREE_GROUP:
-                shuffle(rng, pool)
+                if mixed[gi]:
+                    shuffle(rng, pool)
                 continue
             group_rules = self.place_rules[gi]
             if kind == RULED_GROUP:
-                shuffle(rng, pool)
+                if mixed[gi]:
+                    shuffle(rng, pool)
                 for j in range(len(pool)):
                     rules = group_rules[j]
                     if rules is not None and not _fits(pool[j], rules):
@@ -489,6 +533,22 @@ class Export:
         if exact and weight < 1.0 and rng.random() >= weight:
             return None
         return pools
+
+
+def _drawn_in_order(
+    rng: random.Random, deck: list[Card], drawn: int, order: list[int]
+) -> list[Card]:
+    """``deck``'s cards on the places of one group: the first ``drawn`` of ``order`` (the
+    places' indexes) each a card drawn at random from those left, the rest of the places the
+    cards left, in the deck's order."""
+    size = len(deck)
+    for at in range(min(drawn, size - 1)):
+        other = at + below(rng, size - at)
+        deck[at], deck[other] = deck[other], deck[at]
+    laid: list[Card] = [_NO_CARD] * size
+    for at in range(size):
+        laid[order[at]] = deck[at]
+    return laid
 
 
 def place_code(loc: Loc) -> int:

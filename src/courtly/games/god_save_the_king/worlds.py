@@ -361,9 +361,7 @@ def _order_hands_set_aside(world: GodSaveTheKingState, plan: WorldPlan) -> None:
     """A hand leaves in its order (GSK-24), which the drawn cards need not be in."""
     removed = world.removed
     for first, count, _ in plan.hands_set_aside:
-        part = removed[first : first + count]
-        _sort_cards(part)
-        removed[first : first + count] = part
+        _sort_cards(removed, first, first + count)
 
 
 def name_hidden_events(world: GodSaveTheKingState, search: Search) -> None:
@@ -722,6 +720,7 @@ class CardWalks:
     (:func:`replays_card_by_card`)."""
 
     __slots__ = (
+        "drawn_ends",
         "drawn_ordinals",
         "drawn_seats",
         "drawn_steps",
@@ -744,6 +743,9 @@ class CardWalks:
         self.drawn_ordinals: list[int] = []  # the drawn ordinals, in step order
         self.drawn_steps: list[int] = []  # ... the step at which each left a hand
         self.drawn_seats: list[int] = []  # ... and whose
+        # drawn index -> card -> where the card ends if it is the one drawn there (its fixed
+        # walk with that step too, as _walk_card gives it): every world reads a few of these.
+        self.drawn_ends: list[list[int]] = []
 
 
 NO_CARD_WALKS: Final = CardWalks(usable=False)
@@ -764,23 +766,20 @@ def replays_card_by_card(world: GodSaveTheKingState, plan: WorldPlan) -> int:
     ends = walks.ends.copy()
     taken = 0  # the drawn cards, as bits
     drawn_ordinals = walks.drawn_ordinals
+    drawn_ends = walks.drawn_ends
+    fixed_ends = walks.fixed_ends
     for index in range(len(drawn_ordinals)):
         card = _pinned_card(world, plan, drawn_ordinals[index])
         if card < 0:
             return DOES_NOT_REPLAY
-        if taken >> card & 1:
+        bit = 1 << card
+        if taken & bit:
             return UNDECIDED  # (two places holding one card: left to the search)
-        taken |= 1 << card
-        fixed_end = walks.fixed_ends[card]
-        end = _walk_card(
-            walks.events[card],
-            walks.owners[card],
-            walks.drawn_steps[index],
-            walks.drawn_seats[index],
-        )
+        taken |= bit
+        end = drawn_ends[index][card]
         if end < 0:
             return DOES_NOT_REPLAY
-        bit = 1 << card
+        fixed_end = fixed_ends[card]
         for seat in range(len(ends)):
             if fixed_end >= 0 and fixed_end >> seat & 1:
                 ends[seat] &= ~bit
@@ -864,6 +863,12 @@ def _card_walks(plan: WorldPlan, world: GodSaveTheKingState) -> CardWalks:
         for seat in range(players):
             if end >> seat & 1:
                 walks.ends[seat] |= 1 << card
+    for index in range(len(walks.drawn_ordinals)):
+        step = walks.drawn_steps[index]
+        seat = walks.drawn_seats[index]
+        walks.drawn_ends.append(
+            [_walk_card(walks.events[card], walks.owners[card], step, seat) for card in range(52)]
+        )
     return walks
 
 
@@ -1003,14 +1008,19 @@ def lay_dealt(
             _sort_cards(hands[s])
 
 
-def _sort_cards(hand: list[int]) -> None:
+def _sort_cards(hand: list[int], start: int = 0, end: int = -1) -> None:
     """``hand.sort()`` for distinct cards, by their bits (compiled, a sort compares cards through
-    the generic comparison)."""
-    bits = _bits(hand)
+    the generic comparison); only ``hand[start:end]`` if given, in place."""
+    if end < 0:
+        end = len(hand)
+    bits = 0
+    for at in range(start, end):
+        card: int = hand[at]
+        bits |= 1 << card
     # (Read once: compiled, a name imported from a module that is not compiled is looked up in
     # the module's dict at each use.)
     cards: tuple[Card, ...] = CARDS
-    at = 0
+    at = start
     index = 0
     while bits:
         if bits & 1:
