@@ -18,7 +18,7 @@ from ...core.tensors import (
     TensorLayout,
     Words,
 )
-from .components import DECISION_TEXT, LADDER_TEXT, SECOND_JOKER, SLOTS, UNKNOWN
+from .components import DECISION_TEXT, LADDER_TEXT, SECOND_JOKER, SLOT, SLOTS, SUIT, UNKNOWN
 from .rules import CrushTheCrownState
 
 RANKS = tuple(RANK_TEXT[rank] for rank in range(2, 15))
@@ -74,6 +74,7 @@ _ONE: Final[Any] = ONE
 # ``views.observation`` field by field: the seat's own hand and what each side knows of the
 # rival's, every hand once the game is over.
 
+_PLAYERS: Final = 2  # the game is for two: every slot below is a constant of its layout
 _CARD_SLOTS: Final = 53
 _JOKER_SLOT: Final = 52
 _SUITS: Final = 4
@@ -81,14 +82,102 @@ _RANKS: Final = 13
 # Where each government slot's rank word (LADDER_TEXT) falls among the layout's RANKS.
 _LADDER_RANK_SLOT: Final = tuple(RANKS.index(text) for text in LADDER_TEXT)
 _SLOT_RECORD: Final = _CARD_SLOTS + _RANKS + 1
-_GOVERNMENT_RECORD: Final = _SUITS + _RANKS + 1 + 1 + SLOTS * _SLOT_RECORD
+_GOVERNMENT_HEAD: Final = _SUITS + _RANKS + 1 + 1  # suit, next needed, complete, spies
+_GOVERNMENT_RECORD: Final = _GOVERNMENT_HEAD + SLOTS * _SLOT_RECORD
 _HAND_RECORD: Final = 1 + 3 * _CARD_SLOTS
 _STANDARD_BITS: Final = (1 << _JOKER_SLOT) - 1  # the 52 standard cards of a mask
-# A hand's and the draw pile's fractions, for every count up to the whole pack (more than either
-# can hold), built once: the same floats as the division, appended without a float made and
-# freed a call.
+
+# The first slot of each field of the layout, in its order.
+_PHASE: Final = _PLAYERS
+_DECISION: Final = _PHASE + 4
+_TO_MOVE: Final = _DECISION + len(DECISION_TEXT)
+_DEALER: Final = _TO_MOVE + _PLAYERS
+_FIRST_PLAYER: Final = _DEALER + _PLAYERS
+_TURN: Final = _FIRST_PLAYER + _PLAYERS
+_TURNS_PLAYED: Final = _TURN + _PLAYERS
+_HAND_SIZE: Final = _TURNS_PLAYED + 1
+_MERCENARY_SUITS: Final = _HAND_SIZE + 1
+_KINGS_ASIDE: Final = _MERCENARY_SUITS + _SUITS
+_GOVERNMENTS: Final = _KINGS_ASIDE + _CARD_SLOTS
+_HANDS: Final = _GOVERNMENTS + _PLAYERS * _GOVERNMENT_RECORD
+_DRAW_PILE: Final = _HANDS + _PLAYERS * _HAND_RECORD
+_DISCARD_PILE: Final = _DRAW_PILE + 1
+_EXECUTED: Final = _DISCARD_PILE + _CARD_SLOTS
+_TRIBUTE_OWED: Final = _EXECUTED + _CARD_SLOTS
+_WINNERS: Final = _TRIBUTE_OWED + 1
+_DRAW: Final = _WINNERS + _PLAYERS
+
+# Fractions built once, the same floats as the divisions, appended without a float made and
+# freed a call: a hand's and the draw pile's counts (up to the whole pack, more than either can
+# hold), the hand size option (at most 15), a count of spies or of tribute cards (at most 13).
 _FORTIETHS: Final[list[Any]] = [count / 40 for count in range(_CARD_SLOTS + 2)]
 _FIFTIETHS: Final[list[Any]] = [count / 50 for count in range(_CARD_SLOTS + 2)]
+_TENTHS: Final[list[Any]] = [count / 10 for count in range(16)]
+_THIRTEENTHS: Final[list[Any]] = [count / 13 for count in range(SLOTS + 1)]
+
+
+# A slot of a government without a spy holds the card of the government's suit and of the slot's
+# rank: the rules fill it only so (the King and Queen of the marriage, then an extension or a
+# discovery by the slot's own card). So a run of such slots is a constant of the seat, the suit
+# and where the run begins and ends: their card and rank slots, written as one tuple together
+# with what follows the run, also a constant. A run ends at a spy (then its tuple holds the spy
+# slot's rank and flag; the spy's card is written on its own) or at the last slot filled (then
+# its tuple holds the government's head: its suit, then the rank it needs next or that it is
+# complete). Tuples by ``(seat * 4 + suit) * 14 + first``, then ``* 14 + spy`` or ``* 14 +
+# filled``.
+_NATURAL_CARD: Final = {(SUIT[card], SLOT[card]): card for card in range(_JOKER_SLOT)}
+_RUNS: Final = SLOTS + 1  # where a run may begin or end: 0 to 13
+
+
+def _government_at(seat: int) -> int:
+    return _GOVERNMENTS + seat * _GOVERNMENT_RECORD
+
+
+def _slot_at(seat: int, i: int) -> int:
+    """The first slot of the record of slot ``i`` of ``seat``'s government."""
+    return _government_at(seat) + _GOVERNMENT_HEAD + i * _SLOT_RECORD
+
+
+def _run(seat: int, suit: int, first: int, end: int) -> list[int]:
+    slots = []
+    for i in range(first, end):
+        slots.append(_slot_at(seat, i) + _NATURAL_CARD[suit, i])
+        slots.append(_slot_at(seat, i) + _CARD_SLOTS + _LADDER_RANK_SLOT[i])
+    return slots
+
+
+def _runs_to_a_spy() -> list[tuple[Any, ...]]:
+    found = []
+    for seat in range(_PLAYERS):
+        for suit in range(_SUITS):
+            for first in range(_RUNS):
+                for spy in range(_RUNS):
+                    slots = _run(seat, suit, first, spy)
+                    if spy < SLOTS:
+                        slots.append(_slot_at(seat, spy) + _CARD_SLOTS + _LADDER_RANK_SLOT[spy])
+                        slots.append(_slot_at(seat, spy) + _CARD_SLOTS + _RANKS)
+                    found.append(tuple(_BOXED[slot] for slot in slots))
+    return found
+
+
+def _last_runs() -> list[tuple[Any, ...]]:
+    found = []
+    for seat in range(_PLAYERS):
+        at = _government_at(seat)
+        for suit in range(_SUITS):
+            for first in range(_RUNS):
+                for filled in range(_RUNS):
+                    slots = [*_run(seat, suit, first, filled), at + suit]
+                    if 0 < filled < SLOTS:
+                        slots.append(at + _SUITS + _LADDER_RANK_SLOT[filled])
+                    elif filled == SLOTS:
+                        slots.append(at + _SUITS + _RANKS)
+                    found.append(tuple(_BOXED[slot] for slot in slots))
+    return found
+
+
+_RUNS_TO_A_SPY: Final = _runs_to_a_spy()
+_LAST_RUNS: Final = _last_runs()
 
 
 def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
@@ -120,6 +209,31 @@ def _jokers(slot: int, jokers: int, ones: list[Any], pairs: list[Any]) -> None:
         pairs.append(_ONE if jokers == 1 else float(jokers))
 
 
+def _government(
+    seat: int, suit: int, government: list[int], spies: int, ones: list[Any], pairs: list[Any]
+) -> None:
+    """``seat``'s government of ``suit``: a tuple for each run of slots without a spy, and each
+    spy's card between them."""
+    runs = (seat * _SUITS + suit) * _RUNS
+    at = _GOVERNMENTS + seat * _GOVERNMENT_RECORD
+    first = 0
+    count = 0
+    while spies:
+        low = spies & -spies
+        spy = low.bit_length() - 1
+        ones += _RUNS_TO_A_SPY[(runs + first) * _RUNS + spy]
+        card = government[spy]  # any card but a King, the jokers in one slot
+        record = at + _GOVERNMENT_HEAD + spy * _SLOT_RECORD
+        ones.append(_BOXED[record + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
+        first = spy + 1
+        count += 1
+        spies ^= low
+    ones += _LAST_RUNS[(runs + first) * _RUNS + len(government)]
+    if count:
+        pairs.append(_BOXED[at + _SUITS + _RANKS + 1])
+        pairs.append(_THIRTEENTHS[count])
+
+
 def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
     """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
     float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
@@ -127,101 +241,67 @@ def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -
     _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
 
 
-def _seat(at: int, seat: int, ones: list[Any], pairs: list[Any]) -> None:
+def _seat(at: int, seat: int, ones: list[Any]) -> None:
     if seat >= 0:
         ones.append(_BOXED[at + seat])
 
 
 def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     assert isinstance(state, CrushTheCrownState)
-    players = state.num_players
     tables = state.tables
     over = state.is_terminal
     ones.append(_BOXED[seat])
-    at = players
-    ones.append(_BOXED[at + state.phase()])
-    at += 4
+    ones.append(_BOXED[_PHASE + state.phase()])
     if state.to_move:
-        ones.append(_BOXED[at + state.decision])
-    at += len(DECISION_TEXT)
+        ones.append(_BOXED[_DECISION + state.decision])
     for mover in state.to_move:
-        ones.append(_BOXED[at + mover])
-    at += players
-    _seat(at, state.dealer, ones, pairs)  # -1: none yet
-    at += players
-    _seat(at, state.first_player, ones, pairs)
-    at += players
-    _seat(at, state.turn_player, ones, pairs)
-    at += players
+        ones.append(_BOXED[_TO_MOVE + mover])
+    _seat(_DEALER, state.dealer, ones)  # -1: none yet
+    _seat(_FIRST_PLAYER, state.first_player, ones)
+    _seat(_TURN, state.turn_player, ones)
     if state.turns_played:
-        pairs.append(_BOXED[at])
+        pairs.append(_BOXED[_TURNS_PLAYED])
         pairs.append(state.turns_played / tables.safety_cap)
-    at += 1
     if tables.hand_size:
-        pairs.append(_BOXED[at])
-        pairs.append(tables.hand_size / 10)
-    at += 1
+        pairs.append(_BOXED[_HAND_SIZE])
+        pairs.append(_TENTHS[tables.hand_size])
+    suits = state.suits
     if state.spy_slot_of:  # the mercenary suits: those no government is of
-        suits = state.suits
         for suit in range(_SUITS):
             if suit != suits[0] and suit != suits[1]:
-                ones.append(_BOXED[at + suit])
-    at += _SUITS
-    _cards(at, state.kings_aside, ones, pairs)
-    at += _CARD_SLOTS
-    for h in range(players):
-        government = state.governments[h]
-        spies = state.spies[h]
-        suit = state.suits[h]
-        if suit >= 0:
-            ones.append(_BOXED[at + suit])
-        filled = len(government)
-        if 0 < filled < SLOTS:
-            ones.append(_BOXED[at + _SUITS + _LADDER_RANK_SLOT[filled]])
-        elif filled == SLOTS:
-            ones.append(_BOXED[at + _SUITS + _RANKS])
-        if spies:
-            pairs.append(_BOXED[at + _SUITS + _RANKS + 1])
-            pairs.append(spies.bit_count() / 13)
-        record = at + _SUITS + _RANKS + 2
-        for i in range(min(filled, SLOTS)):
-            card = government[i]
-            ones.append(_BOXED[record + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
-            ones.append(_BOXED[record + _CARD_SLOTS + _LADDER_RANK_SLOT[i]])
-            if spies >> i & 1:
-                ones.append(_BOXED[record + _CARD_SLOTS + _RANKS])
-            record += _SLOT_RECORD
-        at += _GOVERNMENT_RECORD
-    for h in range(players):
+                ones.append(_BOXED[_MERCENARY_SUITS + suit])
+    if state.kings_aside:
+        _cards(_KINGS_ASIDE, state.kings_aside, ones, pairs)
+    for h in range(_PLAYERS):
+        suit = suits[h]
+        if suit >= 0:  # married: a government of two slots at least
+            _government(h, suit, state.governments[h], state.spies[h], ones, pairs)
+    at = _HANDS
+    for h in range(_PLAYERS):
         hand = state.hands[h]
         if hand:
             pairs.append(_BOXED[at])
             pairs.append(_FORTIETHS[len(hand)])
         if h == seat or over:
             _cards(at + 1, hand, ones, pairs)
-        if h == seat:
-            _known(at + 1 + 2 * _CARD_SLOTS, state.known_to_rival[h], ones, pairs)
-        else:
-            _known(at + 1 + _CARD_SLOTS, state.known_to_rival[h], ones, pairs)
+        known = state.known_to_rival[h]
+        if known:
+            _known(at + 1 + (2 if h == seat else 1) * _CARD_SLOTS, known, ones, pairs)
         at += _HAND_RECORD
     if state.draw_pile:
-        pairs.append(_BOXED[at])
+        pairs.append(_BOXED[_DRAW_PILE])
         pairs.append(_FIFTIETHS[len(state.draw_pile)])
-    at += 1
-    _cards(at, state.discard_pile, ones, pairs)
-    at += _CARD_SLOTS
-    _cards(at, state.executed, ones, pairs)
-    at += _CARD_SLOTS
+    _cards(_DISCARD_PILE, state.discard_pile, ones, pairs)
+    _cards(_EXECUTED, state.executed, ones, pairs)
     if state.tribute_owed:
-        pairs.append(_BOXED[at])
-        pairs.append(state.tribute_owed / 13)
-    at += 1
-    winners = state.winners
-    named = 0  # a bit per seat written (no set built)
-    for s in winners:
-        if not named >> s & 1:
-            named |= 1 << s
-            ones.append(_BOXED[at + s])
-    at += players
-    if over and len(winners) == 2:
-        ones.append(_BOXED[at])
+        pairs.append(_BOXED[_TRIBUTE_OWED])
+        pairs.append(_THIRTEENTHS[state.tribute_owed])
+    if over:
+        winners = state.winners
+        named = 0  # a bit per seat written (no set built)
+        for s in winners:
+            if not named >> s & 1:
+                named |= 1 << s
+                ones.append(_BOXED[_WINNERS + s])
+        if len(winners) == 2:
+            ones.append(_BOXED[_DRAW])
