@@ -31,10 +31,11 @@ outside the standard library; :mod:`courtly.rl.tensors` turns the floats into Nu
 
 from __future__ import annotations
 
+import struct
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS, NUM_STANDARD_CARDS
 
@@ -429,10 +430,34 @@ class TensorLayout:
         return _bounds(self.fields)
 
 
-# For the games' compiled ``write_tensor`` functions, which append a (slot, value) pair per
-# nonzero float: appending a compiled int or float makes a new Python object each time (any slot
-# above 256, every float), where appending one of these prebuilt objects only takes a reference.
+# The games' ``write_tensor`` functions (each game's fast observation path, read by
+# :mod:`courtly.rl.tensors`) write into two byte sinks (``librt.strings.BytesWriter``): to
+# ``ones`` the slot of every float that is 1.0, as an unsigned 16-bit little-endian int
+# (``write_u16_le``), to ``pairs`` the slot then the value (``write_f64_le``, a little-endian
+# double) of every other nonzero float. Compiled, each write is a store into a buffer the sink
+# keeps between calls: no Python object is made, referenced or freed. A part of an observation
+# fixed by a game's tables is prebuilt once as these bytes (``ones_bytes``, ``pairs_bytes``)
+# and written whole (``BytesWriter.write``).
+SLOT_FORMAT: Final = "<H"
+"""How a writer writes a slot (``struct`` format): an unsigned 16-bit little-endian int."""
+PAIR_FORMAT: Final = "<Hd"
+"""How a writer writes a (slot, value) pair: the slot, then the value as a little-endian
+double, packed (10 bytes)."""
+MAX_SLOTS: Final = 1 << 16
+"""The largest layout a writer can name every slot of (the contract's tests check each game's
+layout against it)."""
+
+
+def ones_bytes(slots: Sequence[int]) -> bytes:
+    """``slots`` as a writer writes them to ``ones``, for a part written whole."""
+    return struct.pack(f"<{len(slots)}H", *slots)
+
+
+def pairs_bytes(pairs: Sequence[tuple[int, float]]) -> bytes:
+    """``(slot, value)`` pairs as a writer writes them to ``pairs``, for a part written whole."""
+    return b"".join(struct.pack(PAIR_FORMAT, slot, value) for slot, value in pairs)
+
+
+# TEMPORARY (removed when every writer is converted to byte sinks).
 SLOT_NUMBERS: list[Any] = list(range(4096))
-"""The ints 0 to 4095, one object each: more slots than any game's layout has (tested)."""
 ONE: Any = 1.0
-"""The value of a one-hot or a card counted once, one object for every append."""

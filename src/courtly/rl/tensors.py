@@ -17,17 +17,29 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from librt.strings import BytesWriter
 
 from ..core.actions import Action
 from ..core.errors import IllegalAction, InvalidOptions
 from ..core.game import Game, State, View
 from ..core.registry import make
 
-TensorWriter = Callable[[State, int, list[int], list[float]], None]
-"""A game's fast observation path: ``write_tensor(state, seat, ones, pairs)`` appends every
-nonzero float of the seat's observation, read from the state: its slot to ``ones`` where it is
-1.0 (nearly all are: one-hots, cards held, half the appends of a (slot, value) list), else its
-slot then its value to ``pairs``. A slot named twice adds up, as a card counted twice does."""
+TensorWriter = Callable[[State, int, BytesWriter, BytesWriter], None]
+"""A game's fast observation path: ``write_tensor(state, seat, ones, pairs)`` writes every
+nonzero float of the seat's observation, read from the state, into two empty byte sinks: its
+slot to ``ones`` where it is 1.0 (nearly all are: one-hots, cards held), else its slot and its
+value to ``pairs`` (the formats of :mod:`courtly.core.tensors`: ``SLOT_FORMAT``,
+``PAIR_FORMAT``). A slot named twice adds up, as a card counted twice does."""
+
+PAIR = np.dtype([("slot", "<u2"), ("value", "<f8")])
+"""A record of a writer's ``pairs``: its slot and its value, packed (``PAIR_FORMAT``)."""
+
+
+def written(ones: bytes, pairs: bytes) -> tuple[list[int], list[tuple[int, float]]]:
+    """What a writer wrote, read back: the slots of its ``ones``, its ``(slot, value)`` pairs."""
+    slots = np.frombuffer(ones, "<u2").tolist()
+    records = np.frombuffer(pairs, PAIR)
+    return slots, list(zip(records["slot"].tolist(), records["value"].tolist(), strict=True))
 
 
 Scatter = Callable[[list[int], list[float], npt.NDArray[np.float32], npt.NDArray[np.float64]], None]
