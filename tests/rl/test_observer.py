@@ -9,12 +9,19 @@ from typing import Any
 
 import numpy as np
 import pytest
+from librt.strings import BytesWriter, write_f64_le, write_u16_le
 
 from courtly.core import games, make
 from courtly.core.errors import IllegalAction
 from courtly.core.game import Game
-from courtly.core.tensors import ONE, SLOT_NUMBERS
-from courtly.rl.tensors import Observer, action_mask, observation_tensor, tensor_writer
+from courtly.core.tensors import MAX_SLOTS
+from courtly.rl.tensors import (
+    Observer,
+    action_mask,
+    observation_tensor,
+    tensor_writer,
+    written,
+)
 from tests.core.test_contract import sampled_states
 
 CASES = [
@@ -71,9 +78,12 @@ def test_a_slot_named_twice_sums_in_float64_before_rounding() -> None:
     observer = Observer(game)
     third = 1 / 3
 
-    def repeating(state: object, seat: int, ones: list[int], pairs: list[float]) -> None:
-        pairs.extend([4, third, 9, 0.1, 4, third, 4, third, 4, third, 4, third, 0, 0.5])
-        ones.extend([0, 9, 0])
+    def repeating(state: object, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
+        for slot, value in [(4, third), (9, 0.1), *[(4, third)] * 4, (0, 0.5)]:
+            write_u16_le(pairs, slot)
+            write_f64_le(pairs, value)
+        for slot in (0, 9, 0):
+            write_u16_le(ones, slot)
 
     observer.writer = repeating
     state = game.new_state()
@@ -211,25 +221,22 @@ def test_god_save_the_king_writes_the_view_layout_from_the_state(
                     assert np.array_equal(observer.observe(world, seat)[0], expected)
 
 
-# The compiled writers append prebuilt slot and value objects (SLOT_NUMBERS, ONE) rather than
-# making one per append: there must be one for every slot of every layout, each the int of its
-# own slot, and what the writers append stays plain ints and floats.
-def test_the_prebuilt_slot_numbers_cover_every_layout_and_stay_ints() -> None:
-    assert all(type(number) is int and number == i for i, number in enumerate(SLOT_NUMBERS))
-    assert type(ONE) is float and ONE == 1.0
+# A writer's sinks name a slot in 16 bits: every layout must fit, and what a writer writes must
+# read back as whole records (no partial pair) of slots inside its layout.
+def test_every_layout_fits_the_writers_slots_and_writes_whole_records() -> None:
     for game_id, players in CASES:
         game = make(game_id, players=players)
-        assert game.tensor_layout().size <= len(SLOT_NUMBERS)
+        size = game.tensor_layout().size
+        assert size <= MAX_SLOTS
         writer = tensor_writer(game)
         assert writer is not None
         for state in sampled_states(game, 0, every=5):
             for seat in range(players):
-                ones: list[int] = []
-                pairs: list[float] = []
+                ones, pairs = BytesWriter(), BytesWriter()
                 writer(state, seat, ones, pairs)
-                assert len(pairs) % 2 == 0
-                assert all(type(slot) is int for slot in ones + pairs[0::2])
-                assert all(type(value) is float for value in pairs[1::2])
+                named, valued = written(ones.getvalue(), pairs.getvalue())
+                assert all(slot < size for slot in named + [slot for slot, _ in valued])
+                assert all(value != 0.0 for _, value in valued)
 
 
 # Every writer names each slot at most once (Crush the Crown's two jokers of a pile are one pair
@@ -259,10 +266,10 @@ def test_no_writer_names_a_slot_twice(
         for state in sampled_states(game, seed, every=1):
             for seat in range(players):
                 for seen in (state, state.view(seat).determinize(rng)):
-                    ones: list[int] = []
-                    pairs: list[float] = []
+                    ones, pairs = BytesWriter(), BytesWriter()
                     writer(seen, seat, ones, pairs)
-                    slots = ones + pairs[0::2]
+                    named, valued = written(ones.getvalue(), pairs.getvalue())
+                    slots = named + [slot for slot, _ in valued]
                     assert len(set(slots)) == len(slots)
 
 

@@ -42,11 +42,14 @@ def written(ones: bytes, pairs: bytes) -> tuple[list[int], list[tuple[int, float
     return slots, list(zip(records["slot"].tolist(), records["value"].tolist(), strict=True))
 
 
-Scatter = Callable[[list[int], list[float], npt.NDArray[np.float32], npt.NDArray[np.float64]], None]
-"""``scatter(ones, pairs, out, scratch)``: the writer's lists into the float32 ``out``, each
-slot's values summed in float64 (those of ``pairs`` in their order, then 1.0 for each time
-``ones`` names it: :func:`summed`) and rounded once, zero elsewhere (``scratch``: float64 zeros
-of ``out``'s length, left zeros); bad input raises and writes nothing."""
+Scatter = Callable[
+    [BytesWriter, BytesWriter, npt.NDArray[np.float32], npt.NDArray[np.float64]], None
+]
+"""``scatter(ones, pairs, out, scratch)``: a writer's sinks into the float32 ``out``, each slot's
+values summed in float64 (those of ``pairs`` in their order, then 1.0 for each time ``ones``
+names it: :func:`summed`) and rounded once, zero elsewhere (``scratch``: float64 zeros of
+``out``'s length, left zeros); the sinks are emptied, read or not. Bad input raises and writes
+nothing."""
 
 Mark = Callable[[Sequence[Action], npt.NDArray[np.int8]], None]
 """``mark(actions, mask)``: 1 at every action's id in the int8 ``mask``, 0 elsewhere; an id off
@@ -58,8 +61,8 @@ to (:meth:`Observer.filler`); the state and the seat are the caller's to check."
 
 FillerKernel = Callable[[TensorWriter, npt.NDArray[np.float32]], Fill]
 """``Filler(writer, out)``: the C fill bound to ``out`` (float32, one-dimensional, checked once
-and held so it cannot be resized): it clears its own lists, calls the writer and scatters, in
-one call; a writer that raises, or bad lists, leave ``out`` as it was."""
+and held so it cannot be resized): it empties its own sinks, calls the writer with them and
+scatters them, in one call; a writer that raises, or bad sinks, leave ``out`` as it was."""
 
 SetFromKernel = Callable[[Fill, Game, int, Callable[[Any, int], None]], Callable[[Any, int], None]]
 """``SetFrom(fill, game, players, checked)``: OpenSpiel's ``set_from(state, player)`` in one C
@@ -79,6 +82,7 @@ try:  # built in C by ``make compiled``; not imported when stale or with COURTLY
     from ._scatter import scatter as scatter_kernel
 except ImportError:
     scatter_kernel = mark_kernel = filler_kernel = set_from_kernel = None
+scatter_kernel = filler_kernel = None  # TEMPORARY: the C kernels still take lists
 
 
 def observation_shape(game: Game) -> tuple[int]:
@@ -127,9 +131,9 @@ class Observer:
         self.size = self.layout.size
         self.num_actions = game.num_actions
         self.writer = tensor_writer(game)
-        # The writer's lists, reused at every call.
-        self._ones: list[int] = []
-        self._pairs: list[float] = []
+        # The writer's sinks, reused at every call (each keeps its buffer).
+        self._ones = BytesWriter()
+        self._pairs = BytesWriter()
         # The C scatter of those lists (None: NumPy's bincount, the reference path) and its
         # float64 sums, all zeros between calls; the C mark of the legal ids (None: NumPy's item
         # writes).
@@ -163,15 +167,14 @@ class Observer:
             # step measured 0.1 us (6%) off an observation.
             ones = self._ones
             pairs = self._pairs
-            ones.clear()
-            pairs.clear()
-            writer(state, seat, ones, pairs)
             scatter = self.scatter
             if scatter is None:
                 # A fresh array straight from bincount (the caller keeps it): measured cheaper
                 # than filling a reused buffer and copying it out.
-                vector = summed(ones, pairs, self.size).astype(np.float32)
+                vector = self._summed(state, seat).astype(np.float32)
             else:
+                # The C scatter leaves the sinks empty, read or not: the writer finds them so.
+                writer(state, seat, ones, pairs)
                 vector = np.empty(self.size, np.float32)  # a fresh one: the caller keeps it
                 scatter(ones, pairs, vector, self._sums)
         return vector, mask
@@ -230,18 +233,28 @@ class Observer:
         if writer is None:
             out[:] = self.layout.encode(state.view(seat).observation())
             return
-        ones = self._ones
-        pairs = self._pairs
-        ones.clear()
-        pairs.clear()
-        writer(state, seat, ones, pairs)
         scatter = self.scatter
         if scatter is not None:
-            scatter(ones, pairs, out, self._sums)
+            writer(state, seat, self._ones, self._pairs)
+            scatter(self._ones, self._pairs, out, self._sums)
             return
         # The float32 output rounds each float64 sum once. (Skipping the sums where no slot
         # repeats cost more in the check than it saved.)
-        out[:] = summed(ones, pairs, self.size)
+        out[:] = self._summed(state, seat)
+
+    def _summed(self, state: State, seat: int) -> npt.NDArray[np.float64]:
+        """The writer's sums of the seat's observation, read back by NumPy (no C scatter)."""
+        assert self.writer is not None
+        ones = self._ones
+        pairs = self._pairs
+        ones.truncate(0)
+        pairs.truncate(0)
+        try:
+            self.writer(state, seat, ones, pairs)
+            return summed(ones.getvalue(), pairs.getvalue(), self.size)
+        finally:
+            ones.truncate(0)  # a failed call leaves nothing for the next one
+            pairs.truncate(0)
 
     @staticmethod
     def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
@@ -273,14 +286,19 @@ class Observer:
         return int(seat)
 
 
-def summed(ones: list[int], pairs: list[float], size: int) -> npt.NDArray[np.float64]:
-    """A writer's lists as the float64 sums of each slot (``size`` of them): the values of
-    ``pairs`` (slot, value, slot, value...) naming it, in their order, then 1.0 for each time
-    ``ones`` names it, added in float64 as the layout's list adds the values of a slot named
-    twice (bincount adds its weights in their order)."""
-    slots = pairs[0::2] + ones
-    values = pairs[1::2] + [1.0] * len(ones)
-    return np.bincount(slots, weights=values, minlength=size).astype(np.float64)
+def summed(ones: bytes, pairs: bytes, size: int) -> npt.NDArray[np.float64]:
+    """A writer's sinks as the float64 sums of each slot (``size`` of them): the values of
+    ``pairs`` naming it, in their order, then 1.0 for each time ``ones`` names it, added in
+    float64 as the layout's list adds the values of a slot named twice (bincount adds its
+    weights in their order). Sinks of a partial record, or a slot past ``size``, raise."""
+    if len(ones) % 2 or len(pairs) % PAIR.itemsize:
+        raise ValueError(f"a writer's sinks hold {len(ones)} and {len(pairs)} bytes: not whole")
+    records = np.frombuffer(pairs, PAIR)
+    slots = np.concatenate([records["slot"], np.frombuffer(ones, "<u2")])
+    if len(slots) and int(slots.max()) >= size:
+        raise ValueError(f"slot {int(slots.max())} is outside the observation ({size} floats)")
+    values = np.concatenate([records["value"], np.ones(len(slots) - len(records))])
+    return np.bincount(slots, weights=values, minlength=size)
 
 
 def _check_array(name: str, array: object, size: int, dtype: type[np.generic]) -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
+
+from librt.strings import BytesWriter, write_f64_le, write_u16_le
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game, State
 from ...core.tensors import (
     CARD_SLOTS,
-    ONE,
-    SLOT_NUMBERS,
     Among,
     Cards,
     Choice,
@@ -149,9 +149,6 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
-_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
-_ONE: Final[Any] = ONE
-
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
 # of its nonzero floats (with the value of each one that is not 1.0), field by field as
@@ -169,47 +166,28 @@ _EMPTIED: Final = 2 * _CARD_SLOTS + 1
 _PLAYER: Final = 1 + 4 + 1 + _CARD_SLOTS + 1 + _CARD_SLOTS + _CARD_SLOTS + 1 + 1 + 4
 _DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
 _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
-# The fractions of a count of cards (at most the deck's 52), of a formation's placed cards or a
-# hand's routes (at most 13), of a trick's step (at most T_DONE, 8), built once: the same floats
-# as the division, appended without a float made and freed a call. A hand number, the tricks
-# played and a trick's redeclarations grow with the options (the safety cap, the repeats after
-# a tie): their tables cover the usual games and :func:`_fraction` divides past them.
-_TWENTY_SIXTHS: Final[list[Any]] = [count / 26 for count in range(53)]
-_FIFTY_SECONDS: Final[list[Any]] = [count / 52 for count in range(53)]
-_THIRDS: Final[list[Any]] = [count / 3 for count in range(14)]
-_EIGHTHS: Final[list[Any]] = [count / 8 for count in range(9)]
-_FIFTHS: Final[list[Any]] = [count / 5 for count in range(64)]
-_THIRTEENTHS: Final[list[Any]] = [count / 13 for count in range(64)]
-_HALVES: Final[list[Any]] = [count / 2 for count in range(64)]
 
 
-def _fraction(count: int, table: list[Any], whole: int) -> Any:
-    """``count / whole``, from ``table`` (that fraction's prebuilt floats) where it reaches."""
-    return table[count] if count < len(table) else count / whole
-
-
-def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
-    slots = _BOXED
+def _cards(at: int, cards: list[int], ones: BytesWriter, pairs: BytesWriter) -> None:
     for card in cards:
         if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
-            ones.append(slots[at + card])
+            write_u16_le(ones, at + card)
 
 
 def _known(
-    at: int, cards: list[int], knowers: list[int], bit: int, ones: list[Any], pairs: list[Any]
+    at: int, cards: list[int], knowers: list[int], bit: int, ones: BytesWriter, pairs: BytesWriter
 ) -> int:
     """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
     further), as ``views.observation`` splits a pile or the removed area; return how many the
     seat has not seen."""
-    slots = _BOXED
     unseen = 0
     # Walked in step with a plain zip, which the compiled loop reads in place (with ``strict=``
     # it would iterate generically); a pile and its knowers are always of one length.
     for card, m in zip(cards, knowers):  # noqa: B905
         if m == PUBLIC:
-            ones.append(slots[at + card])
+            write_u16_le(ones, at + card)
         elif m & bit:
-            ones.append(slots[at + _CARD_SLOTS + card])
+            write_u16_le(ones, at + _CARD_SLOTS + card)
         else:
             unseen += 1
     return unseen
@@ -227,31 +205,29 @@ def _choice_slot(kind: int, text: str, rank: int) -> int:
     return -1
 
 
-def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
-    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
-    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
-    (checked over random play of every count and option by the observer's tests)."""
-    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
-
-
-def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
+def write_tensor(state: State, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
+    """Write every nonzero float of ``seat``'s observation: its slot to ``ones`` where the float
+    is 1.0, else its slot then its value to ``pairs``; each slot named once at most (checked
+    over random play of every count and option by the observer's tests)."""
     assert isinstance(state, GodSaveTheKingState)
-    # The slots' list read once into a local: each use of the module's Final would check it.
-    slots = _BOXED
+    _write(state, seat, ones, pairs)  # typed as the game's state: its fields read natively
+
+
+def _write(state: GodSaveTheKingState, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
     n = state.num_players
     over = state.is_terminal
     bit = PUBLIC if over else 1 << seat
-    ones.append(slots[seat])
+    write_u16_le(ones, seat)
     at = n
     if state.hand_number:
-        pairs.append(slots[at])
-        pairs.append(_fraction(state.hand_number, _FIFTHS, 5))
+        write_u16_le(pairs, at)
+        write_f64_le(pairs, state.hand_number / 5)
     at += 1
     if state.tricks_played:
-        pairs.append(slots[at])
-        pairs.append(_fraction(state.tricks_played, _THIRTEENTHS, 13))
+        write_u16_le(pairs, at)
+        write_f64_le(pairs, state.tricks_played / 13)
     at += 1
-    ones.append(slots[at + (_DECISIONS - 1 if state.is_chance else state.decision)])
+    write_u16_le(ones, at + (_DECISIONS - 1 if state.is_chance else state.decision))
     at += _DECISIONS
     _waiting(state, over, at, ones)
     at += n
@@ -259,7 +235,7 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     if mine is not None:
         choice = _choice_slot(mine.kind, mine.text, mine.rank)
         if choice >= 0:
-            ones.append(slots[at + choice])
+            write_u16_le(ones, at + choice)
     at += _CHOICES
     for s in range(n):
         _player(state, s, bit, over, at, ones, pairs)
@@ -269,12 +245,12 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     unseen = _known(at, state.removed, state.removed_knowers, bit, ones, pairs)
     at += 2 * _CARD_SLOTS
     if unseen:
-        pairs.append(slots[at])
-        pairs.append(_FIFTY_SECONDS[unseen])
+        write_u16_le(pairs, at)
+        write_f64_le(pairs, unseen / 52)
     at += 1
     if state.tricks and state.current_trick:
-        pairs.append(slots[at])
-        pairs.append(_HALVES[state.current_trick])  # at most 2
+        write_u16_le(pairs, at)
+        write_f64_le(pairs, state.current_trick / 2)  # at most 2
     at += 1
     record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * _RANKS + 1 + (n + 1) + 2 + n + 2
     tricks = state.tricks
@@ -290,36 +266,36 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     for i in range(first, len(history)):
         hand, (x, y), collector, dx, dy, answer = history[i]
         if hand:
-            pairs.append(slots[at])
-            pairs.append(_fraction(hand, _FIFTHS, 5))
+            write_u16_le(pairs, at)
+            write_f64_le(pairs, hand / 5)
         seats_at = at + 1  # the record's players, then who collected it
-        ones.append(slots[seats_at + x])
-        ones.append(slots[seats_at + y])
+        write_u16_le(ones, seats_at + x)
+        write_u16_le(ones, seats_at + y)
         if collector >= 0:
-            ones.append(slots[seats_at + n + collector])
+            write_u16_le(ones, seats_at + n + collector)
         ranks_at = seats_at + 2 * n - 2  # the declarations, by rank from 2
         if dx:
-            ones.append(slots[ranks_at + dx])
+            write_u16_le(ones, ranks_at + dx)
         if dy:
-            ones.append(slots[ranks_at + _RANKS + dy])
+            write_u16_le(ones, ranks_at + _RANKS + dy)
         if answer >= 0:
-            ones.append(slots[ranks_at + 2 + 2 * _RANKS + (0 if answer else 1)])
+            write_u16_le(ones, ranks_at + 2 + 2 * _RANKS + (0 if answer else 1))
         at += past
     if state.is_chance:
         if state.draw_from >= 0:
-            ones.append(slots[at + state.draw_from])
+            write_u16_le(ones, at + state.draw_from)
         if state.draw_to >= 0:
-            ones.append(slots[at + n + state.draw_to])
+            write_u16_le(ones, at + n + state.draw_to)
     at += 2 * n
     if over:
         won = 0
         for s in state.winners:
             if not won >> s & 1:
                 won |= 1 << s
-                ones.append(slots[at + s])
+                write_u16_le(ones, at + s)
 
 
-def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: list[Any]) -> None:
+def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: BytesWriter) -> None:
     """``state.waiting()``'s seats, read where they are rather than listed first: the seats of
     each trick with a formation still open, or those asked the current question that have not
     answered it (the tests hold the two to the same vector)."""
@@ -331,14 +307,14 @@ def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: list[Any]) -
             x, y = t.seats
             placed = t.placed
             if placed[0] < 3:
-                ones.append(_BOXED[at + x])
+                write_u16_le(ones, at + x)
             if placed[1] < 3:
-                ones.append(_BOXED[at + y])
+                write_u16_le(ones, at + y)
     elif decision in (D_ROUTE, D_DECLARE, D_CHALLENGE):
         waiting = state.asked & ~state.submitted
         while waiting:
             low = waiting & -waiting
-            ones.append(_BOXED[at + low.bit_length() - 1])
+            write_u16_le(ones, at + low.bit_length() - 1)
             waiting ^= low
 
 
@@ -348,39 +324,38 @@ def _player(
     bit: int,
     over: bool,
     at: int,
-    ones: list[Any],
-    pairs: list[Any],
+    ones: BytesWriter,
+    pairs: BytesWriter,
 ) -> None:
-    slots = _BOXED
     active = state.active[s]
     if active:
-        ones.append(slots[at])
-    ones.append(slots[at + 1 + s])  # the seat's suit
+        write_u16_le(ones, at)
+    write_u16_le(ones, at + 1 + s)  # the seat's suit
     hand = state.hands[s]
     if hand:
-        pairs.append(slots[at + 5])
-        pairs.append(_TWENTY_SIXTHS[len(hand)])
+        write_u16_le(pairs, at + 5)
+        write_f64_le(pairs, len(hand) / 26)
     if over:
         _cards(at + 6, hand, ones, pairs)
     at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:  # (an empty pile has no knowers to walk, nor unseen cards)
-        pairs.append(slots[at])
-        pairs.append(_TWENTY_SIXTHS[len(pile)])
+        write_u16_le(pairs, at)
+        write_f64_le(pairs, len(pile) / 26)
         unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
         if unseen:
-            pairs.append(slots[at + 1 + 2 * _CARD_SLOTS])
-            pairs.append(_TWENTY_SIXTHS[unseen])
+            write_u16_le(pairs, at + 1 + 2 * _CARD_SLOTS)
+            write_f64_le(pairs, unseen / 26)
     at += 1 + 2 * _CARD_SLOTS
     routes = state.routes_used[s]
     if routes:
-        pairs.append(slots[at + 1])
-        pairs.append(_THIRDS[routes])
+        write_u16_le(pairs, at + 1)
+        write_f64_le(pairs, routes / 3)
     if active and state.schedule >= 3:
         letters = state.seat_of_letter  # searched by index: no tuple method called
         for letter in range(len(letters)):
             if letters[letter] == s:
-                ones.append(slots[at + 2 + letter])
+                write_u16_le(ones, at + 2 + letter)
                 break
 
 
@@ -390,26 +365,25 @@ def _trick(
     seat: int,
     over: bool,
     at: int,
-    ones: list[Any],
-    pairs: list[Any],
+    ones: BytesWriter,
+    pairs: BytesWriter,
 ) -> None:
-    slots = _BOXED
     n = state.num_players
     # The seats and columns are fixed-size tuples: read by constant index, not iterated or
     # indexed by a variable (either would box a new tuple in the compiled module).
     x, y = t.seats
-    ones.append(slots[at + x])
-    ones.append(slots[at + y])
+    write_u16_le(ones, at + x)
+    write_u16_le(ones, at + y)
     at += n
-    ones.append(slots[at + x])
+    write_u16_le(ones, at + x)
     at += n
     for side in range(2):
         owner = x if side == 0 else y
-        ones.append(slots[at + owner])
+        write_u16_le(ones, at + owner)
         placed = t.placed[side]
         if placed:
-            pairs.append(slots[at + n])
-            pairs.append(_THIRDS[placed])
+            write_u16_le(pairs, at + n)
+            write_f64_le(pairs, placed / 3)
         at += n + 1
         formation = t.formations[side]
         face_up = t.face_up[side]
@@ -418,42 +392,42 @@ def _trick(
         for c, up in zip(formation, face_up):  # noqa: B905 (three slots each)
             if c is None:
                 if placed > k:
-                    ones.append(slots[at + _EMPTIED])
+                    write_u16_le(ones, at + _EMPTIED)
             else:
                 card: int = c  # an int here: unboxed as one, not converted by a call to int()
                 if up or over:
-                    ones.append(slots[at + card])
+                    write_u16_le(ones, at + card)
                 elif own:
-                    ones.append(slots[at + _CARD_SLOTS + card])
+                    write_u16_le(ones, at + _CARD_SLOTS + card)
                 else:
-                    ones.append(slots[at + _FACE_DOWN])
+                    write_u16_le(ones, at + _FACE_DOWN)
             at += _SLOT
             k += 1  # noqa: SIM113
     if t.skirmish_result >= 0:
         first, second = t.columns
-        ones.append(slots[at + first + 1])
-        ones.append(slots[at + 3 + second + 1])
+        write_u16_le(ones, at + first + 1)
+        write_u16_le(ones, at + 3 + second + 1)
     at += 6
     for declared in t.declared:
         if declared:
-            ones.append(slots[at + declared - 2])
+            write_u16_le(ones, at + declared - 2)
         at += _RANKS
     if t.redeclarations:
-        pairs.append(slots[at])
-        pairs.append(_fraction(t.redeclarations, _HALVES, 2))
+        write_u16_le(pairs, at)
+        write_f64_le(pairs, t.redeclarations / 2)
     at += 1
     result = t.skirmish_result
     if result >= 0:
-        ones.append(slots[at + (n if result == PUSH else x if result == 0 else y)])
+        write_u16_le(ones, at + (n if result == PUSH else x if result == 0 else y))
     at += n + 1
     if t.challenge_answer >= 0:
-        ones.append(slots[at + (0 if t.challenge_answer else 1)])
+        write_u16_le(ones, at + (0 if t.challenge_answer else 1))
     at += 2
     if t.collector >= 0:
-        ones.append(slots[at + (x if t.collector == 0 else y)])
+        write_u16_le(ones, at + (x if t.collector == 0 else y))
     at += n
     if t.void:
-        ones.append(slots[at])
+        write_u16_le(ones, at)
     if t.step:
-        pairs.append(slots[at + 1])
-        pairs.append(_EIGHTHS[t.step])
+        write_u16_le(pairs, at + 1)
+        write_f64_le(pairs, t.step / 8)
