@@ -1,7 +1,7 @@
 """What each game's ``write_tensor`` costs alone: microseconds a call, every game and count.
 
 The same states every run (every state of seeded random games, the first ``--states``), every
-seat of each; a pass writes them all into two cleared lists, and the figure is the fastest of
+seat of each; a pass writes them all into two emptied sinks, and the figure is the fastest of
 ``--passes`` passes, divided by the calls. Beside it, ``Observer.observe`` over the same calls
 (the writer, the NumPy vector and the mask: what the adapters pay). With ``--baseline SRC``
 the same measures run in a second interpreter with ``PYTHONPATH=SRC`` (another checkout's
@@ -17,12 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import struct
 import time
+from typing import Any
 
 import courtly
 from alternating import alternate, compiled_line
 from courtly import _compiled
-from courtly.core import play_randomly
+from courtly.core import play_randomly, tensors
 from courtly.core.game import Game, State
 from courtly.rl.tensors import Observer, tensor_writer
 
@@ -42,6 +44,35 @@ def seeded_states(game: Game, count: int) -> list[State]:
     return found
 
 
+class Sinks:
+    """What a writer writes into: two byte sinks, or in the builds before them (a baseline run
+    of an older checkout) two lists, emptied after each call as the observer does."""
+
+    def __init__(self) -> None:
+        self.bytes = hasattr(tensors, "PAIR_FORMAT")
+        if self.bytes:
+            from librt.strings import BytesWriter
+
+            self.ones: Any = BytesWriter()
+            self.pairs: Any = BytesWriter()
+        else:
+            self.ones, self.pairs = [], []
+
+    def count(self) -> int:
+        """The nonzero floats written (before :meth:`empty`)."""
+        if self.bytes:
+            return len(self.ones) // 2 + len(self.pairs) // struct.calcsize(tensors.PAIR_FORMAT)
+        return len(self.ones) + len(self.pairs) // 2
+
+    def empty(self) -> None:
+        if self.bytes:
+            self.ones.truncate(0)
+            self.pairs.truncate(0)
+        else:
+            self.ones.clear()
+            self.pairs.clear()
+
+
 def writer_cost(game: Game, count: int, passes: int) -> tuple[float, float, float]:
     """Microseconds a call of the writer alone and of ``Observer.observe`` (its fastest pass
     each), and the mean nonzero floats a call."""
@@ -52,21 +83,19 @@ def writer_cost(game: Game, count: int, passes: int) -> tuple[float, float, floa
     calls = [
         (state, seat) for state in seeded_states(game, count) for seat in range(game.num_players)
     ]
-    ones: list[int] = []
-    pairs: list[float] = []
+    sinks = Sinks()
     nonzero = 0
     for state, seat in calls:
-        writer(state, seat, ones, pairs)
-        nonzero += len(ones) + len(pairs) // 2
-        ones.clear()
-        pairs.clear()
+        writer(state, seat, sinks.ones, sinks.pairs)
+        nonzero += sinks.count()
+        sinks.empty()
+    ones, pairs, empty = sinks.ones, sinks.pairs, sinks.empty
     alone = observed = float("inf")
     for _ in range(passes):
         start = time.perf_counter()
         for state, seat in calls:
             writer(state, seat, ones, pairs)
-            ones.clear()
-            pairs.clear()
+            empty()
         alone = min(alone, time.perf_counter() - start)
         start = time.perf_counter()
         for state, seat in calls:
