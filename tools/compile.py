@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -65,6 +66,28 @@ GROUP = "courtly"
 """The shared library behind the compiled modules: ``src/courtly__mypyc.*.so``."""
 
 
+def c_extension(name: str, relative_to: Path | None = None) -> Any:
+    """The setuptools ``Extension`` of a C module (``EXTENSIONS``), built with what reads librt's
+    sinks: mypyc's runtime headers, and ``librt_strings_api.c``, which fills librt's table of
+    functions when the module imports it. Named by its full name with its source relative to
+    ``relative_to`` (a build in place, here), else by its last name (a build elsewhere)."""
+    from mypyc.build import include_dir
+    from setuptools import Extension
+
+    runtime = Path(include_dir())
+    source = compiled.extension_source_of(name)
+    return Extension(
+        name if relative_to is not None else name.rpartition(".")[2],
+        [
+            str(source.relative_to(relative_to) if relative_to is not None else source),
+            str(runtime / "strings" / "librt_strings_api.c"),
+        ],
+        include_dirs=[str(runtime), str(runtime / "strings")],
+        # The runtime headers define helpers for compiled modules that this one does not use.
+        extra_compile_args=["-O3", "-Wno-unused-function"],
+    )
+
+
 def compiled_files() -> list[Path]:
     """Every file a build leaves in ``src/``."""
     return sorted(SRC.glob(f"{GROUP}__mypyc.*.so")) + sorted(SRC.glob("courtly/**/*.so"))
@@ -78,7 +101,7 @@ def clean() -> None:
 
 def build() -> None:
     from mypyc.build import mypycify
-    from setuptools import Extension, setup
+    from setuptools import setup
 
     clean()
     os.chdir(ROOT)  # mypyc writes its C sources under build/, relative to here
@@ -89,14 +112,7 @@ def build() -> None:
         group_name=GROUP,
         target_dir=str(ROOT / "build" / "mypyc"),
     )
-    extensions += [
-        Extension(
-            name,
-            [str(compiled.extension_source_of(name).relative_to(ROOT))],
-            extra_compile_args=["-O3"],
-        )
-        for name in EXTENSIONS
-    ]
+    extensions += [c_extension(name, relative_to=ROOT) for name in EXTENSIONS]
     try:
         setup(
             name="courtly-compiled",

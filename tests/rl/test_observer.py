@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from librt.strings import BytesWriter, write_f64_le, write_u16_le
+from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from courtly.core import games, make
 from courtly.core.errors import IllegalAction
@@ -80,10 +80,10 @@ def test_a_slot_named_twice_sums_in_float64_before_rounding() -> None:
 
     def repeating(state: object, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
         for slot, value in [(4, third), (9, 0.1), *[(4, third)] * 4, (0, 0.5)]:
-            write_u16_le(pairs, slot)
+            write_i16_le(pairs, slot)
             write_f64_le(pairs, value)
         for slot in (0, 9, 0):
-            write_u16_le(ones, slot)
+            write_i16_le(ones, slot)
 
     observer.writer = repeating
     state = game.new_state()

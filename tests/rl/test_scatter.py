@@ -1,5 +1,5 @@
 """The observer's C kernels (``courtly/rl/_scatter.c``, built by ``make compiled``): exactly
-bincount's float32 vector for every writer's lists and NumPy's mask of the legal ids, the
+bincount's float32 vector for every writer's sinks and NumPy's mask of the legal ids, the
 filler bound to one array exactly the view's vector, OpenSpiel's set_from taking a Courtly state
 to the filler and anything else to the checked path, and bad input refused with nothing written.
 
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from courtly import _compiled
 from courtly.core import games, make
@@ -45,12 +46,18 @@ IDS = [f"{game_id}-{n}p" for game_id, n in CASES]
 
 
 def build_kernels(folder: Path) -> tuple[Scatter, Mark, FillerKernel, SetFromKernel]:
-    """The kernels compiled from their C source into ``folder`` and loaded from there."""
-    from setuptools import Distribution, Extension  # type: ignore[import-untyped]
+    """The kernels compiled from their C source into ``folder``, as the build makes them, and
+    loaded from there."""
+    from setuptools import Distribution  # type: ignore[import-untyped]
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
-    source = _compiled.extension_source_of("courtly.rl._scatter")
-    command = build_ext(Distribution({"ext_modules": [Extension("_scatter", [str(source)])]}))
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("_courtly_build", root / "tools" / "compile.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    extension = build.c_extension("courtly.rl._scatter")
+    command = build_ext(Distribution({"ext_modules": [extension]}))
     command.build_lib = str(folder)
     command.build_temp = str(folder / "temp")
     command.ensure_finalized()
@@ -116,14 +123,14 @@ def test_the_kernels_equal_numpy_over_random_play(
     assert writer is not None
     out = np.full(fast.size, 9.0, np.float32)
     sums = np.zeros(fast.size, np.float64)
+    ones, pairs = BytesWriter(), BytesWriter()
     for state in sampled_states(game, seed, every=1):
         for seat in range(game.num_players):
-            ones: list[int] = []
-            pairs: list[float] = []
             writer(state, seat, ones, pairs)
-            expected = summed(ones, pairs, fast.size).astype(np.float32)
+            expected = summed(ones.getvalue(), pairs.getvalue(), fast.size).astype(np.float32)
             kernel(ones, pairs, out, sums)
             assert np.array_equal(out, expected) and not sums.any()
+            assert len(ones) == len(pairs) == 0  # emptied for the writer's next call
             observation, mask = fast.observe(state, seat)
             reference_observation, reference_mask = reference.observe(state, seat)
             assert observation.dtype == np.float32
@@ -176,37 +183,53 @@ def test_the_filler_writes_the_views_vector_over_random_play(
 
 calls: list[tuple[object, object]] = []
 
+Pairs = list[tuple[int, float]]
 
-def writing(ones: list[Any], pairs: list[Any]) -> Any:
-    """A writer that appends these lists whatever it is asked, after checking that the filler
-    handed it empty lists; it notes its calls in ``calls``."""
 
-    def writer(state: object, seat: object, into: list[object], paired: list[object]) -> None:
-        assert not into and not paired  # the lists of the call before were cleared
+def into(sink: BytesWriter, slots: list[int]) -> None:
+    """``slots`` written to a writer's ``ones``."""
+    for slot in slots:
+        write_i16_le(sink, slot)
+
+
+def paired_into(sink: BytesWriter, pairs: Pairs) -> None:
+    """``(slot, value)`` pairs written to a writer's ``pairs``."""
+    for slot, value in pairs:
+        write_i16_le(sink, slot)
+        write_f64_le(sink, value)
+
+
+def writing(ones: list[int], pairs: Pairs, raw: bytes = b"") -> Any:
+    """A writer that writes these slots and pairs (then ``raw`` to ``ones``) whatever it is asked,
+    after checking that the filler handed it empty sinks; it notes its calls in ``calls``."""
+
+    def writer(state: object, seat: object, one_sink: BytesWriter, pair_sink: BytesWriter) -> None:
+        assert len(one_sink) == len(pair_sink) == 0  # what the call before wrote is gone
         calls.append((state, seat))
-        into.extend(ones)
-        paired.extend(pairs)
+        into(one_sink, ones)
+        paired_into(pair_sink, pairs)
+        one_sink.write(raw)
 
     return writer
 
 
-def _random_lists(rng: random.Random, size: int) -> tuple[list[int], list[float]]:
-    """A writer's lists naming slots of ``size`` at random, many of them repeatedly: few or
-    more than the kernels keep on the stack."""
+def _random_writes(rng: random.Random, size: int) -> tuple[list[int], Pairs]:
+    """A writer's slots and pairs naming slots of ``size`` at random, many of them repeatedly."""
     count = rng.choice((30, 300))
     ones = [rng.randrange(size) for _ in range(rng.randrange(count))]
-    pairs: list[float] = []
-    for _ in range(rng.randrange(count)):
-        pairs += [rng.randrange(size), rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7))]
+    pairs = [
+        (rng.randrange(size), rng.choice((1 / 3, 0.1, 1.0, 2.0, -0.0, 1e-8, 7.0)))
+        for _ in range(rng.randrange(count))
+    ]
     return ones, pairs
 
 
-def _in_order(ones: list[int], pairs: list[float], size: int) -> npt.NDArray[np.float32]:
+def _in_order(ones: list[int], pairs: Pairs, size: int) -> npt.NDArray[np.float32]:
     """The sums as the contract states them, one float64 addition at a time: each pair's value
     in order, then 1.0 for each of the ones; rounded once to float32."""
     sums = [0.0] * size
-    for slot, value in zip(pairs[0::2], pairs[1::2], strict=True):
-        sums[int(slot)] += value
+    for slot, value in pairs:
+        sums[slot] += value
     for slot in ones:
         sums[slot] += 1.0
     return np.array(sums, np.float64).astype(np.float32)
@@ -218,7 +241,7 @@ def test_the_filler_sums_a_repeated_slot_in_float64_and_rounds_once(
     rng = random.Random(8)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        ones, pairs = _random_lists(rng, size)
+        ones, pairs = _random_writes(rng, size)
         out = np.full(size, 4.0, np.float32)
         fill = filler(writing(ones, pairs), out)
         fill(None, 0)  # type: ignore[arg-type]
@@ -232,31 +255,26 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
     size = 6
     out = np.full(size, 3.0, np.float32)
 
-    def raising(state: object, seat: object, into: list[int], weights: list[float]) -> None:
-        into.append(1)
-        weights.append(1.0)
+    def raising(state: object, seat: object, ones: BytesWriter, pairs: BytesWriter) -> None:
+        into(ones, [1])
+        paired_into(pairs, [(1, 1.0)])
         raise KeyError("the writer's own error")
 
     bad: list[tuple[type[Exception], str, object]] = [
-        (ValueError, "outside", writing([0, 6], [1, 0.5])),
-        (ValueError, "outside", writing([1], [2, 0.5, -1, 0.5])),
-        (ValueError, "outside", writing([1, 2**70], [])),
-        (TypeError, "ones.1. is 2.0, not an int", writing([1, 2.0], [2, 0.5])),
-        (TypeError, "pairs.2. is True, not an int", writing([1], [2, 0.5, True, 0.5])),
-        (TypeError, "pairs.3. is '1', not a number", writing([1], [1, 0.5, 2, "1"])),
-        (TypeError, "not a number", writing([1], [2, False])),
-        (ValueError, "pairs holds 3 items", writing([1], [1, 2.0, 3])),
+        (ValueError, "slot 6 is outside", writing([0, 6], [(1, 0.5)])),
+        (ValueError, "slot 9 is outside", writing([1], [(2, 0.5), (9, 0.5)])),
+        (ValueError, "not whole slots", writing([1], [(2, 0.5)], raw=b"\x01")),
         (KeyError, "the writer's own error", raising),
     ]
     calls.clear()
     for error, message, writer in bad:
         fill = filler(writer, out)  # type: ignore[arg-type]
-        for _ in range(2):  # and again: what the failed call left in the lists is cleared
+        for _ in range(2):  # and again: what the failed call left in the sinks is gone
             with pytest.raises(error, match=message):
                 fill("state", 1)  # type: ignore[arg-type]
             assert (out == 3.0).all() and fill.sums_clear  # type: ignore[attr-defined]
     assert calls[:2] == [("state", 1), ("state", 1)]
-    good = filler(writing([0, 5], [5, 0.5, 0, 1, 5, 0.25]), out)
+    good = filler(writing([0, 5], [(5, 0.5), (0, 1.0), (5, 0.25)]), out)
     with pytest.raises(TypeError, match="2 positional arguments"):
         good("state")  # type: ignore[call-arg, arg-type]
     with pytest.raises(TypeError, match="2 positional arguments"):
@@ -268,7 +286,7 @@ def test_the_filler_refuses_bad_input_and_writes_nothing(filler: FillerKernel) -
         out.resize(3, refcheck=False)  # the filler holds the array's buffer
     with pytest.raises(TypeError, match="callable"):
         filler(None, out)  # type: ignore[arg-type]
-    writer = writing([1], [1.0])
+    writer = writing([1], [])
     frozen = out.copy()
     frozen.flags.writeable = False
     for bad_out, message in [
@@ -301,7 +319,7 @@ def test_set_from_fills_from_a_state_of_its_game_and_hands_the_rest_to_the_check
     courtly = _Held(game=game, history=[("a", "move")])
     spiel_state = _Held(position=_Held(state=courtly))
     out = np.full(4, 3.0, np.float32)
-    fill = filler(writing([1], [3, 0.5]), out)
+    fill = filler(writing([1], [(3, 0.5)]), out)
     checked_calls: list[tuple[object, ...]] = []
 
     def checked(*args: object, **kwargs: object) -> str:
@@ -358,17 +376,26 @@ def test_set_from_fills_from_a_state_of_its_game_and_hands_the_rest_to_the_check
         set_from(fill, game, 3, None)  # type: ignore[arg-type]
 
 
+def sinks(ones: list[int], pairs: Pairs, raw: bytes = b"") -> tuple[BytesWriter, BytesWriter]:
+    """Sinks holding what a writer of these slots and pairs (then ``raw`` in ``ones``) wrote."""
+    one_sink, pair_sink = BytesWriter(), BytesWriter()
+    writing(ones, pairs, raw)(None, 0, one_sink, pair_sink)
+    return one_sink, pair_sink
+
+
 def test_the_kernel_sums_a_repeated_slot_in_float64_and_rounds_once(kernel: Scatter) -> None:
     rng = random.Random(5)
     for _ in range(200):
         size = rng.randrange(1, 40)
-        ones, pairs = _random_lists(rng, size)
+        ones, pairs = _random_writes(rng, size)
         out = np.full(size, 4.0, np.float32)
-        sums = np.zeros(size, np.float64)
-        kernel(ones, pairs, out, sums)
+        scratch = np.zeros(size, np.float64)
+        one_sink, pair_sink = sinks(ones, pairs)
+        read_back = summed(one_sink.getvalue(), pair_sink.getvalue(), size)
+        kernel(one_sink, pair_sink, out, scratch)
         expected = _in_order(ones, pairs, size)
-        assert np.array_equal(out, summed(ones, pairs, size).astype(np.float32))
-        assert np.array_equal(out, expected) and not sums.any()
+        assert np.array_equal(out, read_back.astype(np.float32))
+        assert np.array_equal(out, expected) and not scratch.any()
         assert np.array_equal(np.signbit(out), np.signbit(expected))
 
 
@@ -378,49 +405,55 @@ def _arrays(size: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]
 
 def test_the_kernel_refuses_bad_input_and_writes_nothing(kernel: Scatter) -> None:
     size = 6
-    out, sums = _arrays(size)
-    bad: list[tuple[type[Exception], str, tuple[object, ...]]] = [
-        (ValueError, "outside", ([0, 6], [1, 0.5])),
-        (ValueError, "outside", ([1], [2, 0.5, -1, 0.5])),
-        (ValueError, "outside", ([1, 2**70], [])),
-        (TypeError, "not an int", ([1, 2.0], [])),
-        (TypeError, "not an int", ([1, True], [])),
-        (TypeError, "not an int", ([1], [2, 0.5, "2", 0.5])),
-        (TypeError, "not an int", ([1], [None, 0.5])),
-        (TypeError, "not a number", ([1, 2], [1, "1"])),
-        (TypeError, "not a number", ([1, 2], [1, None])),
-        (TypeError, "not a number", ([1, 2], [1, False])),
-        (ValueError, "pairs holds 1 items", ([1, 2], [1])),
-        (TypeError, "lists", ((1, 2), [1, 1.0])),
-        (TypeError, "lists", ([1, 2], np.ones(2))),
+    out, scratch = _arrays(size)
+    bad: list[tuple[type[Exception], str, tuple[object, object]]] = [
+        (ValueError, "slot 6 is outside", sinks([0, 6], [(1, 0.5)])),
+        (ValueError, "slot 7 is outside", sinks([1], [(2, 0.5), (7, 0.5)])),
+        (ValueError, "slot -1 is outside", sinks([1, -1], [])),
+        (ValueError, "slot -32768 is outside", sinks([1], [(-32768, 0.5)])),
+        (ValueError, "not whole slots", sinks([1, 2], [], raw=b"\x01")),
+        (ValueError, "not whole slots and .slot, value. pairs", (sinks([1], [])[0], bad_pairs())),
+        (TypeError, "BytesWriter sinks, not list", ([1, 2], sinks([], [])[1])),
+        (TypeError, "BytesWriter sinks, not BytesWriter and bytes", (BytesWriter(), b"")),
     ]
     for error, message, (ones, pairs) in bad:
         with pytest.raises(error, match=message):
-            kernel(ones, pairs, out, sums)  # type: ignore[arg-type]
-        assert (out == 3.0).all() and not sums.any()
-    ones, pairs = [1, 2], [3, 0.5]
+            kernel(ones, pairs, out, scratch)  # type: ignore[arg-type]
+        assert (out == 3.0).all() and not scratch.any()
+        for sink in (ones, pairs):
+            assert not isinstance(sink, BytesWriter) or len(sink) == 0  # emptied, read or not
     bad_arrays: list[tuple[object, object, str]] = [
-        (out.astype(np.float64), sums, "dtype float32"),
-        (out, sums.astype(np.float32), "dtype float64"),
-        (np.full((2, 3), 3.0, np.float32), sums, "one-dimensional"),
-        (np.full(12, 3.0, np.float32)[::2], sums, "C-contiguous"),
+        (out.astype(np.float64), scratch, "dtype float32"),
+        (out, scratch.astype(np.float32), "dtype float64"),
+        (np.full((2, 3), 3.0, np.float32), scratch, "one-dimensional"),
+        (np.full(12, 3.0, np.float32)[::2], scratch, "C-contiguous"),
         (out, np.zeros(size + 1), "scratch has 7 floats, out 6"),
-        (list(out), sums, "writable C-contiguous"),
-        (b"\0" * 24, sums, "writable C-contiguous"),
+        (list(out), scratch, "writable C-contiguous"),
+        (b"\0" * 24, scratch, "writable C-contiguous"),
     ]
-    for bad_out, bad_sums, message in bad_arrays:
+    for bad_out, bad_scratch, message in bad_arrays:
+        ones, pairs = sinks([1, 2], [(3, 0.5)])
         with pytest.raises(ValueError, match=message):
-            kernel(ones, pairs, bad_out, bad_sums)  # type: ignore[arg-type]
-        assert (out == 3.0).all() and not sums.any()
+            kernel(ones, pairs, bad_out, bad_scratch)  # type: ignore[arg-type]
+        assert (out == 3.0).all() and not scratch.any()
+        assert len(ones) == len(pairs) == 0
     frozen = out.copy()
     frozen.flags.writeable = False
     with pytest.raises(ValueError, match="writable"):
-        kernel(ones, pairs, frozen, sums)
+        kernel(*sinks([1], []), frozen, scratch)
     with pytest.raises(TypeError, match="4 arguments"):
-        kernel(ones, pairs, out)  # type: ignore[call-arg]
-    assert (out == 3.0).all() and not sums.any()
-    kernel([0, 5], [5, 0.5, 0, 1, 5, 0.25], out, sums)  # ints are numbers; then all is written
-    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 1.75] and not sums.any()
+        kernel(*sinks([1], []), out)  # type: ignore[call-arg]
+    assert (out == 3.0).all() and not scratch.any()
+    kernel(*sinks([0, 5], [(5, 0.5), (0, 1.0), (5, 0.25)]), out, scratch)
+    assert out.tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 1.75] and not scratch.any()
+
+
+def bad_pairs() -> BytesWriter:
+    """A ``pairs`` sink whose last record lacks its value."""
+    sink = BytesWriter()
+    paired_into(sink, [(1, 0.5)])
+    write_i16_le(sink, 2)
+    return sink
 
 
 def test_mark_refuses_bad_ids_and_writes_nothing(mark: Mark) -> None:

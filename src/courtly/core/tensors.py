@@ -432,25 +432,25 @@ class TensorLayout:
 
 # The games' ``write_tensor`` functions (each game's fast observation path, read by
 # :mod:`courtly.rl.tensors`) write into two byte sinks (``librt.strings.BytesWriter``): to
-# ``ones`` the slot of every float that is 1.0, as an unsigned 16-bit little-endian int
-# (``write_u16_le``), to ``pairs`` the slot then the value (``write_f64_le``, a little-endian
+# ``ones`` the slot of every float that is 1.0, as a 16-bit little-endian int (``write_i16_le``:
+# librt's 16-bit write that mypyc compiles to a store), to ``pairs`` the slot then the value (``write_f64_le``, a little-endian
 # double) of every other nonzero float. Compiled, each write is a store into a buffer the sink
 # keeps between calls: no Python object is made, referenced or freed. A part of an observation
 # fixed by a game's tables is prebuilt once as these bytes (``ones_bytes``, ``pairs_bytes``)
 # and written whole (``BytesWriter.write``).
-SLOT_FORMAT: Final = "<H"
-"""How a writer writes a slot (``struct`` format): an unsigned 16-bit little-endian int."""
-PAIR_FORMAT: Final = "<Hd"
+SLOT_FORMAT: Final = "<h"
+"""How a writer writes a slot (``struct`` format): a 16-bit little-endian int."""
+PAIR_FORMAT: Final = "<hd"
 """How a writer writes a (slot, value) pair: the slot, then the value as a little-endian
 double, packed (10 bytes)."""
-MAX_SLOTS: Final = 1 << 16
+MAX_SLOTS: Final = 1 << 15
 """The largest layout a writer can name every slot of (the contract's tests check each game's
 layout against it)."""
 
 
 def ones_bytes(slots: Sequence[int]) -> bytes:
     """``slots`` as a writer writes them to ``ones``, for a part written whole."""
-    return struct.pack(f"<{len(slots)}H", *slots)
+    return struct.pack(f"<{len(slots)}h", *slots)
 
 
 def pairs_bytes(pairs: Sequence[tuple[int, float]]) -> bytes:

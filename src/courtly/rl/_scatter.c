@@ -1,20 +1,23 @@
-/* The observer's scatter: a game writer's lists into a float32 observation, and the legal
+/* The observer's scatter: a game writer's byte sinks into a float32 observation, and the legal
  * actions' ids into an int8 mask.
  *
- * A writer (``write_tensor(state, seat, ones, pairs)``) appends the slot of every float that is
- * 1.0 to `ones` (nearly all of them: one-hots, cards held), and the slot then the value of
- * every other nonzero float to `pairs`. scatter(ones, pairs, out, scratch) writes into `out`
- * (float32, C-contiguous, writable) the vector whose slot i holds the values `pairs` gives it,
- * in their order, then 1.0 for each time `ones` names it, summed in double and rounded once to
- * float32: what `np.bincount(pairs[0::2] + ones, weights=pairs[1::2] + [1.0] * len(ones),
- * minlength=len(out)).astype(np.float32)` gives, without its float64 array of the whole size.
- * `scratch` (float64, the same length) holds the sums while they are made; it must be all zeros
- * on entry and is all zeros again on return, so a call costs the number of slots named, plus
- * clearing `out`.
+ * A writer (``write_tensor(state, seat, ones, pairs)``) writes into two byte sinks of librt
+ * (mypyc's runtime library: ``librt.strings.BytesWriter``) the slot of every float that is 1.0
+ * to `ones` (nearly all of them: one-hots, cards held), as a 16-bit little-endian int,
+ * and the slot then the value (a little-endian double) of every other nonzero float to `pairs`.
+ * scatter(ones, pairs, out, scratch) writes into `out` (float32, C-contiguous, writable) the
+ * vector whose slot i holds the values `pairs` gives it, in their order, then 1.0 for each time
+ * `ones` names it, summed in double and rounded once to float32: what NumPy's bincount of the
+ * same gives (courtly.rl.tensors.summed), without its float64 array of the whole size. `scratch`
+ * (float64, the same length) holds the sums while they are made; it must be all zeros on entry
+ * and is all zeros again on return, so a call costs the number of slots named, plus clearing
+ * `out`. The sinks are read in place, through the layout librt exports to compiled modules
+ * (checked at import against the version these sources were built with: librt's own check for
+ * compiled modules), and left empty,
+ * read or not, for the writer's next call.
  *
- * Bad input (not two lists, `pairs` of odd length, a slot that is not an int in [0, len(out)),
- * a value that is not a number, buffers of the wrong type or length) raises and leaves `out`
- * and `scratch` as they were.
+ * Bad input (sinks that are not librt's, a partial slot or pair, a slot outside `out`, buffers
+ * of the wrong type or length) raises and leaves `out` and `scratch` as they were.
  *
  * mark(actions, mask) writes into `mask` (int8, C-contiguous, writable) 1 at the `id` of every
  * action of the sequence and 0 elsewhere; an id that is not an int in [0, len(mask)) raises and
@@ -22,9 +25,9 @@
  *
  * Filler(writer, out) binds a game's writer to one float32 array, checked once and held (its
  * buffer stays exported and a weak reference to it is kept, so neither Python nor NumPy
- * resizes it under the filler); filler(state, seat) then clears its own two lists, calls the
+ * resizes it under the filler); filler(state, seat) then empties its own two sinks, calls the
  * writer with them and scatters them into `out` as scatter() does, in one call from Python:
- * OpenSpiel's observation buffer, filled at every step. A writer that raises, or bad lists,
+ * OpenSpiel's observation buffer, filled at every step. A writer that raises, or bad sinks,
  * leave `out` as it was. The caller checks the state and the seat before (the writer trusts
  * them).
  *
@@ -36,13 +39,20 @@
  * other fill is called). Anything else goes to checked(state, player), with the caller's own
  * arguments: the observer's Python path, its checks and its errors.
  *
- * Built by tools/compile.py beside the mypyc modules; courtly.rl.tensors falls back to bincount
- * where it is not built (or is stale, or COURTLY_PURE=1).
+ * Built by tools/compile.py beside the mypyc modules, with mypyc's runtime headers on the include
+ * path; courtly.rl.tensors falls back to NumPy where it is not built (or is stale, or
+ * COURTLY_PURE=1, or librt's layout is not the one built against).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <string.h>
+
+/* mypyc's runtime: BytesWriterObject, and librt's functions by the table that
+ * import_librt_strings (librt_strings_api.c, built in with this file) fills. */
+#include "librt_strings_api.h"
+
+static PyTypeObject *sink_type; /* librt.strings.BytesWriter, set at import */
 
 static PyObject *id_name; /* "id", interned once */
 
@@ -66,95 +76,109 @@ get_vector(PyObject *object, Py_buffer *view, const char *name, char format, Py_
     return 0;
 }
 
-/* The slot of item `i` of a writer's list, checked to be an int in [0, size); -1 with an
- * exception set if not. */
-static Py_ssize_t
-slot_of(PyObject *slot_object, Py_ssize_t i, const char *list, Py_ssize_t size)
+/* Bytes of a sink, read little-endian whatever the machine's order: a slot (a signed 16-bit
+ * int, librt's write that mypyc compiles inline), a value (a double). On a little-endian
+ * machine each is one load. */
+static inline Py_ssize_t
+slot_at(const unsigned char *bytes)
 {
-#if PY_VERSION_HEX < 0x030C0000
-    /* An exact int of one digit (every slot: a digit holds 30 bits) read in place, as CPython
-     * 3.11 lays it out (3.12 changed the layout: it takes the general path below). */
-    if (PyLong_CheckExact(slot_object) && Py_SIZE(slot_object) == 1) {
-        Py_ssize_t slot = (Py_ssize_t)((PyLongObject *)slot_object)->ob_digit[0];
-        if (slot < size) {
-            return slot;
-        }
+#if PY_LITTLE_ENDIAN
+    int16_t slot;
+    memcpy(&slot, bytes, sizeof slot);
+    return slot;
+#else
+    return (Py_ssize_t)(int16_t)(uint16_t)(bytes[0] | bytes[1] << 8);
+#endif
+}
+
+static inline double
+double_at(const unsigned char *bytes)
+{
+    uint64_t bits = 0;
+#if PY_LITTLE_ENDIAN
+    memcpy(&bits, bytes, sizeof bits);
+#else
+    for (int i = 7; i >= 0; i--) {
+        bits = bits << 8 | bytes[i];
     }
 #endif
-    if (!PyLong_Check(slot_object) || PyBool_Check(slot_object)) {
-        PyErr_Format(PyExc_TypeError, "%s[%zd] is %R, not an int slot", list, i, slot_object);
-        return -1;
+    double value;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+#define SLOT_BYTES 2
+#define PAIR_BYTES (SLOT_BYTES + 8)
+
+/* 0 if `ones` and `pairs` are librt sinks, -1 with a TypeError set if not. */
+static int
+check_sinks(PyObject *ones, PyObject *pairs)
+{
+    if (Py_IS_TYPE(ones, sink_type) && Py_IS_TYPE(pairs, sink_type)) {
+        return 0;
     }
-    Py_ssize_t slot = PyLong_AsSsize_t(slot_object);
-    if (slot == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-    }
-    else if (slot >= 0 && slot < size) {
-        return slot;
-    }
-    PyErr_Format(PyExc_ValueError, "slot %R is outside the observation (%zd floats)",
-                 slot_object, size);
+    PyErr_Format(PyExc_TypeError, "ones and pairs must be librt.strings.BytesWriter sinks, not %s "
+                 "and %s", Py_TYPE(ones)->tp_name, Py_TYPE(pairs)->tp_name);
     return -1;
 }
 
-/* A writer's lists into out[0..size): each slot's sum of the values of `pairs` (flat: slot,
- * value, slot, value...) naming it, in their order, then 1.0 for each time `ones` names it,
- * in double, rounded once to float32; zeros elsewhere. `sums` is all zeros on entry and again
- * on return. Bad items raise before `out` is touched. */
-static int
-scatter_lists(PyObject *ones, PyObject *pairs, float *out, double *sums, Py_ssize_t size)
+/* Empty a sink, keeping its buffer for the next call. */
+static inline void
+emptied(PyObject *sink)
 {
-    Py_ssize_t paired = PyList_GET_SIZE(pairs);
-    if (paired % 2 != 0) {
-        PyErr_Format(PyExc_ValueError, "pairs holds %zd items: not slot, value pairs", paired);
-        return -1;
-    }
-    paired /= 2;
-    Py_ssize_t count = paired + PyList_GET_SIZE(ones);
-    /* Each slot read once, into `at` (on the stack for the few slots a writer names). */
-    Py_ssize_t few[256];
-    Py_ssize_t *at = count <= 256 ? few : PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
-    if (at == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    PyObject **pair_items = PySequence_Fast_ITEMS(pairs);
-    PyObject **one_items = PySequence_Fast_ITEMS(ones);
+    ((BytesWriterObject *)sink)->len = 0;
+}
+
+/* A writer's sinks into out[0..size): each slot's sum of the values of `pairs` naming it, in
+ * their order, then 1.0 for each time `ones` names it, in double, rounded once to float32; zeros
+ * elsewhere. `sums` is all zeros on entry and again on return. Bad sinks raise before `out` is
+ * touched; the sinks are left empty either way. */
+static int
+scatter_sinks(PyObject *ones, PyObject *pairs, float *out, double *sums, Py_ssize_t size)
+{
+    BytesWriterObject *one_sink = (BytesWriterObject *)ones;
+    BytesWriterObject *pair_sink = (BytesWriterObject *)pairs;
+    const unsigned char *one_bytes = (const unsigned char *)one_sink->buf;
+    const unsigned char *pair_bytes = (const unsigned char *)pair_sink->buf;
+    Py_ssize_t named = one_sink->len, paired = pair_sink->len;
     int result = -1;
     Py_ssize_t i = 0;
-    /* The sums, in the scratch alone: a bad item undoes them and leaves `out` untouched. */
-    for (; i < paired; i++) {
-        Py_ssize_t slot = slot_of(pair_items[2 * i], 2 * i, "pairs", size);
-        if (slot < 0) {
-            goto undo;
-        }
-        PyObject *value_object = pair_items[2 * i + 1];
-        double value;
-        if (PyFloat_CheckExact(value_object)) {
-            value = PyFloat_AS_DOUBLE(value_object);
-        }
-        else if ((PyFloat_Check(value_object) || PyLong_Check(value_object)) &&
-                 !PyBool_Check(value_object)) {
-            value = PyFloat_AsDouble(value_object);
-            if (value == -1.0 && PyErr_Occurred()) {
-                goto undo;
-            }
-        }
-        else {
-            PyErr_Format(PyExc_TypeError, "pairs[%zd] is %R, not a number", 2 * i + 1,
-                         value_object);
-            goto undo;
-        }
-        at[i] = slot;
-        sums[slot] += value;
+    Py_ssize_t few[256];
+    Py_ssize_t *at = NULL;
+    if (named % SLOT_BYTES != 0 || paired % PAIR_BYTES != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "the sinks hold %zd and %zd bytes: not whole slots and (slot, value) pairs",
+                     named, paired);
+        goto done;
+    }
+    named /= SLOT_BYTES;
+    paired /= PAIR_BYTES;
+    Py_ssize_t count = paired + named;
+    /* Each slot read once, into `at` (on the stack for the few slots a writer names), and
+     * checked before anything is added: a bad one leaves `sums` untouched. */
+    at = count <= 256 ? few : PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
+    if (at == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < paired; i++) {
+        at[i] = slot_at(pair_bytes + i * PAIR_BYTES);
     }
     for (; i < count; i++) {
-        Py_ssize_t slot = slot_of(one_items[i - paired], i - paired, "ones", size);
-        if (slot < 0) {
-            goto undo;
+        at[i] = slot_at(one_bytes + (i - paired) * SLOT_BYTES);
+    }
+    for (i = 0; i < count; i++) {
+        if ((size_t)at[i] >= (size_t)size) { /* or below 0 */
+            PyErr_Format(PyExc_ValueError, "slot %zd is outside the observation (%zd floats)",
+                         at[i], size);
+            goto done;
         }
-        at[i] = slot;
-        sums[slot] += 1.0;
+    }
+    for (i = 0; i < paired; i++) {
+        sums[at[i]] += double_at(pair_bytes + i * PAIR_BYTES + SLOT_BYTES);
+    }
+    for (; i < count; i++) {
+        sums[at[i]] += 1.0;
     }
     memset(out, 0, (size_t)size * sizeof(float));
     for (i = 0; i < count; i++) {
@@ -164,17 +188,12 @@ scatter_lists(PyObject *ones, PyObject *pairs, float *out, double *sums, Py_ssiz
         sums[at[i]] = 0.0;
     }
     result = 0;
-    goto done;
-
-undo:
-    /* Items 0 .. i-1 were checked and added: clear what they touched. */
-    for (Py_ssize_t j = 0; j < i; j++) {
-        sums[at[j]] = 0.0;
-    }
 done:
-    if (at != few) {
+    if (at != NULL && at != few) {
         PyMem_Free(at);
     }
+    emptied(ones);
+    emptied(pairs);
     return result;
 }
 
@@ -187,16 +206,19 @@ scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *ones = args[0];
     PyObject *pairs = args[1];
-    if (!PyList_Check(ones) || !PyList_Check(pairs)) {
-        PyErr_SetString(PyExc_TypeError, "ones and pairs must be lists");
+    if (check_sinks(ones, pairs) < 0) {
         return NULL;
     }
     Py_buffer out_view, scratch_view;
     if (get_vector(args[2], &out_view, "out", 'f', sizeof(float)) < 0) {
+        emptied(ones);
+        emptied(pairs);
         return NULL;
     }
     if (get_vector(args[3], &scratch_view, "scratch", 'd', sizeof(double)) < 0) {
         PyBuffer_Release(&out_view);
+        emptied(ones);
+        emptied(pairs);
         return NULL;
     }
     Py_ssize_t size = out_view.shape[0];
@@ -204,9 +226,11 @@ scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (scratch_view.shape[0] != size) {
         PyErr_Format(PyExc_ValueError, "scratch has %zd floats, out %zd", scratch_view.shape[0],
                      size);
+        emptied(ones);
+        emptied(pairs);
     }
     else {
-        failed = scatter_lists(ones, pairs, (float *)out_view.buf, (double *)scratch_view.buf,
+        failed = scatter_sinks(ones, pairs, (float *)out_view.buf, (double *)scratch_view.buf,
                                size);
     }
     PyBuffer_Release(&scratch_view);
@@ -299,7 +323,7 @@ typedef struct {
     PyObject *writer;
     PyObject *out; /* the array, its buffer held in `view` while the filler lives */
     PyObject *out_ref; /* a weak reference to it: see filler_new */
-    PyObject *ones;
+    PyObject *ones; /* the writer's sinks, empty between calls */
     PyObject *pairs;
     Py_buffer view;
     double *sums; /* `size` zeros between calls */
@@ -334,8 +358,8 @@ filler_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->size = self->view.shape[0];
     self->sums = PyMem_Calloc(self->size > 0 ? (size_t)self->size : 1, sizeof(double));
-    self->ones = PyList_New(0);
-    self->pairs = PyList_New(0);
+    self->ones = LibRTStrings_BytesWriter_internal();
+    self->pairs = LibRTStrings_BytesWriter_internal();
     if (self->sums == NULL || self->ones == NULL || self->pairs == NULL) {
         if (self->sums == NULL) {
             PyErr_NoMemory();
@@ -395,15 +419,9 @@ filler_dealloc(Filler *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Empty a list the filler owns (the writer's items from the call before). */
-static int
-emptied(PyObject *list)
-{
-    return PyList_GET_SIZE(list) == 0 ? 0 : PyList_SetSlice(list, 0, PY_SSIZE_T_MAX, NULL);
-}
-
-/* The fill itself: the writer's lists of the seat's observation in `state`, scattered into
- * the filler's array; -1 with an exception set (and the array as it was) if not. */
+/* The fill itself: the writer's sinks of the seat's observation in `state`, scattered into
+ * the filler's array; -1 with an exception set (and the array as it was) if not. The sinks are
+ * empty before the writer's call and after the scatter, whatever either did. */
 static int
 fill(Filler *self, PyObject *state, PyObject *seat)
 {
@@ -411,16 +429,17 @@ fill(Filler *self, PyObject *state, PyObject *seat)
         PyErr_SetString(PyExc_ValueError, "the filler was cleared");
         return -1;
     }
-    if (emptied(self->ones) < 0 || emptied(self->pairs) < 0) {
-        return -1;
-    }
+    emptied(self->ones);
+    emptied(self->pairs);
     PyObject *call[4] = {state, seat, self->ones, self->pairs};
     PyObject *written = PyObject_Vectorcall(self->writer, call, 4, NULL);
     if (written == NULL) {
+        emptied(self->ones);
+        emptied(self->pairs);
         return -1;
     }
     Py_DECREF(written);
-    return scatter_lists(self->ones, self->pairs, (float *)self->view.buf, self->sums,
+    return scatter_sinks(self->ones, self->pairs, (float *)self->view.buf, self->sums,
                          self->size);
 }
 
@@ -436,16 +455,6 @@ filler_call(PyObject *object, PyObject *const *args, size_t nargsf, PyObject *kw
         return NULL;
     }
     Py_RETURN_NONE;
-}
-
-static PyObject *
-filler_lists(Filler *self, void *closure)
-{
-    if (self->ones == NULL) {
-        PyErr_SetString(PyExc_ValueError, "the filler was cleared");
-        return NULL;
-    }
-    return PyTuple_Pack(2, self->ones, self->pairs);
 }
 
 static PyObject *
@@ -467,7 +476,6 @@ static PyMemberDef filler_members[] = {
 };
 
 static PyGetSetDef filler_getset[] = {
-    {"lists", (getter)filler_lists, NULL, "the writer's (ones, pairs) of the last call", NULL},
     {"sums_clear", (getter)filler_sums_clear, NULL, "whether the float64 sums are all zeros",
      NULL},
     {NULL, NULL, NULL, NULL, NULL},
@@ -654,10 +662,10 @@ static PyTypeObject SetFromType = {
 
 static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
-     "scatter(ones, pairs, out, scratch): the sums at their slots of the values of pairs (slot, "
-     "value, slot, value...) then of 1.0 for each slot of ones, in float64, written into the "
-     "float32 array out (zero elsewhere); scratch is a float64 array of out's length, all zeros "
-     "before and after."},
+     "scatter(ones, pairs, out, scratch): the sums at their slots of the values of the sink pairs "
+     "(slot, value records) then of 1.0 for each slot of the sink ones, in float64, written into "
+     "the float32 array out (zero elsewhere), the sinks left empty; scratch is a float64 array of "
+     "out's length, all zeros before and after."},
     {"mark", (PyCFunction)(void (*)(void))mark, METH_FASTCALL,
      "mark(actions, mask): 1 at the id of every action, 0 elsewhere, in the int8 array mask."},
     {NULL, NULL, 0, NULL},
@@ -665,7 +673,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_definition = {
     PyModuleDef_HEAD_INIT, "_scatter",
-    "The observer's scatter of a writer's lists into a float32 observation.", -1,
+    "The observer's scatter of a writer's byte sinks into a float32 observation.", -1,
     methods,
 };
 
@@ -684,6 +692,22 @@ PyInit__scatter(void)
     if (PyType_Ready(&FillerType) < 0 || PyType_Ready(&SetFromType) < 0) {
         return NULL;
     }
+    /* librt's sinks, read in place: only where librt lays them out as the headers built against
+     * do (the check mypyc's own modules make), else an ImportError, and the observer reads
+     * them back with NumPy instead. */
+    if (import_librt_strings() < 0) {
+        if (PyErr_ExceptionMatches(PyExc_ValueError)) { /* its version check */
+            PyObject *type, *value, *traceback;
+            PyErr_Fetch(&type, &value, &traceback);
+            PyErr_Format(PyExc_ImportError, "courtly.rl._scatter cannot read librt's sinks: %S",
+                         value);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(traceback);
+        }
+        return NULL;
+    }
+    sink_type = LibRTStrings_BytesWriter_type_internal();
     PyObject *module = PyModule_Create(&module_definition);
     if (module == NULL) {
         return NULL;

@@ -31,13 +31,13 @@ slot to ``ones`` where it is 1.0 (nearly all are: one-hots, cards held), else it
 value to ``pairs`` (the formats of :mod:`courtly.core.tensors`: ``SLOT_FORMAT``,
 ``PAIR_FORMAT``). A slot named twice adds up, as a card counted twice does."""
 
-PAIR = np.dtype([("slot", "<u2"), ("value", "<f8")])
+PAIR = np.dtype([("slot", "<i2"), ("value", "<f8")])
 """A record of a writer's ``pairs``: its slot and its value, packed (``PAIR_FORMAT``)."""
 
 
 def written(ones: bytes, pairs: bytes) -> tuple[list[int], list[tuple[int, float]]]:
     """What a writer wrote, read back: the slots of its ``ones``, its ``(slot, value)`` pairs."""
-    slots = np.frombuffer(ones, "<u2").tolist()
+    slots = np.frombuffer(ones, "<i2").tolist()
     records = np.frombuffer(pairs, PAIR)
     return slots, list(zip(records["slot"].tolist(), records["value"].tolist(), strict=True))
 
@@ -75,14 +75,14 @@ scatter_kernel: Scatter | None
 mark_kernel: Mark | None
 filler_kernel: FillerKernel | None
 set_from_kernel: SetFromKernel | None
-try:  # built in C by ``make compiled``; not imported when stale or with COURTLY_PURE=1
+try:  # built in C by ``make compiled``; not imported when stale or with COURTLY_PURE=1, nor
+    # where librt lays out its sinks otherwise than the build expects
     from ._scatter import Filler as filler_kernel
     from ._scatter import SetFrom as set_from_kernel
     from ._scatter import mark as mark_kernel
     from ._scatter import scatter as scatter_kernel
 except ImportError:
     scatter_kernel = mark_kernel = filler_kernel = set_from_kernel = None
-scatter_kernel = filler_kernel = None  # TEMPORARY: the C kernels still take lists
 
 
 def observation_shape(game: Game) -> tuple[int]:
@@ -134,7 +134,7 @@ class Observer:
         # The writer's sinks, reused at every call (each keeps its buffer).
         self._ones = BytesWriter()
         self._pairs = BytesWriter()
-        # The C scatter of those lists (None: NumPy's bincount, the reference path) and its
+        # The C scatter of those sinks (None: NumPy's bincount, the reference path) and its
         # float64 sums, all zeros between calls; the C mark of the legal ids (None: NumPy's item
         # writes).
         self.scatter: Scatter | None = scatter_kernel
@@ -294,9 +294,10 @@ def summed(ones: bytes, pairs: bytes, size: int) -> npt.NDArray[np.float64]:
     if len(ones) % 2 or len(pairs) % PAIR.itemsize:
         raise ValueError(f"a writer's sinks hold {len(ones)} and {len(pairs)} bytes: not whole")
     records = np.frombuffer(pairs, PAIR)
-    slots = np.concatenate([records["slot"], np.frombuffer(ones, "<u2")])
-    if len(slots) and int(slots.max()) >= size:
-        raise ValueError(f"slot {int(slots.max())} is outside the observation ({size} floats)")
+    slots = np.concatenate([records["slot"], np.frombuffer(ones, "<i2")])
+    outside = slots[(slots < 0) | (slots >= size)]
+    if len(outside):
+        raise ValueError(f"slot {outside[0]} is outside the observation ({size} floats)")
     values = np.concatenate([records["value"], np.ones(len(slots) - len(records))])
     return np.bincount(slots, weights=values, minlength=size)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from librt.strings import BytesWriter, write_f64_le, write_u16_le
+from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game, State
@@ -171,7 +171,7 @@ _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
 def _cards(at: int, cards: list[int], ones: BytesWriter, pairs: BytesWriter) -> None:
     for card in cards:
         if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
-            write_u16_le(ones, at + card)
+            write_i16_le(ones, at + card)
 
 
 def _known(
@@ -185,9 +185,9 @@ def _known(
     # it would iterate generically); a pile and its knowers are always of one length.
     for card, m in zip(cards, knowers):  # noqa: B905
         if m == PUBLIC:
-            write_u16_le(ones, at + card)
+            write_i16_le(ones, at + card)
         elif m & bit:
-            write_u16_le(ones, at + _CARD_SLOTS + card)
+            write_i16_le(ones, at + _CARD_SLOTS + card)
         else:
             unseen += 1
     return unseen
@@ -217,17 +217,17 @@ def _write(state: GodSaveTheKingState, seat: int, ones: BytesWriter, pairs: Byte
     n = state.num_players
     over = state.is_terminal
     bit = PUBLIC if over else 1 << seat
-    write_u16_le(ones, seat)
+    write_i16_le(ones, seat)
     at = n
     if state.hand_number:
-        write_u16_le(pairs, at)
+        write_i16_le(pairs, at)
         write_f64_le(pairs, state.hand_number / 5)
     at += 1
     if state.tricks_played:
-        write_u16_le(pairs, at)
+        write_i16_le(pairs, at)
         write_f64_le(pairs, state.tricks_played / 13)
     at += 1
-    write_u16_le(ones, at + (_DECISIONS - 1 if state.is_chance else state.decision))
+    write_i16_le(ones, at + (_DECISIONS - 1 if state.is_chance else state.decision))
     at += _DECISIONS
     _waiting(state, over, at, ones)
     at += n
@@ -235,7 +235,7 @@ def _write(state: GodSaveTheKingState, seat: int, ones: BytesWriter, pairs: Byte
     if mine is not None:
         choice = _choice_slot(mine.kind, mine.text, mine.rank)
         if choice >= 0:
-            write_u16_le(ones, at + choice)
+            write_i16_le(ones, at + choice)
     at += _CHOICES
     for s in range(n):
         _player(state, s, bit, over, at, ones, pairs)
@@ -245,11 +245,11 @@ def _write(state: GodSaveTheKingState, seat: int, ones: BytesWriter, pairs: Byte
     unseen = _known(at, state.removed, state.removed_knowers, bit, ones, pairs)
     at += 2 * _CARD_SLOTS
     if unseen:
-        write_u16_le(pairs, at)
+        write_i16_le(pairs, at)
         write_f64_le(pairs, unseen / 52)
     at += 1
     if state.tricks and state.current_trick:
-        write_u16_le(pairs, at)
+        write_i16_le(pairs, at)
         write_f64_le(pairs, state.current_trick / 2)  # at most 2
     at += 1
     record = 2 * n + 2 * (n + 1 + 3 * _SLOT) + 2 * 3 + 2 * _RANKS + 1 + (n + 1) + 2 + n + 2
@@ -266,33 +266,33 @@ def _write(state: GodSaveTheKingState, seat: int, ones: BytesWriter, pairs: Byte
     for i in range(first, len(history)):
         hand, (x, y), collector, dx, dy, answer = history[i]
         if hand:
-            write_u16_le(pairs, at)
+            write_i16_le(pairs, at)
             write_f64_le(pairs, hand / 5)
         seats_at = at + 1  # the record's players, then who collected it
-        write_u16_le(ones, seats_at + x)
-        write_u16_le(ones, seats_at + y)
+        write_i16_le(ones, seats_at + x)
+        write_i16_le(ones, seats_at + y)
         if collector >= 0:
-            write_u16_le(ones, seats_at + n + collector)
+            write_i16_le(ones, seats_at + n + collector)
         ranks_at = seats_at + 2 * n - 2  # the declarations, by rank from 2
         if dx:
-            write_u16_le(ones, ranks_at + dx)
+            write_i16_le(ones, ranks_at + dx)
         if dy:
-            write_u16_le(ones, ranks_at + _RANKS + dy)
+            write_i16_le(ones, ranks_at + _RANKS + dy)
         if answer >= 0:
-            write_u16_le(ones, ranks_at + 2 + 2 * _RANKS + (0 if answer else 1))
+            write_i16_le(ones, ranks_at + 2 + 2 * _RANKS + (0 if answer else 1))
         at += past
     if state.is_chance:
         if state.draw_from >= 0:
-            write_u16_le(ones, at + state.draw_from)
+            write_i16_le(ones, at + state.draw_from)
         if state.draw_to >= 0:
-            write_u16_le(ones, at + n + state.draw_to)
+            write_i16_le(ones, at + n + state.draw_to)
     at += 2 * n
     if over:
         won = 0
         for s in state.winners:
             if not won >> s & 1:
                 won |= 1 << s
-                write_u16_le(ones, at + s)
+                write_i16_le(ones, at + s)
 
 
 def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: BytesWriter) -> None:
@@ -307,14 +307,14 @@ def _waiting(state: GodSaveTheKingState, over: bool, at: int, ones: BytesWriter)
             x, y = t.seats
             placed = t.placed
             if placed[0] < 3:
-                write_u16_le(ones, at + x)
+                write_i16_le(ones, at + x)
             if placed[1] < 3:
-                write_u16_le(ones, at + y)
+                write_i16_le(ones, at + y)
     elif decision in (D_ROUTE, D_DECLARE, D_CHALLENGE):
         waiting = state.asked & ~state.submitted
         while waiting:
             low = waiting & -waiting
-            write_u16_le(ones, at + low.bit_length() - 1)
+            write_i16_le(ones, at + low.bit_length() - 1)
             waiting ^= low
 
 
@@ -329,33 +329,33 @@ def _player(
 ) -> None:
     active = state.active[s]
     if active:
-        write_u16_le(ones, at)
-    write_u16_le(ones, at + 1 + s)  # the seat's suit
+        write_i16_le(ones, at)
+    write_i16_le(ones, at + 1 + s)  # the seat's suit
     hand = state.hands[s]
     if hand:
-        write_u16_le(pairs, at + 5)
+        write_i16_le(pairs, at + 5)
         write_f64_le(pairs, len(hand) / 26)
     if over:
         _cards(at + 6, hand, ones, pairs)
     at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:  # (an empty pile has no knowers to walk, nor unseen cards)
-        write_u16_le(pairs, at)
+        write_i16_le(pairs, at)
         write_f64_le(pairs, len(pile) / 26)
         unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
         if unseen:
-            write_u16_le(pairs, at + 1 + 2 * _CARD_SLOTS)
+            write_i16_le(pairs, at + 1 + 2 * _CARD_SLOTS)
             write_f64_le(pairs, unseen / 26)
     at += 1 + 2 * _CARD_SLOTS
     routes = state.routes_used[s]
     if routes:
-        write_u16_le(pairs, at + 1)
+        write_i16_le(pairs, at + 1)
         write_f64_le(pairs, routes / 3)
     if active and state.schedule >= 3:
         letters = state.seat_of_letter  # searched by index: no tuple method called
         for letter in range(len(letters)):
             if letters[letter] == s:
-                write_u16_le(ones, at + 2 + letter)
+                write_i16_le(ones, at + 2 + letter)
                 break
 
 
@@ -372,17 +372,17 @@ def _trick(
     # The seats and columns are fixed-size tuples: read by constant index, not iterated or
     # indexed by a variable (either would box a new tuple in the compiled module).
     x, y = t.seats
-    write_u16_le(ones, at + x)
-    write_u16_le(ones, at + y)
+    write_i16_le(ones, at + x)
+    write_i16_le(ones, at + y)
     at += n
-    write_u16_le(ones, at + x)
+    write_i16_le(ones, at + x)
     at += n
     for side in range(2):
         owner = x if side == 0 else y
-        write_u16_le(ones, at + owner)
+        write_i16_le(ones, at + owner)
         placed = t.placed[side]
         if placed:
-            write_u16_le(pairs, at + n)
+            write_i16_le(pairs, at + n)
             write_f64_le(pairs, placed / 3)
         at += n + 1
         formation = t.formations[side]
@@ -392,42 +392,42 @@ def _trick(
         for c, up in zip(formation, face_up):  # noqa: B905 (three slots each)
             if c is None:
                 if placed > k:
-                    write_u16_le(ones, at + _EMPTIED)
+                    write_i16_le(ones, at + _EMPTIED)
             else:
                 card: int = c  # an int here: unboxed as one, not converted by a call to int()
                 if up or over:
-                    write_u16_le(ones, at + card)
+                    write_i16_le(ones, at + card)
                 elif own:
-                    write_u16_le(ones, at + _CARD_SLOTS + card)
+                    write_i16_le(ones, at + _CARD_SLOTS + card)
                 else:
-                    write_u16_le(ones, at + _FACE_DOWN)
+                    write_i16_le(ones, at + _FACE_DOWN)
             at += _SLOT
             k += 1  # noqa: SIM113
     if t.skirmish_result >= 0:
         first, second = t.columns
-        write_u16_le(ones, at + first + 1)
-        write_u16_le(ones, at + 3 + second + 1)
+        write_i16_le(ones, at + first + 1)
+        write_i16_le(ones, at + 3 + second + 1)
     at += 6
     for declared in t.declared:
         if declared:
-            write_u16_le(ones, at + declared - 2)
+            write_i16_le(ones, at + declared - 2)
         at += _RANKS
     if t.redeclarations:
-        write_u16_le(pairs, at)
+        write_i16_le(pairs, at)
         write_f64_le(pairs, t.redeclarations / 2)
     at += 1
     result = t.skirmish_result
     if result >= 0:
-        write_u16_le(ones, at + (n if result == PUSH else x if result == 0 else y))
+        write_i16_le(ones, at + (n if result == PUSH else x if result == 0 else y))
     at += n + 1
     if t.challenge_answer >= 0:
-        write_u16_le(ones, at + (0 if t.challenge_answer else 1))
+        write_i16_le(ones, at + (0 if t.challenge_answer else 1))
     at += 2
     if t.collector >= 0:
-        write_u16_le(ones, at + (x if t.collector == 0 else y))
+        write_i16_le(ones, at + (x if t.collector == 0 else y))
     at += n
     if t.void:
-        write_u16_le(ones, at)
+        write_i16_le(ones, at)
     if t.step:
-        write_u16_le(pairs, at + 1)
+        write_i16_le(pairs, at + 1)
         write_f64_le(pairs, t.step / 8)
