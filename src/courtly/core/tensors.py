@@ -432,12 +432,12 @@ class TensorLayout:
 
 # The games' ``write_tensor`` functions (each game's fast observation path, read by
 # :mod:`courtly.rl.tensors`) write into two byte sinks (``librt.strings.BytesWriter``): to
-# ``ones`` the slot of every float that is 1.0, as a 16-bit little-endian int (``write_i16_le``:
-# librt's 16-bit write that mypyc compiles to a store), to ``pairs`` the slot then the value (``write_f64_le``, a little-endian
-# double) of every other nonzero float. Compiled, each write is a store into a buffer the sink
-# keeps between calls: no Python object is made, referenced or freed. A part of an observation
-# fixed by a game's tables is prebuilt once as these bytes (``ones_bytes``, ``pairs_bytes``)
-# and written whole (``BytesWriter.write``).
+# ``ones`` the slot of every float that is 1.0, as a 16-bit little-endian int (``write_i16_le``,
+# the 16-bit write mypyc compiles to a store), to ``pairs`` the slot then the value
+# (``write_f64_le``, a little-endian double) of every other nonzero float. Compiled, each write
+# is a store into a buffer the sink keeps between calls: no Python object is made, referenced
+# or freed. A part of an observation fixed by a game's tables is prebuilt once as these bytes
+# (``ones_bytes``, ``pairs_bytes``) and written whole (``BytesWriter.write``).
 SLOT_FORMAT: Final = "<h"
 """How a writer writes a slot (``struct`` format): a 16-bit little-endian int."""
 PAIR_FORMAT: Final = "<hd"
