@@ -3,26 +3,26 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from librt.strings import BytesWriter
 
 from courtly.core.actions import Action
 from courtly.core.game import State
 
 def scatter(
-    ones: list[int],
-    pairs: list[float],
+    ones: BytesWriter,
+    pairs: BytesWriter,
     out: npt.NDArray[np.float32],
     scratch: npt.NDArray[np.float64],
 ) -> None: ...
 def mark(actions: Sequence[Action], mask: npt.NDArray[np.int8]) -> None: ...
 
 class Filler:
-    writer: Callable[[State, int, list[int], list[float]], None]
+    writer: Callable[[State, int, BytesWriter, BytesWriter], None]
     out: npt.NDArray[np.float32]
-    lists: tuple[list[int], list[float]]
     sums_clear: bool
     def __init__(
         self,
-        writer: Callable[[State, int, list[int], list[float]], None],
+        writer: Callable[[State, int, BytesWriter, BytesWriter], None],
         out: npt.NDArray[np.float32],
     ) -> None: ...
     def __call__(self, state: State, seat: int, /) -> None: ...

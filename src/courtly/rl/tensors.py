@@ -299,7 +299,7 @@ def summed(ones: bytes, pairs: bytes, size: int) -> npt.NDArray[np.float64]:
     if len(outside):
         raise ValueError(f"slot {outside[0]} is outside the observation ({size} floats)")
     values = np.concatenate([records["value"], np.ones(len(slots) - len(records))])
-    return np.bincount(slots, weights=values, minlength=size)
+    return np.bincount(slots, weights=values, minlength=size).astype(np.float64)
 
 
 def _check_array(name: str, array: object, size: int, dtype: type[np.generic]) -> None:
