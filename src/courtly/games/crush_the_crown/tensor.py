@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
+
+from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from ...core.cards import RANK_TEXT, SUIT_NAMES
 from ...core.game import Game, State
 from ...core.tensors import (
-    ONE,
-    SLOT_NUMBERS,
     Cards,
     Choice,
     Each,
@@ -17,6 +17,7 @@ from ...core.tensors import (
     Seats,
     TensorLayout,
     Words,
+    ones_bytes,
 )
 from .components import DECISION_TEXT, LADDER_TEXT, SECOND_JOKER, SLOT, SLOTS, SUIT, UNKNOWN
 from .rules import CrushTheCrownState
@@ -65,14 +66,17 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
-_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
-_ONE: Final[Any] = ONE
-
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
-# ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
-# of its nonzero floats (with the value of each one that is not 1.0), following
-# ``views.observation`` field by field: the seat's own hand and what each side knows of the
-# rival's, every hand once the game is over.
+# ``tensor_layout(game).encode(view.observation())``, written straight from the state into the
+# observer's two byte sinks as the slots of its nonzero floats (with the value of each one that
+# is not 1.0), following ``views.observation`` field by field: the seat's own hand and what each
+# side knows of the rival's, every hand once the game is over.
+#
+# A slot is written with ``write_i16_le``: the sinks hold unsigned 16-bit slots (``SLOT_FORMAT``),
+# and a signed 16-bit write stores the very same two bytes for any slot below 2**15, as every
+# slot of this layout is (its size is checked by the tests). Compiled, ``write_i16_le`` and
+# ``write_f64_le`` are stores into the sink's buffer; this mypyc knows no ``write_u16_le`` (its
+# type checker refuses the name), so that one would be a Python call at every slot.
 
 _PLAYERS: Final = 2  # the game is for two: every slot below is a constant of its layout
 _CARD_SLOTS: Final = 53
@@ -107,24 +111,16 @@ _TRIBUTE_OWED: Final = _EXECUTED + _CARD_SLOTS
 _WINNERS: Final = _TRIBUTE_OWED + 1
 _DRAW: Final = _WINNERS + _PLAYERS
 
-# Fractions built once, the same floats as the divisions, appended without a float made and
-# freed a call: a hand's and the draw pile's counts (up to the whole pack, more than either can
-# hold), the hand size option (at most 15), a count of spies or of tribute cards (at most 13).
-_FORTIETHS: Final[list[Any]] = [count / 40 for count in range(_CARD_SLOTS + 2)]
-_FIFTIETHS: Final[list[Any]] = [count / 50 for count in range(_CARD_SLOTS + 2)]
-_TENTHS: Final[list[Any]] = [count / 10 for count in range(16)]
-_THIRTEENTHS: Final[list[Any]] = [count / 13 for count in range(SLOTS + 1)]
-
 
 # A slot of a government without a spy holds the card of the government's suit and of the slot's
 # rank: the rules fill it only so (the King and Queen of the marriage, then an extension or a
 # discovery by the slot's own card). So a run of such slots is a constant of the seat, the suit
-# and where the run begins and ends: their card and rank slots, written as one tuple together
-# with what follows the run, also a constant. A run ends at a spy (then its tuple holds the spy
-# slot's rank and flag; the spy's card is written on its own) or at the last slot filled (then
-# its tuple holds the government's head: its suit, then the rank it needs next or that it is
-# complete). Tuples by ``(seat * 4 + suit) * 14 + first``, then ``* 14 + spy`` or ``* 14 +
-# filled``.
+# and where the run begins and ends: their card and rank slots, prebuilt as the bytes of one
+# write together with what follows the run, also a constant. A run ends at a spy (then its bytes
+# hold the spy slot's rank and flag; the spy's card is written on its own) or at the last slot
+# filled (then its bytes hold the government's head: its suit, then the rank it needs next or
+# that it is complete). Parts by ``(seat * 4 + suit) * 14 + first``, then ``* 14 + spy`` or
+# ``* 14 + filled``.
 _NATURAL_CARD: Final = {(SUIT[card], SLOT[card]): card for card in range(_JOKER_SLOT)}
 _RUNS: Final = SLOTS + 1  # where a run may begin or end: 0 to 13
 
@@ -146,7 +142,7 @@ def _run(seat: int, suit: int, first: int, end: int) -> list[int]:
     return slots
 
 
-def _runs_to_a_spy() -> list[tuple[Any, ...]]:
+def _runs_to_a_spy() -> list[bytes]:
     found = []
     for seat in range(_PLAYERS):
         for suit in range(_SUITS):
@@ -156,11 +152,11 @@ def _runs_to_a_spy() -> list[tuple[Any, ...]]:
                     if spy < SLOTS:
                         slots.append(_slot_at(seat, spy) + _CARD_SLOTS + _LADDER_RANK_SLOT[spy])
                         slots.append(_slot_at(seat, spy) + _CARD_SLOTS + _RANKS)
-                    found.append(tuple(_BOXED[slot] for slot in slots))
+                    found.append(ones_bytes(slots))
     return found
 
 
-def _last_runs() -> list[tuple[Any, ...]]:
+def _last_runs() -> list[bytes]:
     found = []
     for seat in range(_PLAYERS):
         at = _government_at(seat)
@@ -172,7 +168,7 @@ def _last_runs() -> list[tuple[Any, ...]]:
                         slots.append(at + _SUITS + _LADDER_RANK_SLOT[filled])
                     elif filled == SLOTS:
                         slots.append(at + _SUITS + _RANKS)
-                    found.append(tuple(_BOXED[slot] for slot in slots))
+                    found.append(ones_bytes(slots))
     return found
 
 
@@ -180,40 +176,48 @@ _RUNS_TO_A_SPY: Final = _runs_to_a_spy()
 _LAST_RUNS: Final = _last_runs()
 
 
-def _cards(at: int, cards: list[int], ones: list[Any], pairs: list[Any]) -> None:
-    """Count each card, the jokers together in the joker slot (one pair: no slot named twice);
+def _cards(at: int, cards: list[int], ones: BytesWriter, pairs: BytesWriter) -> None:
+    """Count each card, the jokers together in the joker slot (named once: no slot twice);
     a redacted copy's unknown card counts nowhere, as its ``?`` text does not."""
     jokers = 0
     for card in cards:
         if card < _JOKER_SLOT:
-            ones.append(_BOXED[at + card])
+            write_i16_le(ones, at + card)
         elif card < UNKNOWN:
             jokers += 1
     _jokers(at + _JOKER_SLOT, jokers, ones, pairs)
 
 
-def _known(at: int, known: int, ones: list[Any], pairs: list[Any]) -> None:
+def _known(at: int, known: int, ones: BytesWriter, pairs: BytesWriter) -> None:
     """The cards of a mask of known cards (``views.known_cards``): bits 52 and 53 the two
     jokers, counted together in the joker slot."""
     standard = known & _STANDARD_BITS
     while standard:
         low = standard & -standard
-        ones.append(_BOXED[at + low.bit_length() - 1])
+        write_i16_le(ones, at + low.bit_length() - 1)
         standard ^= low
     _jokers(at + _JOKER_SLOT, (known >> _JOKER_SLOT & 1) + (known >> SECOND_JOKER & 1), ones, pairs)
 
 
-def _jokers(slot: int, jokers: int, ones: list[Any], pairs: list[Any]) -> None:
-    if jokers:
-        pairs.append(_BOXED[slot])
-        pairs.append(_ONE if jokers == 1 else float(jokers))
+def _jokers(slot: int, jokers: int, ones: BytesWriter, pairs: BytesWriter) -> None:
+    """The joker slot of a pile: 1.0 for one joker, 2.0 for both."""
+    if jokers == 1:
+        write_i16_le(ones, slot)
+    elif jokers:
+        write_i16_le(pairs, slot)
+        write_f64_le(pairs, float(jokers))
 
 
 def _government(
-    seat: int, suit: int, government: list[int], spies: int, ones: list[Any], pairs: list[Any]
+    seat: int,
+    suit: int,
+    government: list[int],
+    spies: int,
+    ones: BytesWriter,
+    pairs: BytesWriter,
 ) -> None:
-    """``seat``'s government of ``suit``: a tuple for each run of slots without a spy, and each
-    spy's card between them."""
+    """``seat``'s government of ``suit``: the prebuilt part of each run of slots without a spy,
+    and each spy's card between them."""
     runs = (seat * _SUITS + suit) * _RUNS
     at = _GOVERNMENTS + seat * _GOVERNMENT_RECORD
     first = 0
@@ -221,55 +225,55 @@ def _government(
     while spies:
         low = spies & -spies
         spy = low.bit_length() - 1
-        ones += _RUNS_TO_A_SPY[(runs + first) * _RUNS + spy]
+        ones.write(_RUNS_TO_A_SPY[(runs + first) * _RUNS + spy])
         card = government[spy]  # any card but a King, the jokers in one slot
         record = at + _GOVERNMENT_HEAD + spy * _SLOT_RECORD
-        ones.append(_BOXED[record + (card if card < _JOKER_SLOT else _JOKER_SLOT)])
+        write_i16_le(ones, record + (card if card < _JOKER_SLOT else _JOKER_SLOT))
         first = spy + 1
         count += 1
         spies ^= low
-    ones += _LAST_RUNS[(runs + first) * _RUNS + len(government)]
+    ones.write(_LAST_RUNS[(runs + first) * _RUNS + len(government)])
     if count:
-        pairs.append(_BOXED[at + _SUITS + _RANKS + 1])
-        pairs.append(_THIRTEENTHS[count])
+        write_i16_le(pairs, at + _SUITS + _RANKS + 1)
+        write_f64_le(pairs, count / 13)
 
 
-def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
-    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
-    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
-    (checked over random play of every count and option by the observer's tests)."""
-    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
-
-
-def _seat(at: int, seat: int, ones: list[Any]) -> None:
-    if seat >= 0:
-        ones.append(_BOXED[at + seat])
-
-
-def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
+def write_tensor(state: State, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
+    """Write every nonzero float of ``seat``'s observation: its slot to ``ones`` where the float
+    is 1.0, else its slot then its value to ``pairs``; each slot named once at most (checked
+    over random play of every count and option by the observer's tests)."""
     assert isinstance(state, CrushTheCrownState)
+    _write(state, seat, ones, pairs)  # typed as the game's state: its fields read natively
+
+
+def _seat(at: int, seat: int, ones: BytesWriter) -> None:
+    if seat >= 0:
+        write_i16_le(ones, at + seat)
+
+
+def _write(state: CrushTheCrownState, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
     tables = state.tables
     over = state.is_terminal
-    ones.append(_BOXED[seat])
-    ones.append(_BOXED[_PHASE + state.phase()])
+    write_i16_le(ones, seat)
+    write_i16_le(ones, _PHASE + state.phase())
     if state.to_move:
-        ones.append(_BOXED[_DECISION + state.decision])
+        write_i16_le(ones, _DECISION + state.decision)
     for mover in state.to_move:
-        ones.append(_BOXED[_TO_MOVE + mover])
+        write_i16_le(ones, _TO_MOVE + mover)
     _seat(_DEALER, state.dealer, ones)  # -1: none yet
     _seat(_FIRST_PLAYER, state.first_player, ones)
     _seat(_TURN, state.turn_player, ones)
     if state.turns_played:
-        pairs.append(_BOXED[_TURNS_PLAYED])
-        pairs.append(state.turns_played / tables.safety_cap)
+        write_i16_le(pairs, _TURNS_PLAYED)
+        write_f64_le(pairs, state.turns_played / tables.safety_cap)
     if tables.hand_size:
-        pairs.append(_BOXED[_HAND_SIZE])
-        pairs.append(_TENTHS[tables.hand_size])
+        write_i16_le(pairs, _HAND_SIZE)
+        write_f64_le(pairs, tables.hand_size / 10)
     suits = state.suits
     if state.spy_slot_of:  # the mercenary suits: those no government is of
         for suit in range(_SUITS):
             if suit != suits[0] and suit != suits[1]:
-                ones.append(_BOXED[_MERCENARY_SUITS + suit])
+                write_i16_le(ones, _MERCENARY_SUITS + suit)
     if state.kings_aside:
         _cards(_KINGS_ASIDE, state.kings_aside, ones, pairs)
     for h in range(_PLAYERS):
@@ -280,8 +284,8 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
     for h in range(_PLAYERS):
         hand = state.hands[h]
         if hand:
-            pairs.append(_BOXED[at])
-            pairs.append(_FORTIETHS[len(hand)])
+            write_i16_le(pairs, at)
+            write_f64_le(pairs, len(hand) / 40)
         if h == seat or over:
             _cards(at + 1, hand, ones, pairs)
         known = state.known_to_rival[h]
@@ -289,19 +293,19 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
             _known(at + 1 + (2 if h == seat else 1) * _CARD_SLOTS, known, ones, pairs)
         at += _HAND_RECORD
     if state.draw_pile:
-        pairs.append(_BOXED[_DRAW_PILE])
-        pairs.append(_FIFTIETHS[len(state.draw_pile)])
+        write_i16_le(pairs, _DRAW_PILE)
+        write_f64_le(pairs, len(state.draw_pile) / 50)
     _cards(_DISCARD_PILE, state.discard_pile, ones, pairs)
     _cards(_EXECUTED, state.executed, ones, pairs)
     if state.tribute_owed:
-        pairs.append(_BOXED[_TRIBUTE_OWED])
-        pairs.append(_THIRTEENTHS[state.tribute_owed])
+        write_i16_le(pairs, _TRIBUTE_OWED)
+        write_f64_le(pairs, state.tribute_owed / 13)
     if over:
         winners = state.winners
         named = 0  # a bit per seat written (no set built)
         for s in winners:
             if not named >> s & 1:
                 named |= 1 << s
-                ones.append(_BOXED[_WINNERS + s])
+                write_i16_le(ones, _WINNERS + s)
         if len(winners) == 2:
-            ones.append(_BOXED[_DRAW])
+            write_i16_le(ones, _DRAW)
