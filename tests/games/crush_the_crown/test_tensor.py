@@ -3,8 +3,7 @@ the writer with the layout of the view over random play).
 
 The writer writes a government's run of slots without a spy as one prebuilt part (bytes), which
 holds for each slot the card of the government's suit and of the slot's rank: so no rule may fill
-a slot otherwise, with every option. And its slots are constants of the two-player layout, each
-below 2**15: written as signed 16-bit ints, they are the same bytes as the sinks' unsigned slots.
+a slot otherwise, with every option. And its slots are constants of the two-player layout.
 """
 
 from __future__ import annotations
@@ -51,7 +50,6 @@ def test_the_slots_are_the_layouts() -> None:
     game = make("crush-the-crown")
     layout = game.tensor_layout()
     assert layout.size == tensor._DRAW + 1
-    assert layout.size <= 1 << 15  # every slot a signed 16-bit write stores as its unsigned self
     starts: dict[str, int] = {}
     for first, _, text in layout.describe():  # "hands[0].size: ...": the field "hands"
         starts.setdefault(text.split(":")[0].split("[")[0].split(".")[0], first)
