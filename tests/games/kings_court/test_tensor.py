@@ -50,3 +50,25 @@ def test_the_writer_writes_the_view_with_every_option(
                 write_tensor(seen, seat, ones, pairs)
                 vector = summed(ones.getvalue(), pairs.getvalue(), size).astype(np.float32)
                 assert np.array_equal(vector, expected)
+
+
+# The writer keeps the scale of the positions of the game it wrote last: states of games whose
+# tracks differ, written in turn, must each keep their own.
+def test_games_written_in_turn_each_write_their_own_positions() -> None:
+    games = [
+        make("kings-court", players=3, track_cut=5),
+        make("kings-court", players=3, track_length=12, track_cut=1),
+        make("kings-court", players=3, track_cut=5),
+    ]
+    played = [sampled_states(game, seed, every=2) for seed, game in enumerate(games)]
+    rows = zip(*played, strict=False)  # as far as the shortest game: a state of each a row
+    ones, pairs = BytesWriter(), BytesWriter()
+    for row in rows:
+        for game, state in zip(games, row, strict=True):
+            size = game.tensor_layout().size
+            for seat in range(3):
+                ones.truncate(0)
+                pairs.truncate(0)
+                write_tensor(state, seat, ones, pairs)
+                vector = summed(ones.getvalue(), pairs.getvalue(), size).astype(np.float32)
+                assert np.array_equal(vector, observation_tensor(state.view(seat)))

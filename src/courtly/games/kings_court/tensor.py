@@ -8,7 +8,7 @@ from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from ...core.game import Game, State
 from ...core.tensors import Cards, Choice, Each, Number, Seats, TensorLayout
-from .components import SEAT_SUIT
+from .components import SEAT_SUIT, KingsCourtTables
 from .rules import KingsCourtState
 
 
@@ -66,6 +66,19 @@ _JOKER_SLOT: Final = 52
 _RECORD: Final = 4 + 1 + 1 + 3 * _CARD_SLOTS
 
 
+class _Met:
+    """The tables of the game written last and the scale of its positions: nearly every call
+    writes a state of the same game as the call before, found by identity (held here, those
+    tables cannot be another game's)."""
+
+    def __init__(self) -> None:
+        self.tables: KingsCourtTables | None = None
+        self.track = 1.0
+
+
+_MET: Final = _Met()
+
+
 def _cards(at: int, cards: list[int], ones: BytesWriter) -> None:
     for card in cards:
         write_i16_le(ones, at + (card if card < _JOKER_SLOT else _JOKER_SLOT))
@@ -118,9 +131,13 @@ def _write(state: KingsCourtState, seat: int, ones: BytesWriter, pairs: BytesWri
         if state.moved_back >> s & 1:
             write_i16_le(ones, at + s)
     at += n
-    # A position's scale is the option's whole track, not the track the game plays (shortened
-    # past two players by track_cut): the layout's, read once a call.
-    track: float = float(state.game.options["track_length"])
+    met = _MET
+    if met.tables is not tables:
+        # A position's scale is the option's whole track, not the track the game plays
+        # (shortened past two players by track_cut): the layout's, read from the options.
+        met.track = float(state.game.options["track_length"])
+        met.tables = tables
+    track = met.track
     hands = state.hands
     positions = state.positions
     memories = state.memories
