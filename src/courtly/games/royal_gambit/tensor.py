@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
+
+from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from ...core.cards import Card
 from ...core.game import Game, State
 from ...core.tensors import (
-    ONE,
-    SLOT_NUMBERS,
     Cards,
     Choice,
     Each,
@@ -53,14 +52,16 @@ def tensor_layout(game: Game) -> TensorLayout:
     )
 
 
-_BOXED: Final[list[Any]] = SLOT_NUMBERS  # appended as they are: see SLOT_NUMBERS
-_ONE: Final[Any] = ONE
-
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
 # of its nonzero floats (with the value of each one that is not 1.0), with no observation built.
 # Every seat sees the whole table in Royal Gambit, so the state itself is what the seat may know.
 
+# A slot is written with write_i16_le, the contract's unsigned 16 bits below 2**15 (the same
+# two bytes; a slot past it raises rather than wraps): mypyc compiles it to a store into the
+# sink, while it has no write_u16_le (mypy 2.4.1: its stubs lack the name, and a call to it
+# would go through the module's dictionary).
+# Final, so that the compiled writer reads them as constants, not from the module's dictionary.
 # The layout's ("active", "stayed", "bust", "out") by status code (a tuple of any length:
 # indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
 _STATUS_SLOT: Final[tuple[int, ...]] = (3, 0, 1, 2)
@@ -68,68 +69,69 @@ _CARD_SLOTS: Final = 53
 _JOKER_SLOT: Final = 52
 
 
-def _cards(at: int, cards: list[Card], ones: list[Any], pairs: list[Any]) -> None:
+def _cards(at: int, cards: list[Card], ones: BytesWriter) -> None:
     for card in cards:
-        index = int(card)
-        ones.append(_BOXED[at + (index if index < _JOKER_SLOT else _JOKER_SLOT)])
+        index: int = card  # an int: unboxed as one, not converted by a call to int()
+        write_i16_le(ones, at + (index if index < _JOKER_SLOT else _JOKER_SLOT))
 
 
-def write_tensor(state: State, seat: int, ones: list[int], pairs: list[float]) -> None:
-    """Append every nonzero float of ``seat``'s observation: its slot to ``ones`` where the
-    float is 1.0, else its slot then its value to ``pairs``; each slot named once at most
-    (checked over random play of every count and option by the observer's tests)."""
-    _write(state, seat, ones, pairs)  # the lists typed to take the prebuilt objects
-
-
-def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
+def write_tensor(state: State, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
+    """Write every nonzero float of ``seat``'s observation: its slot to ``ones`` where the float
+    is 1.0, else its slot then its value to ``pairs``; each slot named once at most (checked
+    over random play of every count and option by the observer's tests)."""
     assert isinstance(state, RoyalGambitState)
+    _write(state, seat, ones, pairs)  # typed as the game's state: its fields read natively
+
+
+def _write(state: RoyalGambitState, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
     players = state.num_players
-    target = float(state.tables.target_score)
-    ones.append(_BOXED[seat])
-    at = players
     score = state.tables.target_score
+    write_i16_le(ones, seat)
+    at = players
     if score:
-        pairs.append(_BOXED[at])
-        pairs.append(score / 50)
+        write_i16_le(pairs, at)
+        write_f64_le(pairs, score / 50)
     at += 1
-    ones.append(_BOXED[at + state.phase])
+    write_i16_le(ones, at + state.phase)
     at += 4
     if state.hand_number:
-        pairs.append(_BOXED[at])
-        pairs.append(state.hand_number / 20)
+        write_i16_le(pairs, at)
+        write_f64_le(pairs, state.hand_number / 20)
     at += 1
-    ones.append(_BOXED[at + state.start_player])
+    write_i16_le(ones, at + state.start_player)
     at += players
-    ones.append(_BOXED[at + state.turn])
+    write_i16_le(ones, at + state.turn)
     at += players
-    for mover in state.to_move:
-        ones.append(_BOXED[at + mover])
+    movers = state.to_move
+    for mover in movers:
+        write_i16_le(ones, at + mover)
     at += players
-    if state.to_move:
-        ones.append(_BOXED[at + state.decision])
+    if movers:
+        write_i16_le(ones, at + state.decision)
     at += 3
+    # A total, a row's score and a banked score are all on the target's scale.
     for s in range(players):
         total = state.totals[s]
         if total:
-            pairs.append(_BOXED[at])
-            pairs.append(total / target)
+            write_i16_le(pairs, at)
+            write_f64_le(pairs, total / score)
         status = state.status[s]
-        ones.append(_BOXED[at + 1 + _STATUS_SLOT[status]])
-        _cards(at + 5, state.rows[s], ones, pairs)
+        write_i16_le(ones, at + 1 + _STATUS_SLOT[status])
+        _cards(at + 5, state.rows[s], ones)
         row_score = state.row_score(s) if status != BUSTED else 0
         if row_score:
-            pairs.append(_BOXED[at + 5 + _CARD_SLOTS])
-            pairs.append(row_score / target)
+            write_i16_le(pairs, at + 5 + _CARD_SLOTS)
+            write_f64_le(pairs, row_score / score)
         banked = state.banked[s]
         if banked:
-            pairs.append(_BOXED[at + 6 + _CARD_SLOTS])
-            pairs.append(banked / target)
+            write_i16_le(pairs, at + 6 + _CARD_SLOTS)
+            write_f64_le(pairs, banked / score)
         at += 7 + _CARD_SLOTS
-    _cards(at, state.set_aside, ones, pairs)
+    _cards(at, state.set_aside, ones)
     at += _CARD_SLOTS
     if state.deck:
-        pairs.append(_BOXED[at])
-        pairs.append(len(state.deck) / 52)
+        write_i16_le(pairs, at)
+        write_f64_le(pairs, len(state.deck) / 52)
     at += 1
     # A seat's first entry with flips left counts (as the view shows them); read in order, a
     # bit per seat written, with no list built.
@@ -139,17 +141,17 @@ def _write(state: State, seat: int, ones: list[Any], pairs: list[Any]) -> None:
         s, left = forced[i]
         if left and not named >> s & 1:
             named |= 1 << s
-            pairs.append(_BOXED[at + s])
-            pairs.append(left / 3)
+            write_i16_le(pairs, at + s)
+            write_f64_le(pairs, left / 3)
     at += players
-    _each_seat_once(at, state.favorites, ones, pairs)
+    _each_seat_once(at, state.favorites, ones)
     at += players
-    _each_seat_once(at, state.winners, ones, pairs)
+    _each_seat_once(at, state.winners, ones)
 
 
-def _each_seat_once(at: int, seats: Sequence[int], ones: list[Any], pairs: list[Any]) -> None:
+def _each_seat_once(at: int, seats: tuple[int, ...], ones: BytesWriter) -> None:
     named = 0  # a bit per seat written (no set built)
     for s in seats:
         if not named >> s & 1:
             named |= 1 << s
-            ones.append(_BOXED[at + s])
+            write_i16_le(ones, at + s)

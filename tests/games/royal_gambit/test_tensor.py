@@ -1,0 +1,51 @@
+"""The observation writer (``tensor.write_tensor``) against the layout of the seat's view, with
+the options that change what it reads: a target's scale for every total and row score, each
+player's long turn, the seats sitting out the final hand (the favorites), Jacks blocked by a 10,
+a safety cap that ends the game early."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from librt.strings import BytesWriter
+
+from courtly.core import make
+from courtly.games.royal_gambit.tensor import write_tensor
+from courtly.rl.tensors import observation_tensor, summed
+from tests.core.test_contract import sampled_states
+
+VARIANTS: list[tuple[int, dict[str, object]]] = [
+    (2, {"target_score": 7}),
+    (3, {"turn_mode": "full_turn", "auto_hit_on_zero": True}),
+    (4, {"final_hand_excludes": "at_or_above_target", "target_score": 12}),
+    (5, {"ten_blocks_jacks": True, "target_score": 1000}),
+    (5, {"safety_cap": 2}),
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    VARIANTS,
+    ids=[f"{n}p-{'-'.join(options)}" for n, options in VARIANTS],
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_writer_writes_the_view_with_every_option(
+    players: int, options: dict[str, object], seed: int
+) -> None:
+    game = make("royal-gambit", players=players, **options)
+    size = game.tensor_layout().size
+    rng = random.Random(seed)
+    ones, pairs = BytesWriter(), BytesWriter()
+    for state in sampled_states(game, seed, every=1):
+        for seat in range(players):
+            view = state.view(seat)
+            expected = observation_tensor(view)
+            # The truth, then a world the seat cannot tell from it: the same floats.
+            for seen in (state, view.determinize(rng)):
+                ones.truncate(0)
+                pairs.truncate(0)
+                write_tensor(seen, seat, ones, pairs)
+                vector = summed(ones.getvalue(), pairs.getvalue(), size).astype(np.float32)
+                assert np.array_equal(vector, expected)
