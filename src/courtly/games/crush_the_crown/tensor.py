@@ -71,12 +71,6 @@ def tensor_layout(game: Game) -> TensorLayout:
 # observer's two byte sinks as the slots of its nonzero floats (with the value of each one that
 # is not 1.0), following ``views.observation`` field by field: the seat's own hand and what each
 # side knows of the rival's, every hand once the game is over.
-#
-# A slot is written with ``write_i16_le``: the sinks hold unsigned 16-bit slots (``SLOT_FORMAT``),
-# and a signed 16-bit write stores the very same two bytes for any slot below 2**15, as every
-# slot of this layout is (its size is checked by the tests). Compiled, ``write_i16_le`` and
-# ``write_f64_le`` are stores into the sink's buffer; this mypyc knows no ``write_u16_le`` (its
-# type checker refuses the name), so that one would be a Python call at every slot.
 
 _PLAYERS: Final = 2  # the game is for two: every slot below is a constant of its layout
 _CARD_SLOTS: Final = 53

@@ -52,10 +52,6 @@ def tensor_layout(game: Game) -> TensorLayout:
 # state: its own hand, the cards it remembers of each other hand, what each other seat remembers
 # of its hand, and the table.
 
-# A slot is written with write_i16_le, the contract's unsigned 16 bits below 2**15 (the same
-# two bytes; a slot past it raises rather than wraps): mypyc compiles it to a store into the
-# sink, while it has no write_u16_le (mypy 2.4.1: its stubs lack the name, and a call to it
-# would go through the module's dictionary).
 # Final, so that the compiled writer reads them as constants, not from the module's dictionary.
 # The layout's phases by phase code ("deal" has none) (a tuple of any length:
 # indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).

@@ -57,10 +57,6 @@ def tensor_layout(game: Game) -> TensorLayout:
 # of its nonzero floats (with the value of each one that is not 1.0), with no observation built.
 # Every seat sees the whole table in Royal Gambit, so the state itself is what the seat may know.
 
-# A slot is written with write_i16_le, the contract's unsigned 16 bits below 2**15 (the same
-# two bytes; a slot past it raises rather than wraps): mypyc compiles it to a store into the
-# sink, while it has no write_u16_le (mypy 2.4.1: its stubs lack the name, and a call to it
-# would go through the module's dictionary).
 # Final, so that the compiled writer reads them as constants, not from the module's dictionary.
 # The layout's ("active", "stayed", "bust", "out") by status code (a tuple of any length:
 # indexed by a variable, a fixed-size one would be boxed anew at each read when compiled).
