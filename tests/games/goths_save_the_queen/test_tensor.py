@@ -7,10 +7,11 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from librt.strings import BytesWriter
 
 from courtly.core import make
 from courtly.games.goths_save_the_queen.tensor import write_tensor
-from courtly.rl.tensors import observation_tensor
+from courtly.rl.tensors import observation_tensor, written
 from tests.core.test_contract import sampled_states
 
 # Each differs from the others in what the writer keeps per game; the last two are the same
@@ -26,12 +27,14 @@ GAMES = [
 
 
 def _written(state: object, seat: int, size: int) -> np.ndarray:
-    ones: list[int] = []
-    pairs: list[float] = []
+    ones = BytesWriter()
+    pairs = BytesWriter()
     write_tensor(state, seat, ones, pairs)  # type: ignore[arg-type]
+    slots, values = written(ones.getvalue(), pairs.getvalue())
     vector = np.zeros(size, np.float32)
-    vector[ones] = 1.0
-    vector[pairs[0::2]] = pairs[1::2]
+    vector[slots] = 1.0
+    for slot, value in values:
+        vector[slot] = value
     return vector
 
 
