@@ -456,8 +456,3 @@ def ones_bytes(slots: Sequence[int]) -> bytes:
 def pairs_bytes(pairs: Sequence[tuple[int, float]]) -> bytes:
     """``(slot, value)`` pairs as a writer writes them to ``pairs``, for a part written whole."""
     return b"".join(struct.pack(PAIR_FORMAT, slot, value) for slot, value in pairs)
-
-
-# TEMPORARY (removed when every writer is converted to byte sinks).
-SLOT_NUMBERS: list[Any] = list(range(4096))
-ONE: Any = 1.0

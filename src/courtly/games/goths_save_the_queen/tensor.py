@@ -155,11 +155,8 @@ def tensor_layout(game: Game) -> TensorLayout:
 # What a player count fixes is in a _Layout, what the game's tables fix (its seats, King card
 # backs and safety cap) in a _Pieces.
 #
-# A slot is written by ``write_i16_le``: for a slot below 32768 (this layout has under 450) the
-# same two bytes as the unsigned ``SLOT_FORMAT``, and a store the compiled module makes in place,
-# where mypyc has no such primitive for ``write_u16_le`` (it would be a Python call at each
-# slot). The fractions are divided as they are written: an int over an int is the same double
-# compiled or not.
+# The fractions are divided as they are written: an int over an int is the same double compiled
+# or not.
 #
 # Each table below is indexed as ``views`` indexes its word tuple, so a code the state holds maps
 # to the slot of the word the view would write (-1: a word the layout does not list).
@@ -309,7 +306,6 @@ class _Layout:
         """The Fog token the Warchief peeked at, by token."""
         self.last_turn = self.mine + _MINE
         winner_at = self.last_turn + 1 + _CLANS * _REVEALED
-        assert winner_at + _CLANS + 1 <= 1 << 15  # every slot a non-negative 16-bit int
         self.clans = [
             _ClanRecord(players, clans_at + clan * clan_size, self.last_turn + 1 + clan * _REVEALED)
             for clan in range(_CLANS)
