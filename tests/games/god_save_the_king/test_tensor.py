@@ -1,7 +1,6 @@
-"""God Save The King's observation writer past its prebuilt fractions: the hand number, the
-tricks played, a past trick's hand and a trick's redeclarations of a long game (a high safety
-cap, many repeats after a tie) are divided where the tables stop, as the view's layout writes
-them."""
+"""God Save The King's observation writer in a long game: the hand number, the tricks played, a
+past trick's hand and a trick's redeclarations far past the usual (a high safety cap, many
+repeats after a tie) are written as the view's layout writes them."""
 
 from __future__ import annotations
 
@@ -15,13 +14,13 @@ from tests.core.test_contract import sampled_states
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
-def test_counts_past_the_prebuilt_fractions_are_written_as_the_view(players: int) -> None:
+def test_counts_of_a_long_game_are_written_as_the_view(players: int) -> None:
     game = make("god-save-the-king", players=players, safety_cap=1000, max_redeclare=50)
     observer = Observer(game)
     assert observer.writer is not None
     for state in sampled_states(game, players, every=3):
         assert isinstance(state, GodSaveTheKingState)
-        # As far on as a long game gets: every count past its table (64 entries).
+        # As far on as a long game gets.
         state.hand_number += 100
         state.tricks_played += 100
         state.past_tricks = [

@@ -168,15 +168,13 @@ _DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
 _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
 
 
-def _cards(at: int, cards: list[int], ones: BytesWriter, pairs: BytesWriter) -> None:
+def _cards(at: int, cards: list[int], ones: BytesWriter) -> None:
     for card in cards:
         if card < _CARD_SLOTS - 1:  # a standard card (the state holds no other)
             write_i16_le(ones, at + card)
 
 
-def _known(
-    at: int, cards: list[int], knowers: list[int], bit: int, ones: BytesWriter, pairs: BytesWriter
-) -> int:
+def _known(at: int, cards: list[int], knowers: list[int], bit: int, ones: BytesWriter) -> int:
     """Write the cards everyone knows (from ``at``), then those the seat knows (a card field
     further), as ``views.observation`` splits a pile or the removed area; return how many the
     seat has not seen."""
@@ -240,9 +238,9 @@ def _write(state: GodSaveTheKingState, seat: int, ones: BytesWriter, pairs: Byte
     for s in range(n):
         _player(state, s, bit, over, at, ones, pairs)
         at += _PLAYER
-    _cards(at, state.hands[seat], ones, pairs)
+    _cards(at, state.hands[seat], ones)
     at += _CARD_SLOTS
-    unseen = _known(at, state.removed, state.removed_knowers, bit, ones, pairs)
+    unseen = _known(at, state.removed, state.removed_knowers, bit, ones)
     at += 2 * _CARD_SLOTS
     if unseen:
         write_i16_le(pairs, at)
@@ -336,13 +334,13 @@ def _player(
         write_i16_le(pairs, at + 5)
         write_f64_le(pairs, len(hand) / 26)
     if over:
-        _cards(at + 6, hand, ones, pairs)
+        _cards(at + 6, hand, ones)
     at += 6 + _CARD_SLOTS
     pile = state.piles[s]
     if pile:  # (an empty pile has no knowers to walk, nor unseen cards)
         write_i16_le(pairs, at)
         write_f64_le(pairs, len(pile) / 26)
-        unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones, pairs)
+        unseen = _known(at + 1, pile, state.pile_knowers[s], bit, ones)
         if unseen:
             write_i16_le(pairs, at + 1 + 2 * _CARD_SLOTS)
             write_f64_le(pairs, unseen / 26)
