@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from librt.strings import BytesWriter
 
 from courtly.core import make
 from courtly.games.goths_save_the_queen.tensor import write_tensor
-from courtly.rl.tensors import observation_tensor, written
+from courtly.rl.tensors import observation_tensor
 from tests.core.test_contract import sampled_states
+from tests.rl.writers import written_vector
 
 # Each differs from the others in what the writer keeps per game; the last two are the same
 # options in two games (their tables are two objects).
@@ -24,18 +24,6 @@ GAMES = [
     ("goths-save-the-queen", 2, {"safety_cap": 9}),
     ("goths-save-the-queen", 2, {"safety_cap": 9}),
 ]
-
-
-def _written(state: object, seat: int, size: int) -> np.ndarray:
-    ones = BytesWriter()
-    pairs = BytesWriter()
-    write_tensor(state, seat, ones, pairs)  # type: ignore[arg-type]
-    slots, values = written(ones.getvalue(), pairs.getvalue())
-    vector = np.zeros(size, np.float32)
-    vector[slots] = 1.0
-    for slot, value in values:
-        vector[slot] = value
-    return vector
 
 
 def test_games_written_in_turn_each_write_their_own_view() -> None:
@@ -50,6 +38,6 @@ def test_games_written_in_turn_each_write_their_own_view() -> None:
             size = game.tensor_layout().size
             for seat in range(game.num_players):
                 expected = observation_tensor(state.view(seat))
-                assert np.array_equal(_written(state, seat, size), expected)
+                assert np.array_equal(written_vector(write_tensor, state, seat, size), expected)
                 checked += 1
     assert checked > 100

@@ -5,16 +5,14 @@ safety cap that ends the game with pawns level."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
-from librt.strings import BytesWriter
 
 from courtly.core import make
 from courtly.games.kings_court.tensor import write_tensor
-from courtly.rl.tensors import observation_tensor, summed
+from courtly.rl.tensors import observation_tensor
 from tests.core.test_contract import sampled_states
+from tests.rl.writers import check_writer_against_views, written_vector
 
 VARIANTS: list[tuple[int, dict[str, object]]] = [
     (3, {"track_cut": 5}),
@@ -35,21 +33,7 @@ VARIANTS: list[tuple[int, dict[str, object]]] = [
 def test_the_writer_writes_the_view_with_every_option(
     players: int, options: dict[str, object], seed: int
 ) -> None:
-    game = make("kings-court", players=players, **options)
-    size = game.tensor_layout().size
-    rng = random.Random(seed)
-    ones, pairs = BytesWriter(), BytesWriter()
-    for state in sampled_states(game, seed, every=1):
-        for seat in range(players):
-            view = state.view(seat)
-            expected = observation_tensor(view)
-            # The truth, then a world the seat cannot tell from it: the same floats.
-            for seen in (state, view.determinize(rng)):
-                ones.truncate(0)
-                pairs.truncate(0)
-                write_tensor(seen, seat, ones, pairs)
-                vector = summed(ones.getvalue(), pairs.getvalue(), size).astype(np.float32)
-                assert np.array_equal(vector, expected)
+    check_writer_against_views(write_tensor, make("kings-court", players=players, **options), seed)
 
 
 # The writer keeps the scale of the positions of the game it wrote last: states of games whose
@@ -62,13 +46,9 @@ def test_games_written_in_turn_each_write_their_own_positions() -> None:
     ]
     played = [sampled_states(game, seed, every=2) for seed, game in enumerate(games)]
     rows = zip(*played, strict=False)  # as far as the shortest game: a state of each a row
-    ones, pairs = BytesWriter(), BytesWriter()
     for row in rows:
         for game, state in zip(games, row, strict=True):
             size = game.tensor_layout().size
             for seat in range(3):
-                ones.truncate(0)
-                pairs.truncate(0)
-                write_tensor(state, seat, ones, pairs)
-                vector = summed(ones.getvalue(), pairs.getvalue(), size).astype(np.float32)
+                vector = written_vector(write_tensor, state, seat, size)
                 assert np.array_equal(vector, observation_tensor(state.view(seat)))

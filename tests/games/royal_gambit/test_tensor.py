@@ -5,16 +5,11 @@ a safety cap that ends the game early."""
 
 from __future__ import annotations
 
-import random
-
-import numpy as np
 import pytest
-from librt.strings import BytesWriter
 
 from courtly.core import make
 from courtly.games.royal_gambit.tensor import write_tensor
-from courtly.rl.tensors import observation_tensor, summed
-from tests.core.test_contract import sampled_states
+from tests.rl.writers import check_writer_against_views
 
 VARIANTS: list[tuple[int, dict[str, object]]] = [
     (2, {"target_score": 7}),
@@ -34,18 +29,4 @@ VARIANTS: list[tuple[int, dict[str, object]]] = [
 def test_the_writer_writes_the_view_with_every_option(
     players: int, options: dict[str, object], seed: int
 ) -> None:
-    game = make("royal-gambit", players=players, **options)
-    size = game.tensor_layout().size
-    rng = random.Random(seed)
-    ones, pairs = BytesWriter(), BytesWriter()
-    for state in sampled_states(game, seed, every=1):
-        for seat in range(players):
-            view = state.view(seat)
-            expected = observation_tensor(view)
-            # The truth, then a world the seat cannot tell from it: the same floats.
-            for seen in (state, view.determinize(rng)):
-                ones.truncate(0)
-                pairs.truncate(0)
-                write_tensor(seen, seat, ones, pairs)
-                vector = summed(ones.getvalue(), pairs.getvalue(), size).astype(np.float32)
-                assert np.array_equal(vector, expected)
+    check_writer_against_views(write_tensor, make("royal-gambit", players=players, **options), seed)
