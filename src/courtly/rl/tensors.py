@@ -103,12 +103,14 @@ def action_mask(view: View) -> npt.NDArray[np.int8]:
 
 
 def tensor_writer(game: Game) -> TensorWriter | None:
-    """The game's ``write_tensor`` (in its ``tensor`` module, compiled with the engine), or None
+    """The game's ``write_tensor`` (in its ``writer`` module, compiled with the engine), or None
     when it has none (the observer then encodes the seat's view)."""
     package = type(game).__module__.rpartition(".")[0]
     try:
-        module = importlib.import_module(f"{package}.tensor")
-    except ModuleNotFoundError:
+        module = importlib.import_module(f"{package}.writer")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.writer":
+            raise  # what the writer needs (librt) is missing: said, not run slowly in silence
         return None
     writer: TensorWriter | None = getattr(module, "write_tensor", None)
     return writer

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from courtly.core import make
-from courtly.games.crush_the_crown import tensor
+from courtly.games.crush_the_crown import writer
 from courtly.games.crush_the_crown.components import LADDER, RANK, SUIT
 from courtly.games.crush_the_crown.rules import CrushTheCrownState
 from courtly.rl.tensors import Observer, observation_tensor
@@ -49,14 +49,14 @@ def test_a_slot_without_a_spy_holds_its_own_card(options: dict[str, object], see
 def test_the_slots_are_the_layouts() -> None:
     game = make("crush-the-crown")
     layout = game.tensor_layout()
-    assert layout.size == tensor._DRAW + 1
+    assert layout.size == writer._DRAW + 1
     starts: dict[str, int] = {}
     for first, _, text in layout.describe():  # "hands[0].size: ...": the field "hands"
         starts.setdefault(text.split(":")[0].split("[")[0].split(".")[0], first)
-    assert starts["governments"] == tensor._GOVERNMENTS
-    assert starts["hands"] == tensor._HANDS
-    assert starts["discard_pile"] == tensor._DISCARD_PILE
-    assert starts["winners"] == tensor._WINNERS
+    assert starts["governments"] == writer._GOVERNMENTS
+    assert starts["hands"] == writer._HANDS
+    assert starts["discard_pile"] == writer._DISCARD_PILE
+    assert starts["winners"] == writer._WINNERS
 
 
 def test_spies_anywhere_in_a_government_write_as_the_view() -> None:

@@ -1,4 +1,4 @@
-"""The observation writer (``tensor.write_tensor``) against the layout of the seat's view, with
+"""The observation writer (``writer.write_tensor``) against the layout of the seat's view, with
 the options that change what it reads: a track shortened past two players (a position keeps the
 whole track's scale), unowned suits drawn and set aside, a hand limit's discards, dealt hands, a
 safety cap that ends the game with pawns level."""
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from courtly.core import make
-from courtly.games.kings_court.tensor import write_tensor
+from courtly.games.kings_court.writer import write_tensor
 from courtly.rl.tensors import observation_tensor
 from tests.core.test_contract import sampled_states
 from tests.rl.writers import check_writer_against_views, written_vector

@@ -1,4 +1,4 @@
-"""The observation writer (``tensor.write_tensor``) keeps what a game's tables fix (the seats,
+"""The observation writer (``writer.write_tensor``) keeps what a game's tables fix (the seats,
 the King card backs, the safety cap) from one call to the next: a state of another game, of
 other options, must still be written as its own seat's view, whichever game came before."""
 
@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 
 from courtly.core import make
-from courtly.games.goths_save_the_queen.tensor import write_tensor
+from courtly.games.goths_save_the_queen.writer import write_tensor
 from courtly.rl.tensors import observation_tensor
 from tests.core.test_contract import sampled_states
 from tests.rl.writers import written_vector

@@ -1,4 +1,4 @@
-"""The observation writer (``tensor.write_tensor``) against the layout of the seat's view, with
+"""The observation writer (``writer.write_tensor``) against the layout of the seat's view, with
 the options that change what it reads: a target's scale for every total and row score, each
 player's long turn, the seats sitting out the final hand (the favorites), Jacks blocked by a 10,
 a safety cap that ends the game early."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from courtly.core import make
-from courtly.games.royal_gambit.tensor import write_tensor
+from courtly.games.royal_gambit.writer import write_tensor
 from tests.rl.writers import check_writer_against_views
 
 VARIANTS: list[tuple[int, dict[str, object]]] = [
