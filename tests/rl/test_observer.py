@@ -5,6 +5,8 @@ error that writes nothing on bad input."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -292,3 +294,38 @@ def test_goths_writes_two_clans_on_one_cell_as_the_view(players: int) -> None:
             assert np.array_equal(observer.observe(shared, seat)[0], expected)
             checked += 1
     assert checked
+
+
+# The writers need librt (an extra of the RL adapters); the engine must not: the browser's
+# Pyodide runs it without librt. Without it every game still plays and lays out its tensor, and
+# the adapters say what is missing.
+WITHOUT_LIBRT = """
+import sys
+
+sys.modules["librt"] = None  # any import of librt now fails
+import courtly
+from courtly.core import play_randomly
+import random
+import subprocess
+import sys
+
+for info in courtly.games():
+    if info.id.startswith("test-"):
+        continue
+    game = courtly.make(info.id)
+    state = game.new_state()
+    play_randomly(state, random.Random(0))
+    assert state.is_terminal and game.tensor_layout().size > 0
+try:
+    import courtly.rl.tensors
+except ModuleNotFoundError as error:
+    print("missing", error.name)
+"""
+
+
+def test_the_engine_plays_without_librt_and_the_adapters_say_they_need_it() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_LIBRT], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["missing", "librt.strings"]
