@@ -12,13 +12,11 @@ from typing import Final
 from librt.strings import BytesWriter, write_f64_le, write_i16_le
 
 from ...core.game import State
-from ...core.tensors import CARD_SLOTS
 from .components import (
     D_CHALLENGE,
     D_DECLARE,
     D_FORM,
     D_ROUTE,
-    DECISION_TEXT,
     DECLARE,
     PASS,
     PUBLIC,
@@ -26,7 +24,7 @@ from .components import (
     ROUTE,
 )
 from .rules import GodSaveTheKingState, Trick
-from .tensor import PAST_TRICKS, RANKS
+from .tensor import PAST_TRICKS
 
 # The fast path of the RL observer (:class:`courtly.rl.tensors.Observer`): the same floats as
 # ``tensor_layout(game).encode(view.observation())``, written straight from the state as the slots
@@ -36,14 +34,17 @@ from .tensor import PAST_TRICKS, RANKS
 # removed area whose knowers include the seat, its own face-down formation cards, the public
 # table; and every card once the game is over.
 
-# Final, so that the compiled writer reads them as constants, not from the module's dictionary.
-_CARD_SLOTS: Final[int] = CARD_SLOTS
-_RANKS: Final[int] = len(RANKS)
+# Final literals, so that the compiled writer folds them and what is made of them into its
+# arithmetic (a Final computed at import is read and checked at every use): the layout's card
+# field (CARD_SLOTS), its ranks (RANKS) and decisions (DECISION_TEXT and "draw"), checked
+# against them by the tests.
+_CARD_SLOTS: Final = 53
+_RANKS: Final = 13
 _SLOT: Final = 2 * _CARD_SLOTS + 2  # a formation slot: face up, own face down, face down, emptied
 _FACE_DOWN: Final = 2 * _CARD_SLOTS
 _EMPTIED: Final = 2 * _CARD_SLOTS + 1
 _PLAYER: Final = 1 + 4 + 1 + _CARD_SLOTS + 1 + _CARD_SLOTS + _CARD_SLOTS + 1 + 1 + 4
-_DECISIONS: Final = len(DECISION_TEXT) + 1  # and "draw"
+_DECISIONS: Final = 6
 _CHOICES: Final = 2 + _RANKS  # "pass", "route", a declaration per rank
 
 
