@@ -65,14 +65,16 @@ def truth(app: FastAPI, table: str) -> State:
 
 
 def learner_turn(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    """The learner's message once the bots have moved: the learner to move, or the game over."""
+    """The learner's message once the bots have moved: the learner alone to move, or the game
+    over. (Where seats choose at once, as in God Save The King, the learner is to move before the
+    bots have chosen too: their choices would still come, a version each.)"""
     return cast(
         dict[str, Any],
         wait_for(
             lambda: (
                 (
                     (shown := view(client, table, 0, token))["status"] == "over"
-                    or 0 in shown["to_move"]
+                    or shown["to_move"] == [0]
                 )
                 and shown
             ),
