@@ -21,6 +21,7 @@ from courtly.rl.tensors import (
     Observer,
     action_mask,
     observation_tensor,
+    scatter_kernel,
     tensor_writer,
     written,
 )
@@ -329,3 +330,42 @@ def test_the_engine_plays_without_librt_and_the_adapters_say_they_need_it() -> N
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["missing", "librt.strings"]
+
+
+# The C scatter where it is built (tests/rl/test_scatter.py builds it from its source), and the
+# NumPy read-back.
+SCATTERS = ["NumPy"] + (["C"] if scatter_kernel is not None else [])
+
+
+@pytest.mark.parametrize("scatter", SCATTERS)
+def test_a_writers_error_leaves_nothing_for_the_next_observation(scatter: str) -> None:
+    game = make("royal-gambit", players=2)
+    observer = Observer(game)
+    if scatter == "NumPy":
+        observer.scatter = None
+    writer = observer.writer
+    assert writer is not None
+    failing: list[bool] = []  # whether each next call fails
+
+    def half_written(state: Any, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
+        if failing.pop():
+            write_i16_le(ones, 7)
+            write_i16_le(pairs, 3)  # a slot without its value: what a failed call may leave
+            raise KeyError("the writer's own error")
+        writer(state, seat, ones, pairs)
+
+    observer.writer = half_written
+    state = sampled_states(game, 0, every=5)[2]
+    expected = observation_tensor(state.view(0))
+    out = np.zeros(observer.size, np.float32)
+    failing.append(True)
+    with pytest.raises(KeyError):
+        observer.observe(state, 0)
+    failing.append(False)
+    assert np.array_equal(observer.observe(state, 0)[0], expected)
+    failing.append(True)
+    with pytest.raises(KeyError):
+        observer.write_observation(state, 0, out)
+    failing.append(False)
+    observer.write_observation(state, 0, out)
+    assert np.array_equal(out, expected)

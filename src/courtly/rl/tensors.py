@@ -175,8 +175,13 @@ class Observer:
                 # than filling a reused buffer and copying it out.
                 vector = self._summed(state, seat).astype(np.float32)
             else:
-                # The C scatter leaves the sinks empty, read or not: the writer finds them so.
-                writer(state, seat, ones, pairs)
+                # The C scatter leaves the sinks empty, read or not, and so does a writer's
+                # error: the next call finds them empty.
+                try:
+                    writer(state, seat, ones, pairs)
+                except BaseException:
+                    self._empty_sinks()
+                    raise
                 vector = np.empty(self.size, np.float32)  # a fresh one: the caller keeps it
                 scatter(ones, pairs, vector, self._sums)
         return vector, mask
@@ -237,7 +242,11 @@ class Observer:
             return
         scatter = self.scatter
         if scatter is not None:
-            writer(state, seat, self._ones, self._pairs)
+            try:
+                writer(state, seat, self._ones, self._pairs)
+            except BaseException:
+                self._empty_sinks()  # nothing of a failed call left for the next one
+                raise
             scatter(self._ones, self._pairs, out, self._sums)
             return
         # The float32 output rounds each float64 sum once. (Skipping the sums where no slot
@@ -249,14 +258,15 @@ class Observer:
         assert self.writer is not None
         ones = self._ones
         pairs = self._pairs
-        ones.truncate(0)
-        pairs.truncate(0)
         try:
             self.writer(state, seat, ones, pairs)
             return summed(ones.getvalue(), pairs.getvalue(), self.size)
         finally:
-            ones.truncate(0)  # a failed call leaves nothing for the next one
-            pairs.truncate(0)
+            self._empty_sinks()  # read or failed, nothing left for the next call
+
+    def _empty_sinks(self) -> None:
+        self._ones.truncate(0)
+        self._pairs.truncate(0)
 
     @staticmethod
     def _write_mask(state: State, seat: int, mask_out: npt.NDArray[np.int8]) -> None:
