@@ -110,7 +110,7 @@ def tensor_writer(game: Game) -> TensorWriter | None:
         module = importlib.import_module(f"{package}.writer")
     except ModuleNotFoundError as error:
         if error.name != f"{package}.writer":
-            raise  # what the writer needs (librt) is missing: said, not run slowly in silence
+            raise  # the writer needs librt, and its absence is an error, not a silent slow path
         return None
     writer: TensorWriter | None = getattr(module, "write_tensor", None)
     return writer
