@@ -596,3 +596,40 @@ def test_the_table_of_logs_holds_math_logs_and_is_never_changed_once_published()
     assert all(grown[k] == math.log(k) for k in range(1, len(grown)))
     assert len(before) == length  # a table another search may be reading stays as it was
     assert ismcts._logs_past(5) is ismcts._LOGS is grown
+
+
+@pytest.mark.parametrize(
+    ("game_id", "spec", "noted"),
+    [
+        ("god-save-the-king", "ismcts:iterations=40:rollout=random", False),
+        ("goths-save-the-queen", "ismcts:iterations=40:partner=search", False),
+        # A teammate playing the convention is handed his view of each world: it stays noted.
+        ("goths-save-the-queen", "ismcts:iterations=40:rollout=random:bias=0:guard=0", True),
+    ],
+)
+def test_the_search_stops_its_worlds_noting_secrets_unless_a_teammate_needs_a_view(
+    game_id: str, spec: str, noted: bool
+) -> None:
+    game = courtly.make(game_id)
+    agent = make_agent(spec, game)
+    assert isinstance(agent, ISMCTSAgent)
+    state = game.new_state()
+    rng = random.Random(5)
+    while state.is_chance:
+        sample_chance(state, rng)
+    view = state.view(state.to_move[0])
+    worlds: list[State] = []
+
+    def drawn(rng: random.Random) -> State:
+        worlds.append(view.search_world(rng))
+        return worlds[-1]
+
+    agent.search(view, drawn, random.Random(0))
+    played = [world for world in worlds if len(world.history) > len(state.history)]
+    assert played
+    for world in played:
+        if noted:
+            world.view(0)
+        else:
+            with pytest.raises(RuntimeError, match="has no views or logs"):
+                world.view(0)

@@ -77,3 +77,48 @@ def test_reveal_all_with_nothing_secret_notes_nothing() -> None:
     secrets.reveal_all(7)
     assert notes(secrets) == ({}, [], 0)
     assert secrets.reveals is None
+
+
+# ----------------------------------------------------------------------------- unnoted states
+
+
+def all_cases() -> list[tuple[str, int]]:
+    return [(info.id, players) for info in courtly.games() for players in info.player_counts]
+
+
+@pytest.mark.parametrize(("game_id", "players"), all_cases())
+def test_a_state_that_stops_noting_secrets_plays_the_same_game_and_shows_no_view(
+    game_id: str, players: int
+) -> None:
+    """A search's world notes no secrets (State.stop_noting_secrets): the rules play exactly the
+    game they play when noting them, the secrets stay as they were, and once the state has
+    played on, its views and logs are refused rather than told from stale notes."""
+    checked = 0
+    for index, state in enumerate(positions(game_id, players, seed=players + 11)[::3]):
+        if state.is_terminal:
+            continue
+        noted, quiet = state.clone(), state.clone()
+        quiet.stop_noting_secrets()
+        kept = notes(quiet.secrets)
+        # Nothing played since: what a seat may know is still known.
+        assert quiet.view(0).observation() == state.view(0).observation()
+        assert quiet.log(None) == state.log(None)
+        steps = noted.playout(random.Random(index), 12)
+        assert quiet.playout(random.Random(index), 12) == steps
+        assert quiet.history == noted.history
+        assert quiet.to_move == noted.to_move and quiet.is_terminal == noted.is_terminal
+        if noted.is_terminal:
+            assert quiet.returns() == noted.returns()
+        assert notes(quiet.secrets) == kept
+        for copy in (quiet, quiet.clone()):
+            with pytest.raises(RuntimeError, match="has no views or logs"):
+                copy.view(0)
+            with pytest.raises(RuntimeError, match="has no views or logs"):
+                copy.view(None)
+            with pytest.raises(RuntimeError, match="has no views or logs"):
+                copy.log(0)
+            with pytest.raises(RuntimeError, match="has no views or logs"):
+                copy.log_from(0, 0)
+        noted.view(0)  # (the state that kept noting still has them)
+        checked += 1
+    assert checked

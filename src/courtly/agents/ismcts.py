@@ -99,7 +99,8 @@ class _Node:
         # takes about the room of a dict of a dozen edges).
         self.edges: list[list[_Edge | None] | None] = [None] * players
         # What the searcher observed of a joint choice and the chance that followed -> node.
-        self.children: dict[tuple[Hashable | None, ...], _Node] = {}
+        # (The key of a single mover's step with no chance after it is the observation itself.)
+        self.children: dict[Hashable | None, _Node] = {}
 
 
 class RootStatistics:
@@ -395,7 +396,9 @@ class ISMCTSAgent:
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
         while True:
             allow_interrupt()
-            stats.record(self._rollout(worlds(rng), rng))
+            world = worlds(rng)
+            world.stop_noting_secrets()  # (a rollout asks no seat's view of it)
+            stats.record(self._rollout(world, rng))
             if deadline:
                 if time.perf_counter() >= deadline:
                     break
@@ -430,6 +433,10 @@ class ISMCTSAgent:
         # ``views`` would look the method up again.
         observed = views.observed
         logs = _LOGS
+        if not partners:
+            # Nothing here asks a seat's view of this world (a teammate playing the convention
+            # would): its steps need not note who may know each event.
+            world.stop_noting_secrets()
         if world.is_chance:
             self._resolve_chance(views, world, me, rng, [])
         while True:
@@ -500,9 +507,11 @@ class ISMCTSAgent:
                 path.append(best_edge)
             # The child is keyed by what the searcher observes of the joint choice and of the
             # chance events that follow: its own actions, others' public actions, public draws.
-            key: tuple[Hashable | None, ...]
+            key: Hashable | None
             if len(movers) == 1:
-                # One mover (most steps): the key made as a tuple at once when no chance follows.
+                # One mover (most steps): with no chance after it, the key is what the searcher
+                # observed, no tuple (one would be made, hashed and freed at every step); every
+                # other key is a tuple.
                 seat = movers[0]
                 action = chosen[0]
                 first = action.id if seat == me else observed(world, seat, action, me)
@@ -512,7 +521,9 @@ class ISMCTSAgent:
                     self._resolve_chance(views, world, me, rng, seen)
                     key = tuple(seen)
                 else:
-                    key = (first,)
+                    # (An observation that is a tuple itself is wrapped, as every key used to
+                    # be, so that it cannot be taken for the key of several observations.)
+                    key = (first,) if isinstance(first, tuple) else first
             else:
                 seen = []
                 for index in range(len(movers)):

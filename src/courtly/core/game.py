@@ -692,6 +692,7 @@ class State(ABC):
 
     __slots__ = (
         "_partial",
+        "_unnoted_from",
         "game",
         "history",
         "is_chance",
@@ -731,6 +732,9 @@ class State(ABC):
         self.truncated = False
         self.to_move = ()
         self._partial = False  # a view's copy or a world drawn from one: hidden events inside
+        # The history's length when the state stopped noting secrets (stop_noting_secrets), or
+        # -1: every event is noted.
+        self._unnoted_from = -1
         if not blank:  # (a blank copy takes its original's, in _clone_base)
             self.secrets = EventSecrets()
         self.world_plan = None
@@ -939,11 +943,14 @@ class State(ABC):
         """Declare the event being applied known only to ``knowers`` (a mask of
         :func:`~courtly.core.events.observer_bit`); call it from ``_apply`` or
         ``_apply_chance``."""
-        self.secrets.knowers[len(self.history)] = knowers
+        if self._unnoted_from < 0:
+            self.secrets.knowers[len(self.history)] = knowers
 
     def _reveal_event(self, index: int, knowers: int = PUBLIC) -> None:
         """The event at ``index`` of the history becomes known to ``knowers`` too (everyone by
         default: a card turned face up)."""
+        if self._unnoted_from >= 0:
+            return
         secrets = self.secrets
         secret = secrets.knowers
         if index in secret:
@@ -955,7 +962,27 @@ class State(ABC):
 
     def _reveal_all(self) -> None:
         """Every secret event becomes public (the game is over: every card is shown)."""
-        self.secrets.reveal_all(len(self.history))
+        if self._unnoted_from < 0:
+            self.secrets.reveal_all(len(self.history))
+
+    def stop_noting_secrets(self) -> None:
+        """Note no more events as secret or revealed: for a world that a search alone plays on.
+
+        A search that asks no seat's view of its worlds never needs to know who may know an
+        event, and noting it costs a good part of a rollout's steps. The rules play the same
+        game either way (they note secrets for views and logs, and decide nothing by them). Once
+        the state has played on from here, its views and logs are refused: they would show what
+        was hidden."""
+        if self._unnoted_from < 0:
+            self._unnoted_from = len(self.history)
+
+    def _check_secrets_noted(self) -> None:
+        """Refuse to tell what a seat may know where the state no longer knows it."""
+        if 0 <= self._unnoted_from < len(self.history):
+            raise RuntimeError(
+                "this world was drawn for a search and has played on without noting its "
+                "secrets: it has no views or logs (draw one with view.determinize for that)"
+            )
 
     @final
     def view(self, seat: object) -> View:
@@ -965,6 +992,7 @@ class State(ABC):
             who = _as_seat(seat, self.num_players)
             if who is None:
                 raise IllegalAction(f"{seat!r} is not a seat of this game")
+        self._check_secrets_noted()
         copy = self.game.views.redacted(self, who)
         copy.history = self.secrets.seen_by(self.history, observer_bit(who, self.num_players))
         copy._partial = copy._partial or any(item is HIDDEN for _, item in copy.history)
@@ -974,6 +1002,7 @@ class State(ABC):
         """The events from index ``since`` on, as ``seat`` saw them: ``[actor, text]`` pairs,
         ``"?"`` for what it may not know. Ask for increments (``since`` = the length already
         seen) so that a long game is not sent again and again."""
+        self._check_secrets_noted()
         bit = observer_bit(seat, self.num_players)
         return log_lines(self.secrets.seen_by(self.history, bit, since))
 
@@ -981,6 +1010,7 @@ class State(ABC):
         """Where to resume ``seat``'s log for a reader that holds its first ``since`` events:
         ``since``, or earlier when one of them has been revealed to the seat since (a card turned
         face up changes the entry the reader has as ``"?"``)."""
+        self._check_secrets_noted()
         return self.secrets.log_resumes_at(observer_bit(seat, self.num_players), since)
 
     # ----------------------------------------------------------------------------- text
@@ -1009,6 +1039,7 @@ class State(ABC):
         other.truncated = self.truncated
         other.to_move = self.to_move
         other._partial = self._partial
+        other._unnoted_from = self._unnoted_from
         other.secrets = self.secrets.copy()
 
     def history_text(self) -> list[list[str]]:

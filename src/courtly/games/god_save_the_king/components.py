@@ -11,6 +11,7 @@ from mypy_extensions import mypyc_attr
 
 from ...core.actions import Action
 from ...core.cards import CARDS, KING, Card
+from ...core.events import CHANCE
 from ...core.persist import fields_of, rebuild
 
 LEFT: Final = 0
@@ -123,6 +124,14 @@ class GodSaveTheKingTables:
             for i in range(size):
                 row[i] = actions[slot * size + i]
             self.form_actions.append(row)
+        # The history's events a playout appends at every step, made once: form_events[seat]
+        # [slot][card] is (seat, the action placing that card there), draw_events[card] is
+        # (CHANCE, card), the card drawn blindly from a hand.
+        self.form_events: list[list[list[tuple[int, Action]]]] = [
+            [[(seat, action) for action in row] for row in self.form_actions]
+            for seat in range(num_players)
+        ]
+        self.draw_events: list[tuple[int, Card]] = [(CHANCE, card) for card in CARDS[:52]]
         base = 3 * size
         routes = 3 if early_route else 1
         self.route_legal: tuple[Action, ...] = actions[base : base + routes + 1]

@@ -27,7 +27,6 @@ from typing import Any
 from ...core.actions import Action
 from ...core.cards import CARDS, Card
 from ...core.draws import choice, distinct_pile_outcomes, in_pile
-from ...core.events import CHANCE
 from ...core.game import Game, State
 from ...core.persist import fields_of, rebuild
 from .components import (
@@ -165,9 +164,10 @@ class Trick:
         return other
 
 
-def skirmishes(x: Sequence[Card], y: Sequence[Card]) -> tuple[tuple[int, int], int]:
+def skirmishes(x: list[int], y: list[int]) -> tuple[tuple[int, int], int]:
     """T3 between formations ``x`` (the priority side) and ``y``: the two columns from side 0's
-    point of view (+1 won, 0 draw, -1 lost) and the result (the winning side, or PUSH)."""
+    point of view (+1 won, 0 draw, -1 lost) and the result (the winning side, or PUSH). Cards
+    are ints: typed so, a compiled build reads their ranks off the table directly."""
     # GSK-4: X.L meets Y.R (column 1), X.R meets Y.L (column 2).
     c1 = RANK[x[LEFT]] - RANK[y[RIGHT]]
     c2 = RANK[x[RIGHT]] - RANK[y[LEFT]]
@@ -582,26 +582,33 @@ class GodSaveTheKingState(State):
         steps = 0
         history = self.history
         uniform = rng.random
-        form_actions = self.tables.form_actions
+        # The events are the tables' own tuples: nothing is made for the history. (Compiled, a
+        # card is kept as the object it is, the one Card the game compares by identity, and read
+        # as an int, ``number``, to index a table directly. A draw scales by float(len(...)): a
+        # float times the length of a list is a generic multiplication of boxed numbers.)
+        form_events = self.tables.form_events
+        draw_events = self.tables.draw_events
         while not self.is_terminal and (not max_steps or steps < max_steps):
             if self.is_chance:
-                outcome = self.sample_chance_outcome(rng)
-                self._apply_chance(outcome)
-                history.append((CHANCE, outcome))
+                card: Any = self.sample_chance_outcome(rng)
+                number: int = card
+                self._apply_chance(card)
+                history.append(draw_events[number])
             elif by_index and self.decision == D_FORM:
                 seat = self.to_move[0]
                 hand = self.hands[seat]
                 slot = self.tricks[self.trick_of_seat[seat]].placed[self.side_of_seat[seat]]
-                index = int(uniform() * len(hand))
-                action = form_actions[slot][hand[index]]
-                if self._lay(seat, hand.pop(index), False):
+                card = hand.pop(int(uniform() * float(len(hand))))
+                number = card
+                event = form_events[seat][slot][number]
+                if self._lay(seat, card, False):
                     self._run()
-                history.append((seat, action))
+                history.append(event)
             else:
                 # At a simultaneous point the pending seats shrink one apply at a time.
                 seat = self.to_move[0]
                 legal = self._legal[seat]
-                action = legal[int(uniform() * len(legal))]
+                action = legal[int(uniform() * float(len(legal)))]
                 self._apply(seat, action)
                 history.append((seat, action))
             steps += 1
@@ -654,9 +661,7 @@ class GodSaveTheKingState(State):
         a, b, c, d = x[LEFT], x[RIGHT], y[LEFT], y[RIGHT]
         if self._knowledge is not None:
             self._learn_seen_by_all((a, b, c, d))
-        owner = KING_OWNER
-        king = owner[a] >= 0 or owner[b] >= 0 or owner[c] >= 0 or owner[d] >= 0
-        if king and self._kings_shown(t, (a, b, c, d)):
+        if _king_among(a, b, c, d) and self._kings_shown(t, (a, b, c, d)):
             return
         t.columns, t.skirmish_result = skirmishes(x, y)
         t.step = T_DECIDE if self.tables.early_route else T_ROUTE
@@ -1252,6 +1257,14 @@ def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     if seats[0] == seat:
         return seats[1:]
     return tuple([s for s in seats if s != seat])
+
+
+def _king_among(a: int, b: int, c: int, d: int) -> bool:
+    """Whether one of four cards is a player's King. The cards are taken as ints: compiled,
+    a card of no declared type (read from a formation) would index the table through a generic
+    lookup and compare through a generic comparison."""
+    owner = KING_OWNER
+    return owner[a] >= 0 or owner[b] >= 0 or owner[c] >= 0 or owner[d] >= 0
 
 
 def _rank_of(action: GodSaveTheKingAction | None) -> int:

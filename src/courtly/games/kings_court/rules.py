@@ -138,7 +138,9 @@ class KingsCourtState(State):
         if self.phase == CUT:
             return SEAT_OUTCOMES[rng.randrange(self.num_players)]
         pile = self.draw_pile
-        index = int(rng.random() * len(pile))  # uniform, as rng.choice, but faster
+        # Uniform, as rng.choice, but faster (float(): compiled, a float times a list's length
+        # is a generic multiplication of boxed numbers; the product is the same).
+        index = int(rng.random() * float(len(pile)))
         self._draw_at = index  # applying the card takes it out by its place
         return CARDS[pile[index]]
 
