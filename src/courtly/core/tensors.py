@@ -434,10 +434,13 @@ class TensorLayout:
 # :mod:`courtly.rl.tensors`) write into two byte sinks (``librt.strings.BytesWriter``): to
 # ``ones`` the slot of every float that is 1.0, as a 16-bit little-endian int (``write_i16_le``,
 # the 16-bit write mypyc compiles to a store), to ``pairs`` the slot then the value
-# (``write_f64_le``, a little-endian double) of every other nonzero float. Compiled, each write
-# is a store into a buffer the sink keeps between calls: no Python object is made, referenced
-# or freed. A part of an observation fixed by a game's tables is prebuilt once as these bytes
-# (``ones_bytes``, ``pairs_bytes``) and written whole (``BytesWriter.write``).
+# (``write_f64_le``, a little-endian double) of every other nonzero float; each slot is named
+# once at most (the observer's tests check it over random play of every count and option). The
+# entry point is ``write_tensor(state, seat, ones, pairs)`` in the game's ``writer`` module.
+# Compiled, each write is a store into a buffer the sink keeps between calls: no Python object
+# is made, referenced or freed. A part of an observation fixed by a game's tables is prebuilt
+# once as these bytes (``ones_bytes``, ``pairs_bytes``) and written whole
+# (``BytesWriter.write``).
 SLOT_FORMAT: Final = "<h"
 """How a writer writes a slot (``struct`` format): a 16-bit little-endian int."""
 PAIR_FORMAT: Final = "<hd"

@@ -84,9 +84,8 @@ def _choice_slot(kind: int, text: str, rank: int) -> int:
 
 
 def write_tensor(state: State, seat: int, ones: BytesWriter, pairs: BytesWriter) -> None:
-    """Write every nonzero float of ``seat``'s observation: its slot to ``ones`` where the float
-    is 1.0, else its slot then its value to ``pairs``; each slot named once at most (checked
-    over random play of every count and option by the observer's tests)."""
+    """``seat``'s observation, written into the sinks by the writers' contract (see
+    :mod:`courtly.core.tensors`, above ``SLOT_FORMAT``)."""
     assert isinstance(state, GodSaveTheKingState)
     _write(state, seat, ones, pairs)  # typed as the game's state: its fields read natively
 
